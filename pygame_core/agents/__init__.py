@@ -1,0 +1,52 @@
+"""The Agent interface, shared by every game's AI players, and a uniform-random agent."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from ..errors import OptionsError
+from ..rng import AgentRandom
+
+
+class Agent(Protocol):
+    """An AI player. It sees only its seat's observation, never the state."""
+
+    name: str
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
+        """One of ``legal_actions``."""
+        ...
+
+
+class RandomAgent:
+    """Picks a legal action uniformly at random."""
+
+    name = "random"
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
+        """A uniformly random legal action."""
+        return rng.choice(list(legal_actions))
+
+
+AgentFactory = Callable[[], Agent]
+
+
+def make_agent(game_name: str, kind: str) -> Agent:
+    """An agent by kind name for a game: ``random`` everywhere, plus each game's own levels."""
+    if kind == "random":
+        return RandomAgent()
+    from ..registry import load
+
+    game = load(game_name)
+    factories: Mapping[str, AgentFactory] = getattr(game, "agents", {})
+    if kind not in factories:
+        known = ", ".join(["random", *factories])
+        raise OptionsError(f"no agent {kind!r} for {game_name}; choose one of {known}")
+    return factories[kind]()
+
+
+def agent_names(game_name: str) -> tuple[str, ...]:
+    """Names of the agents available for a game."""
+    from ..registry import load
+
+    return ("random", *getattr(load(game_name), "agents", {}))

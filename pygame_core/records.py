@@ -1,0 +1,96 @@
+"""Game records: ``{format, game, variant, options, seed, actions}``, and their replay."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import PrimiError, RecordError
+from .protocol import Game
+from .registry import load
+
+FORMAT_VERSION = 1
+_KEYS = {"format", "game", "variant", "options", "seed", "actions"}
+
+
+@dataclass(frozen=True)
+class Record:
+    """An immutable game record; ``to_json``/``from_json`` round-trip exactly."""
+
+    game: str
+    variant: str
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    actions: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data, ready for ``json.dumps``."""
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.game,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+
+    def with_action(self, action: str) -> "Record":
+        """This record with one more action."""
+        return Record(self.game, self.variant, self.options, self.seed, self.actions + (action,))
+
+    @staticmethod
+    def from_json(data: Any) -> "Record":
+        """Validate the shape of record data; RecordError with a clear message if malformed."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                raise RecordError(f"the record is not valid JSON: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise RecordError("a record must be a JSON object")
+        missing = _KEYS - set(data)
+        if missing:
+            raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
+        extra = set(data) - _KEYS
+        if extra:
+            raise RecordError(f"the record has unknown fields: {', '.join(sorted(extra))}")
+        if data["format"] != FORMAT_VERSION:
+            raise RecordError(f"record format {data['format']!r} is not supported (expected {FORMAT_VERSION})")
+        game, variant, seed = data["game"], data["variant"], data["seed"]
+        if not isinstance(game, str) or not isinstance(variant, str):
+            raise RecordError("game and variant must be text")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RecordError("seed must be a whole number")
+        options = data["options"]
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise RecordError("options must be a JSON object")
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("actions must be a list of texts")
+        return Record(game, variant, tuple(sorted(options.items())), seed, tuple(actions))
+
+
+def start(record: Record) -> tuple[Game, Any]:
+    """The game and initial state of a record; RecordError if the header is bad."""
+    try:
+        game = load(record.game)
+        state = game.initial_state(dict(record.options), record.seed, record.variant)
+    except PrimiError as exc:
+        raise RecordError(f"the record cannot start: {exc}") from None
+    return game, state
+
+
+def replay(record: Record | Mapping[str, Any] | str) -> tuple[Game, Any]:
+    """Replay a record and return ``(game, final_state)``.
+
+    Raises RecordError naming the first action that does not apply.
+    """
+    rec = record if isinstance(record, Record) else Record.from_json(record)
+    game, state = start(rec)
+    for i, action in enumerate(rec.actions):
+        try:
+            state = game.apply(state, action)
+        except PrimiError as exc:
+            raise RecordError(f"action {i + 1} ({action!r}) does not apply: {exc}", i, action) from None
+    return game, state
