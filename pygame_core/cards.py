@@ -7,8 +7,8 @@ special cards are ``TOP`` and ``TAKE``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .errors import InvalidCardError
 
@@ -63,7 +63,7 @@ class Card:
         return f"{RANK_NAMES[self.rank]} of {suits[self.suit]}"
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str) -> Card:
         """Parse ``7D``/``10h``/`` as ``; raise InvalidCardError on anything else."""
         if not isinstance(text, str):
             raise InvalidCardError(f"not a card: {text!r}")
@@ -148,7 +148,7 @@ class PrimoCard:
         return f"PrimoCard.parse({str(self)!r})"
 
     @staticmethod
-    def parse(text: str) -> "PrimoCard":
+    def parse(text: str) -> PrimoCard:
         """Parse ``12Y``, ``3B``, ``TOP`` or ``TAKE``."""
         if not isinstance(text, str):
             raise InvalidCardError(f"not a Primo card: {text!r}")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import IllegalActionError, InvalidActionError, PrimiError
 from .protocol import TERMINAL, Game
@@ -117,7 +118,7 @@ def _check_refusals(game: Game, state: Any, legal: tuple[str, ...], others: Iter
         except InvalidActionError:
             pass
         except PrimiError as exc:
-            raise ConformanceError(f"{where}: junk {junk!r} gave {type(exc).__name__}, not InvalidActionError")
+            raise ConformanceError(f"{where}: junk {junk!r} gave {type(exc).__name__}, not InvalidActionError") from None
         else:
             raise ConformanceError(f"{where}: junk action {junk!r} was accepted")
     for other in others:
@@ -128,7 +129,7 @@ def _check_refusals(game: Game, state: Any, legal: tuple[str, ...], others: Iter
         except IllegalActionError:
             pass
         except PrimiError as exc:
-            raise ConformanceError(f"{where}: illegal {other!r} gave {type(exc).__name__}, not IllegalActionError")
+            raise ConformanceError(f"{where}: illegal {other!r} gave {type(exc).__name__}, not IllegalActionError") from None
         else:
             raise ConformanceError(f"{where}: illegal action {other!r} was accepted")
         break

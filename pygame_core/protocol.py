@@ -20,8 +20,9 @@ Turn model (shaped for all three games, see the rulebooks):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import OptionsError
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import PrimiError, RecordError
 from .protocol import Game
@@ -35,12 +36,12 @@ class Record:
             "actions": list(self.actions),
         }
 
-    def with_action(self, action: str) -> "Record":
+    def with_action(self, action: str) -> Record:
         """This record with one more action."""
         return Record(self.game, self.variant, self.options, self.seed, self.actions + (action,))
 
     @staticmethod
-    def from_json(data: Any) -> "Record":
+    def from_json(data: Any) -> Record:
         """Validate the shape of record data; RecordError with a clear message if malformed."""
         if isinstance(data, (str, bytes)):
             try:

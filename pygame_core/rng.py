@@ -8,8 +8,9 @@ that lives inside game states: every draw returns the value and the next Rng.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -34,7 +35,7 @@ class Rng:
     inc: int
 
     @staticmethod
-    def from_seed(seed: int) -> "Rng":
+    def from_seed(seed: int) -> Rng:
         """An Rng derived from any integer seed (negative and huge seeds allowed)."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an integer, not {seed!r}")
@@ -47,7 +48,7 @@ class Rng:
         _, rng = rng.next_u32()
         return rng
 
-    def next_u32(self) -> tuple[int, "Rng"]:
+    def next_u32(self) -> tuple[int, Rng]:
         """A uniform 32-bit integer."""
         old = self.state
         new_state = (old * _MULT + self.inc) & _MASK64
@@ -56,7 +57,7 @@ class Rng:
         out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
         return out, Rng(new_state, self.inc)
 
-    def randbelow(self, n: int) -> tuple[int, "Rng"]:
+    def randbelow(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, n)``, unbiased (rejection sampling), for 1 <= n <= 2**32."""
         if not 1 <= n <= 1 << 32:
             raise ValueError(f"randbelow bound out of range: {n}")
@@ -67,7 +68,7 @@ class Rng:
             if r >= threshold:
                 return r % n, rng
 
-    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A Fisher-Yates shuffled copy of ``items``."""
         out = list(items)
         rng = self
@@ -81,7 +82,7 @@ class Rng:
         return [format(self.state, "x"), format(self.inc, "x")]
 
     @staticmethod
-    def from_json(data: Sequence[str]) -> "Rng":
+    def from_json(data: Sequence[str]) -> Rng:
         """Inverse of ``to_json``."""
         return Rng(int(data[0], 16), int(data[1], 16))
 
@@ -114,7 +115,7 @@ class AgentRandom:
         out, self._rng = self._rng.shuffle(items)
         return list(out)
 
-    def fork(self) -> "AgentRandom":
+    def fork(self) -> AgentRandom:
         """An independent generator seeded from this one."""
         a = self.randbelow(1 << 32)
         b = self.randbelow(1 << 32)

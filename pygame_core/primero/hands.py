@@ -15,9 +15,9 @@ Everywhere, of two suits of two cards the better pair counts (D-PR3).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Mapping, Sequence
 
 from ..cards import DECK_40, DECK_52, DECK_NORTHPASS, Card
 from ..errors import InvalidCardError
