@@ -1,0 +1,197 @@
+"""Toy Swap: a tiny but real hidden-card game for testing the protocol, records, conformance and simulate.
+
+The deck is the ten clubs of the 40-card deck (A..7 worth 1..7, J Q K worth 8 9 10).
+Each player is dealt 2 hidden cards; the rest is the hidden stock. In turn
+(``rounds`` times round the table) a player either ``pass``es or ``swap``s one
+of their cards with the top of the stock; the card given up goes face up on
+the discard pile. Then the hands are shown: the highest sum wins (the lowest
+in the ``lowball`` variant); equal sums share the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pygame_core.cards import Card
+from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError
+from pygame_core.protocol import TERMINAL, GameInfo, OptionSpec, VariantInfo, check_seat, sorted_actions
+from pygame_core.rng import AgentRandom, Rng
+
+DECK: tuple[str, ...] = tuple(r + "C" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
+VALUES: dict[str, int] = {c: i + 1 for i, c in enumerate(DECK)}
+_OPTIONS = (OptionSpec("rounds", "Rounds", "int", 1, minimum=1, maximum=3, help="turns per player"),)
+
+INFO = GameInfo(
+    name="toy",
+    label="Toy Swap",
+    variants=(
+        VariantInfo("standard", "Standard", 2, 3, 2, _OPTIONS, "highest sum wins"),
+        VariantInfo("lowball", "Lowball", 2, 3, 2, _OPTIONS, "lowest sum wins"),
+    ),
+    default_variant="standard",
+    summary="Two hidden cards each; pass or swap with the stock; best sum wins.",
+)
+
+
+@dataclass(frozen=True)
+class ToyState:
+    """The whole state of a Toy Swap game."""
+
+    variant: str
+    players: int
+    rounds: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]
+    discards: tuple[str, ...]
+    turn: int  # number of turns taken so far
+    log: tuple[str, ...]
+    rng: Rng
+
+
+def hand_sum(hand: Sequence[str]) -> int:
+    """The value of a hand."""
+    return sum(VALUES[c] for c in hand)
+
+
+class ToyGame:
+    """Toy Swap, implementing the pygame_core Game protocol."""
+
+    info = INFO
+
+    def __init__(self) -> None:
+        self.agents: dict[str, Any] = {"greedy": GreedyAgent}
+
+    def initial_state(self, options: Mapping[str, Any] | None, seed: int, variant: str | None = None) -> ToyState:
+        """Deal two cards to each seat from a deck shuffled by ``seed``."""
+        info = self.info.variant(variant)
+        opts = info.resolve_options(options)
+        n = opts["players"]
+        deck, rng = Rng.from_seed(seed).shuffle(DECK)
+        hands = tuple(tuple(sorted(deck[2 * i: 2 * i + 2], key=DECK.index)) for i in range(n))
+        return ToyState(info.name, n, opts["rounds"], hands, deck[2 * n:], (), 0, (), rng)
+
+    def is_terminal(self, state: ToyState) -> bool:
+        """Over once every player has had ``rounds`` turns."""
+        return state.turn >= state.players * state.rounds
+
+    def current_player(self, state: ToyState) -> int:
+        """Seats take turns in order."""
+        return TERMINAL if self.is_terminal(state) else state.turn % state.players
+
+    def legal_actions(self, state: ToyState) -> tuple[str, ...]:
+        """``pass``, and ``swap C`` for each card held while the stock lasts."""
+        if self.is_terminal(state):
+            return ()
+        acts = ["pass"]
+        if state.stock:
+            acts += [f"swap {c}" for c in state.hands[self.current_player(state)]]
+        return sorted_actions(acts)
+
+    def parse_action(self, text: str) -> str:
+        """Canonical text: ``pass`` or ``swap 7C``."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"not an action: {text!r}")
+        parts = text.split()
+        if parts == ["pass"] or [p.lower() for p in parts] == ["pass"]:
+            return "pass"
+        if len(parts) == 2 and parts[0].lower() == "swap":
+            try:
+                card = str(Card.parse(parts[1]))
+            except InvalidCardError as exc:
+                raise InvalidActionError(f"not an action: {text!r} ({exc})") from None
+            if card not in VALUES:
+                raise InvalidActionError(f"not an action: {text!r} ({card} is not in the toy deck)")
+            return f"swap {card}"
+        raise InvalidActionError(f"not an action: {text!r} (write pass or swap CARD)")
+
+    def apply(self, state: ToyState, action: str) -> ToyState:
+        """The state after ``action`` by the current player."""
+        a = self.parse_action(action)
+        if a not in self.legal_actions(state):
+            raise IllegalActionError(f"{a!r} is not legal now")
+        seat = self.current_player(state)
+        if a == "pass":
+            return replace(state, turn=state.turn + 1, log=state.log + (f"{seat} pass",))
+        given = a.split()[1]
+        taken, stock = state.stock[0], state.stock[1:]
+        hand = tuple(sorted([c for c in state.hands[seat] if c != given] + [taken], key=DECK.index))
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        return replace(
+            state, hands=hands, stock=stock, discards=state.discards + (given,), turn=state.turn + 1,
+            log=state.log + (f"{seat} swap {given}",),
+        )
+
+    def observation(self, state: ToyState, seat: int) -> dict[str, Any]:
+        """Own hand, public discards and log; every hand once the game is over."""
+        check_seat(seat, state.players)
+        over = self.is_terminal(state)
+        obs: dict[str, Any] = {
+            "variant": state.variant,
+            "players": state.players,
+            "seat": seat,
+            "current_player": self.current_player(state),
+            "stock_size": len(state.stock),
+            "discards": list(state.discards),
+            "log": list(state.log),
+            "hand": list(state.hands[seat]) if seat >= 0 else None,
+        }
+        if over:
+            obs["hands"] = [list(h) for h in state.hands]
+            obs["result"] = self.result(state)
+        return obs
+
+    def result(self, state: ToyState) -> dict[str, Any]:
+        """Winners, hand sums as scores, and one chip to each winner from each loser."""
+        scores = [hand_sum(h) for h in state.hands]
+        best = min(scores) if state.variant == "lowball" else max(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
+        losers = state.players - len(winners)
+        chips = [losers / len(winners) if s in winners else -1.0 for s in range(state.players)]
+        return {"winners": winners, "scores": scores, "chips": chips}
+
+    def hidden_cards(self, state: ToyState, seat: int) -> tuple[str, ...]:
+        """The stock, and the other hands until the showdown."""
+        hidden = list(state.stock)
+        if not self.is_terminal(state):
+            hidden += [c for s, h in enumerate(state.hands) if s != seat for c in h]
+        return tuple(hidden)
+
+    def resample_hidden(self, state: ToyState, seat: int, seed: int) -> ToyState:
+        """Reshuffle what ``seat`` cannot see among the places it cannot see."""
+        over = self.is_terminal(state)
+        others = [s for s in range(state.players) if s != seat and not over]
+        pool = [c for s in others for c in state.hands[s]] + list(state.stock)
+        shuffled, _ = Rng.from_seed(seed).shuffle(pool)
+        hands = list(state.hands)
+        i = 0
+        for s in others:
+            k = len(hands[s])
+            hands[s] = tuple(sorted(shuffled[i: i + k], key=DECK.index))
+            i += k
+        return replace(state, hands=tuple(hands), stock=tuple(shuffled[i:]))
+
+    def describe_action(self, state: ToyState, action: str) -> str:
+        """A sentence such as ``Seat 1 swaps 7C``."""
+        a = self.parse_action(action)
+        seat = self.current_player(state)
+        return f"Seat {seat} passes" if a == "pass" else f"Seat {seat} swaps {a.split()[1]}"
+
+
+class GreedyAgent:
+    """Swaps away its lowest card when it is worth less than 5 (or more than 5 in lowball); else passes."""
+
+    name = "greedy"
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
+        """A legal action."""
+        hand = observation["hand"]
+        low = observation["variant"] == "lowball"
+        worst = max(hand, key=VALUES.__getitem__) if low else min(hand, key=VALUES.__getitem__)
+        bad = VALUES[worst] > 5 if low else VALUES[worst] < 5
+        want = f"swap {worst}"
+        return want if bad and want in legal_actions else "pass"
+
+
+GAME = ToyGame()
