@@ -1,0 +1,95 @@
+"""The Northpass betting engine (northpass, and suzuki per D-WB6): bet and announce, or pass and trade.
+
+D-NP3..D-NP7: a bettor meets the most recent bet then adds at least the minimum,
+announcing a strictly better hand; a passer trades exactly 1 or 2 cards; there is
+no folding; betting stops once every other player has had a turn since the latest
+bet (or after a full circuit without a bet); the forced stake applies only when
+exactly one player has bet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from ..cards import Card, format_cards
+from .rules import claim_key, claim_table
+from .state import (
+    PrimeroState,
+    add_log,
+    draw_cards,
+    in_deal,
+    new_round,
+    next_seat,
+    pay,
+    prev_seat,
+    set_at,
+    showdown,
+    sort_cards,
+)
+
+
+def start_play(s: PrimeroState) -> PrimeroState:
+    """Open the betting: the player after the dealer speaks first (D-NP2)."""
+    s = replace(new_round(s), phase="bet1", latest=0, bettors=(), since_bet=0, turns=0)
+    return replace(s, to_act=next_seat(s, s.dealer, in_deal))
+
+
+def _limits(s: PrimeroState) -> tuple[int, int]:
+    if s.variant == "suzuki":
+        return s.opt("stake"), s.opt("rest")
+    return 1, s.opt("limit")
+
+
+def forced_stake(s: PrimeroState) -> int:
+    """D-NP7: the amount the seat to act must pay if it passes, else 0."""
+    if len(set(s.bettors)) != 1:
+        return 0
+    bettor = s.bettors[0]
+    if s.to_act != prev_seat(s, bettor, in_deal):
+        return 0
+    return s.bets[bettor]
+
+
+def legal(s: PrimeroState) -> list[str]:
+    """Legal action texts for the seat to act (unsorted)."""
+    p = s.to_act
+    hand = sort_cards(s.hands[p])
+    acts = ["trade " + format_cards(c) for k in (1, 2) for c in combinations(hand, k)]  # D-NP3
+    lo, hi = _limits(s)
+    hr = s.hand_rules
+    last = claim_key(hr, s.claim_kind, s.claim_points) if s.claim_kind else (-1, -1)
+    amounts = [n for n in range(lo, hi + 1) if s.latest + n <= s.chips[p]]
+    if amounts:
+        claims = [c for c in claim_table(hr.name) if claim_key(hr, c[0], c[1]) > last]  # D-NP4
+        acts += [f"bet {n} {k} {pts}" for n in amounts for k, pts in claims]
+    return acts
+
+
+def apply(s: PrimeroState, action: str) -> PrimeroState:
+    """Apply a legal action of the seat to act."""
+    p = s.to_act
+    parts = action.split()
+    if parts[0] == "trade":
+        cards = tuple(Card.parse(t) for t in parts[1:])
+        forced = forced_stake(s)
+        if forced:
+            s = pay(s, p, forced)  # D-NP7: the forced player pays the bettor's stake and still trades
+        hand = tuple(c for c in s.hands[p] if c not in cards)
+        s = replace(s, discards=s.discards + cards)
+        got, s = draw_cards(s, len(cards))
+        s = replace(s, hands=set_at(s.hands, p, hand + got), since_bet=s.since_bet + 1, turns=s.turns + 1)
+        text = f"trade {len(cards)}" + (f" forced stake {forced}" if forced else "")
+        s = add_log(s, p, text)
+    else:
+        n, kind, pts = int(parts[1]), parts[2], int(parts[3])
+        s = pay(s, p, s.latest + n)
+        s = replace(
+            s, latest=n, claim_kind=kind, claim_points=pts, claims=set_at(s.claims, p, f"{kind} {pts}"),
+            bettors=s.bettors + (p,), since_bet=0, turns=s.turns + 1,
+        )
+        s = add_log(s, p, action)
+    active = sum(1 for q in range(s.players) if in_deal(s, q))
+    if (s.bettors and s.since_bet >= active - 1) or (not s.bettors and s.turns >= active):  # D-NP6
+        return showdown(s)
+    return replace(s, to_act=next_seat(s, p, in_deal))
