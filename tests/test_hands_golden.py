@@ -100,7 +100,7 @@ def test_waks_card_values_implied_by_examples() -> None:  # G023, D-PR8
     for rank in ("7", "6", "A", "K", "5"):
         assert CARDANO_VALUES[rank] == v[rank]
     assert dict(get_rules("waks").values) == v["recommended_full_table"]
-    assert 54 - 21 - 18 == CARDANO_VALUES["5"]
+    assert CARDANO_VALUES["5"] == 54 - 21 - 18
 
 
 def test_waks_showdown_anna_primero_65_beats_ben_numerus_54() -> None:  # G024's hands
