@@ -15,7 +15,7 @@ from pygame_core.rng import AgentRandom
 WAKS_LIKE = ["waks", "italian", "roman", "losing"]
 NP_LIKE = ["northpass", "suzuki"]
 RMS = ["rms"]
-ALL = WAKS_LIKE + NP_LIKE  # + RMS once it lands
+ALL = WAKS_LIKE + NP_LIKE + RMS
 
 
 def _players(variant: str) -> list[int]:
@@ -69,7 +69,7 @@ def test_conformance_every_variant(variant: str) -> None:
             random_playthrough(GAME, variant, seed * 7 + players, {"players": players, "deals": 3}, check_every=every)
 
 
-@pytest.mark.parametrize("variant", ["waks", "northpass"])
+@pytest.mark.parametrize("variant", ["waks", "northpass", "rms"])
 def test_conformance_default_options_and_short_stacks(variant: str) -> None:
     random_playthrough(GAME, variant, 99, None, check_every=5)
     random_playthrough(GAME, variant, 7, {"chips": 3, "deals": 12}, check_every=2)

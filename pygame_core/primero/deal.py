@@ -18,7 +18,7 @@ def start_deal(s: PrimeroState) -> PrimeroState:
         s, rng=rng, deal=s.deal + 1, hands=((),) * n, stock=deck, discards=(), table=(), contrib=(0,) * n,
         folded=(False,) * n, out=out, knocked=(False,) * n, last_actions=(None,) * n, claims=(None,) * n,
         claim_kind="", claim_points=0, latest=0, bettors=(), since_bet=0, turns=0, circuit=0, drawn=False,
-        wager=False, resume=-1,
+        wager=False, resume=-1, slot=-1,
     )
     s = new_round(s)
     return _open(s)

@@ -115,6 +115,7 @@ class PrimeroState:
     volunteer: bool = False  # D-RM5: folded players may volunteer to stay
     survivor: int = -1
     resume: int = -1  # RMS: seat whose play turn follows the wagering round
+    slot: int = -1  # RMS eight-card table: the slot just drawn from, refilled by the discard
     log: tuple[tuple[int, str, int], ...] = ()
     last_deal: DealOutcome | None = None
     over: bool = False
@@ -354,10 +355,14 @@ def draw_cards(s: PrimeroState, k: int) -> tuple[tuple[Card, ...], PrimeroState]
     return tuple(got), replace(s, stock=stock, discards=discards, rng=rng)
 
 
-def deal_round(s: PrimeroState, first: int, k: int) -> PrimeroState:
-    """Deal ``k`` cards one at a time to every seat in the deal, starting with ``first``."""
+def deal_round(s: PrimeroState, first: int, k: int, folded_too: bool = False) -> PrimeroState:
+    """Deal ``k`` cards one at a time to every seat in the deal, starting with ``first``.
+
+    With ``folded_too`` folded players are dealt to as well (RMS: a folded player may have
+    to stay again, D-RM5, and then needs a full hand).
+    """
     order = [(first + i) % s.players for i in range(s.players)]
-    order = [p for p in order if in_deal(s, p)]
+    order = [p for p in order if not s.out[p] and (folded_too or not s.folded[p])]
     hands = list(s.hands)
     for _ in range(k):
         for p in order:
