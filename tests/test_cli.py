@@ -319,3 +319,17 @@ def test_main_returns_status_codes() -> None:
 def test_module_entry_point() -> None:
     proc = run("--help")
     assert proc.returncode == 0 and "primero-hand" in proc.stdout
+
+
+@needs_primero_game
+def test_replay_a_primero_record(tmp_path: Path) -> None:
+    game = registry.load("primero")
+    record = random_playthrough(game, None, 3, check_every=50).to_json()
+    path = tmp_path / "primero.json"
+    path.write_text(json.dumps(record))
+    out = js(run("replay", str(path)))
+    assert out["ok"] is True and out["actions"] == len(record["actions"]) and out["terminal"] is True
+    record["actions"] = record["actions"][:1] + ["vie 999999"] + record["actions"][1:]
+    bad("replay", str(path.with_name("t.json")), says="cannot read")
+    path.with_name("t.json").write_text(json.dumps(record))
+    bad("replay", str(path.with_name("t.json")), says="#2 'vie 999999'")
