@@ -160,12 +160,12 @@ def _resolve(s: PrimeroState) -> PrimeroState:
 
 def _start_volunteer(s: PrimeroState, survivor: int) -> PrimeroState:
     """D-RM5: all but one folded; other folded players may volunteer before the next one is forced."""
-    s = replace(s, survivor=survivor, volunteer=True, second=False, prop="")
+    s = replace(s, survivor=survivor, volunteer=True, second=False, prop="", acted=(False,) * s.players)
     forced = forced_info(s)
     volunteers = _volunteers(s, forced)
     if not volunteers:
         return _stay(s, forced, forced=True)
-    return replace(s, to_act=volunteers[0], acted=(False,) * s.players)
+    return replace(s, to_act=volunteers[0])
 
 
 def _volunteers(s: PrimeroState, forced: int) -> list[int]:
