@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Build Primi into a static site in ``dist/``, or serve it.
+
+    python build.py                 build dist/
+    python build.py serve [--port N] [--no-build]
+                                    build if needed, then serve dist/ on 127.0.0.1
+
+The site holds the page and its UI assets from ``web/``, the rules core packed
+as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
+``node_modules`` (pinned in package.json / package-lock.json, installed by
+``npm ci``). Only files the site loads are copied. A service worker precaches
+every file, under a cache named after a hash of the build, so the installed
+PWA plays offline. The built site makes no request to any other origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+NODE = ROOT / "node_modules"
+CORE = ROOT / "pygame_core"
+
+# The Pyodide files a page loads: the runtime, the standard library and the lock file.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# PyScript's chunks that core.js loads for a Pyodide worker (measured with a request log: see e2e).
+# Editors, terminals and codemirror/xterm are never loaded, so they are not shipped.
+PYSCRIPT_PREFIXES = (
+    "core.js", "core-", "core.css", "deprecations-manager-", "donkey-", "error-",
+    "py-editor-", "py-game-", "py-terminal-", "toml-",
+)
+WEB_SKIP = {"__pycache__", "cards-demo.html"}
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm packages with ``npm ci`` when they are missing."""
+    if (NODE / "pyodide" / "pyodide.mjs").exists() and (NODE / "@pyscript" / "core" / "dist" / "core.js").exists():
+        return
+    print("build: installing pinned npm packages (npm ci)", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def zip_core(target: Path) -> None:
+    """Pack pygame_core (sources only) into a zip that unpacks into the worker's working directory."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(CORE.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+
+
+def copy_runtime(dist: Path) -> None:
+    """Copy the Pyodide core and the PyScript chunks the page loads."""
+    (dist / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, dist / "pyodide" / name)
+    (dist / "pyscript").mkdir()
+    src = NODE / "@pyscript" / "core" / "dist"
+    for path in sorted(src.iterdir()):
+        if path.suffix == ".map" or not path.name.startswith(PYSCRIPT_PREFIXES):
+            continue
+        shutil.copy2(path, dist / "pyscript" / path.name)
+
+
+def copy_web(dist: Path) -> None:
+    """Copy the page, styles, scripts and the worker bridge."""
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB)
+        if any(part in WEB_SKIP for part in rel.parts) or path.is_dir():
+            continue
+        out = dist / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, out)
+
+
+def site_files(dist: Path) -> list[str]:
+    """Every file of the built site, as URLs relative to its root, sorted."""
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def write_catalogue(dist: Path) -> None:
+    """Write ``catalogue.json``: the registry and rule data the shell shows before Python is ready."""
+    code = "import json, sys; from pygame_core.sitedata import site_catalogue; json.dump(site_catalogue(), sys.stdout)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    (dist / "catalogue.json").write_text(out)
+
+
+def write_manifest(dist: Path) -> str:
+    """Write ``build.json`` (files and their hash) and stamp the service worker; return the build hash."""
+    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json")]
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.encode())
+        digest.update(hashlib.sha256((dist / f).read_bytes()).digest())
+    build_hash = digest.hexdigest()[:16]
+    precache = ["./"] + [f"./{f}" for f in files]
+    (dist / "build.json").write_text(json.dumps({"hash": build_hash, "files": files}, indent=1))
+    sw = (dist / "sw.js").read_text()
+    sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
+    (dist / "sw.js").write_text(sw)
+    html = (dist / "index.html").read_text().replace("__BUILD_HASH__", build_hash)
+    (dist / "index.html").write_text(html)
+    return build_hash
+
+
+def build(dist: Path = DIST) -> str:
+    """Build the whole site into ``dist``; return the build hash."""
+    ensure_node_modules()
+    tmp = dist.with_name(dist.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    copy_web(tmp)
+    copy_runtime(tmp)
+    zip_core(tmp / "pygame_core.zip")
+    write_catalogue(tmp)
+    build_hash = write_manifest(tmp)
+    if dist.exists():
+        shutil.rmtree(dist)
+    tmp.rename(dist)
+    size = sum((dist / f).stat().st_size for f in site_files(dist))
+    print(f"build: dist/ ready, {len(site_files(dist))} files, {size / 1e6:.1f} MB, build {build_hash}", flush=True)
+    return build_hash
+
+
+def needs_build(dist: Path = DIST) -> bool:
+    """True when dist/ is missing or older than any source file."""
+    stamp = dist / "build.json"
+    if not stamp.exists():
+        return True
+    built = stamp.stat().st_mtime
+    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py")]
+    return any(p.is_file() and p.stat().st_mtime > built for p in sources)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types and no caching surprises while developing."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".webmanifest": "application/manifest+json",
+        ".py": "text/plain",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+    }
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith(("sw.js", "build.json", "/", ".html")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("PRIMI_QUIET"):
+            return
+        super().log_message(format, *args)
+
+
+def serve(port: int, dist: Path = DIST) -> None:
+    """Serve ``dist`` on 127.0.0.1 until interrupted."""
+    handler = functools.partial(Handler, directory=str(dist))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+        print(f"serving Primi on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl+C stops)", flush=True)
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    p_serve = sub.add_parser("serve", help="build if needed, then serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        if not args.no_build and needs_build():
+            build()
+        if not (DIST / "index.html").exists():
+            print("build: dist/ is missing; run python build.py first", file=sys.stderr)
+            return 2
+        serve(args.port)
+        return 0
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""The static data the web shell shows before Python is ready, built from the core itself.
+
+``build.py`` writes ``site_catalogue()`` to ``dist/catalogue.json``, so the menus
+list exactly the games and variants of the core's registry and the calculator's
+decks come from the same rule records the engine uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .decisions import explain
+from .primero import hands
+from .registry import catalogue
+
+
+def _ranking(rules: hands.HandRules) -> str:
+    order = " > ".join(k for k in reversed(rules.kinds))
+    return f"Hands, best first: {order}." + (" The lowest hand wins." if rules.lowest_wins else "")
+
+
+def _values(rules: hands.HandRules) -> str:
+    groups: dict[int, list[str]] = {}
+    for rank, value in rules.values.items():
+        groups.setdefault(value, []).append(rank)
+    parts = [f"{'/'.join(ranks)} = {value}" for value, ranks in sorted(groups.items(), reverse=True)]
+    return "Card values: " + ", ".join(parts) + "."
+
+
+def site_catalogue() -> dict[str, Any]:
+    """Games from the registry, and every Primero hand rule set with its deck, ranking and decisions."""
+    return {
+        "games": catalogue(),
+        "hand_rules": [
+            {
+                "name": r.name,
+                "label": r.label,
+                "deck": [str(c) for c in r.deck],
+                "kinds": list(r.kinds),
+                "ranking": _ranking(r),
+                "values": _values(r),
+                "decisions": explain(r.decisions),
+            }
+            for r in hands.RULESETS.values()
+        ],
+    }
