@@ -107,3 +107,17 @@ def test_northpass_forced_stake_deal_2() -> None:
     assert shown[0] == ("fluxus", 17) and shown[3] == ("primero", 24)
     assert any(e["action"] == "trade 1 forced stake 5" for e in _seat(s, 1)["log"])
     assert s.chips[0] >= chips_before - 5 + 14 - 1  # minus the next deal's ante
+
+
+def test_northpass_complete_tie_splits_and_odd_coin_carries() -> None:
+    """G042: equal points and equal whole-hand totals split the pot; the odd coin stays for the next pot."""
+    base = GAME.initial_state({"players": 3, "ante": 1, "chips": 50}, 42, "northpass")
+    hands = [["9S", "10S", "AH", "2D"], ["9H", "10H", "AD", "2C"], ["3C", "4C", "5H", "6D"]]
+    s = state_from_deal(base, 2, hands, ["2S", "7C"])
+    total = chip_total(s)
+    s = _play(s, "bet 1 numerus 19", "trade 2C", "trade 6D")  # seat 2 pays the forced stake
+    last = _seat(s, -1)["last_deal"]
+    assert last["contributions"] == [2, 1, 2]
+    assert last["pots"][0]["winners"] == [0, 1] and last["carried"] == 1
+    assert last["won"] == [{"seat": 0, "amount": 2}, {"seat": 1, "amount": 2}]
+    assert chip_total(s) == total
