@@ -73,3 +73,31 @@ def test_conformance_every_variant(variant: str) -> None:
 def test_conformance_default_options_and_short_stacks(variant: str) -> None:
     random_playthrough(GAME, variant, 99, None, check_every=5)
     random_playthrough(GAME, variant, 7, {"chips": 3, "deals": 12}, check_every=2)
+
+
+@settings(max_examples=10, deadline=None)
+@given(variant=st.sampled_from(ALL), seed=st.integers(0, 2**31))
+def test_replay_reproduces_the_game(variant: str, seed: int) -> None:
+    from pygame_core.records import Record, replay
+
+    players = _players(variant)[0]
+    opts = GAME.info.variant(variant).resolve_options({"players": players, "deals": 2})
+    s = GAME.initial_state(opts, seed, variant)
+    rec = Record("primero", variant, tuple(sorted(opts.items())), seed)
+    rng = AgentRandom(seed + 1)
+    while not GAME.is_terminal(s):
+        a = rng.choice(GAME.legal_actions(s))
+        s = GAME.apply(s, a)
+        rec = rec.with_action(a)
+    _, again = replay(rec.to_json())
+    assert again == s
+
+
+def test_shown_cards_are_public_not_hidden() -> None:
+    s = GAME.initial_state({"players": 2}, 21, "waks")
+    rng = AgentRandom(3)
+    while s.last_deal is None or not s.last_deal.shown:
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    shown = {c for sh in s.last_deal.shown for c in sh[1]}
+    for seat in (-1, 0, 1):
+        assert not shown & set(GAME.hidden_cards(s, seat))
