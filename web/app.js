@@ -262,6 +262,7 @@ async function renderCalc(main, params) {
           </div>
           <h2 id="calc-hand-title">${esc(t("calc.hand"))}</h2>
           <div class="hand-row" id="calc-hand" role="group" aria-labelledby="calc-hand-title"></div>
+          <p class="calc-summary" id="calc-summary" aria-hidden="true"></p>
           <p class="message" id="calc-message" role="alert"></p>
           <h2 id="calc-deck-title">${esc(t("calc.deck"))}</h2>
           <div class="deck-grid" id="calc-deck" role="toolbar" aria-labelledby="calc-deck-title" aria-orientation="horizontal"></div>
@@ -354,9 +355,10 @@ function drawCalc(cat, focusCard) {
   const suits = ["S", "H", "D", "C"];
   deck.innerHTML = suits.map((s) => {
     const row = rules.deck.filter((c) => c.endsWith(s));
-    return `<div class="suit-row" role="group" aria-label="${esc(cardName(row[0], settings.suits).replace(/^.* of /, ""))}">${row.map((c) => {
+    return `<div class="suit-row" style="--per-row:${row.length}" role="group" aria-label="${esc(cardName(row[0], settings.suits).replace(/^.* of /, ""))}">${row.map((c) => {
       const on = calc.picked.includes(c);
-      return `<button type="button" class="card" tabindex="-1" data-card="${c}" aria-pressed="${on}" aria-label="${esc(cardName(c, settings.suits))}">${cardSVG(c, cardOpts())}</button>`;
+      // The picker shows one big index per card, so a whole suit fits a phone's width legibly.
+      return `<button type="button" class="card" tabindex="-1" data-card="${c}" aria-pressed="${on}" aria-label="${esc(cardName(c, settings.suits))}">${cardSVG(c, { ...cardOpts(), largeIndex: true })}</button>`;
     }).join("")}</div>`;
   }).join("");
   const buttons = [...deck.querySelectorAll("button.card")];
@@ -391,7 +393,9 @@ function drawCalc(cat, focusCard) {
 async function scoreCalc(cat) {
   const box = $("#calc-result");
   const seq = ++calc.seq;
+  const summary = $("#calc-summary");
   if (calc.picked.length < 4) {
+    summary.textContent = "";
     box.innerHTML = `<p>${esc(t("calc.need", { n: 4 - calc.picked.length }))}</p>`;
     return;
   }
@@ -405,6 +409,7 @@ async function scoreCalc(cat) {
   }
   const { hand, across } = answer.result;
   const kind = t("kind." + hand.kind);
+  summary.innerHTML = `${esc(kind)} <span class="pts">${hand.points}</span>`;
   for (const b of document.querySelectorAll("#calc-hand .card")) b.classList.toggle("counting", hand.counting.includes(b.dataset.card));
   box.innerHTML = `
     <h2>${esc(hand.label)}</h2>
