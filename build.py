@@ -4,6 +4,9 @@
     python build.py                 build dist/
     python build.py serve [--port N] [--no-build]
                                     build if needed, then serve dist/ on 127.0.0.1
+    python build.py test [PYTEST ARGS]
+                                    install what the tests need, then run ruff,
+                                    mypy and every test (tests/ and e2e/)
 
 The site holds the page and its UI assets from ``web/``, the rules core packed
 as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
@@ -16,6 +19,7 @@ PWA plays offline. The built site makes no request to any other origin.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -172,15 +176,60 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+DEV_MODULES = ("pytest", "hypothesis", "playwright", "pytest_playwright", "ruff", "mypy")
+
+
+def _missing_modules() -> list[str]:
+    code = (
+        "import importlib.util, sys; "
+        f"print(' '.join(m for m in {DEV_MODULES!r} if importlib.util.find_spec(m) is None))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return out.split()
+
+
+def ensure_test_tools() -> None:
+    """Install the Python dev extras, the npm packages and Debian's chromium when missing."""
+    missing = _missing_modules()
+    if missing:
+        print(f"test: installing the Python dev extras (missing: {', '.join(missing)})", flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[dev]"], cwd=ROOT, check=True)
+    ensure_node_modules()
+    if not CHROMIUM.exists():
+        print("test: installing Debian's chromium (apt-get install -y chromium)", flush=True)
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True)
+        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], check=True,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """Lint, type-check and run every test; the exit status is non-zero if any step failed."""
+    ensure_test_tools()
+    steps = [
+        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "tests", "e2e", "bench", "build.py"]),
+        ("mypy", [sys.executable, "-m", "mypy"]),
+        ("pytest", [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", *pytest_args]),
+    ]
+    failed = []
+    for name, cmd in steps:
+        print(f"test: {name}", flush=True)
+        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+            failed.append(name)
+    if failed:
+        print(f"test: FAILED steps: {', '.join(failed)}", flush=True)
+        return 1
+    return 0
+
+
 def serve(port: int, dist: Path = DIST) -> None:
     """Serve ``dist`` on 127.0.0.1 until interrupted."""
     handler = functools.partial(Handler, directory=str(dist))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         print(f"serving Primi on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl+C stops)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             httpd.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,7 +240,11 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="build if needed, then serve dist/ on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    p_test = sub.add_parser("test", help="install what the tests need, then run ruff, mypy and all tests")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
     args = parser.parse_args(argv)
+    if args.command == "test":
+        return run_tests(args.pytest_args)
     if args.command == "serve":
         if not args.no_build and needs_build():
             build()
