@@ -4,6 +4,7 @@
 // code that touches PyScript.
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG, cardName } from "./cards.js";
+import { setContext, renderSetup, renderTable } from "./table.js";
 
 const html = document.documentElement;
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -32,6 +33,7 @@ function loadSettings() {
   }
 }
 const settings = loadSettings();
+const tableContext = { engineCall: null, announce: null, settings, cardOpts: null };
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
 }
@@ -125,6 +127,8 @@ export function engineCall(req) {
   return run;
 }
 window.primi = { engineCall, timings, announce };
+Object.assign(tableContext, { engineCall, announce, cardOpts });
+setContext(tableContext);
 
 // ---------------------------------------------------------------- service worker
 async function registerServiceWorker() {
@@ -165,7 +169,14 @@ function parseRoute() {
   const [path, query = ""] = hash.split("?");
   return { path, params: new URLSearchParams(query) };
 }
-const SCREENS = { "/": renderHome, "/calc": renderCalc, "/rules": renderRules, "/settings": renderSettings };
+const SCREENS = {
+  "/": renderHome,
+  "/calc": renderCalc,
+  "/rules": renderRules,
+  "/settings": renderSettings,
+  "/play/primero": async (main, params) => renderSetup(main, params, await loadCatalogue()),
+  "/table": (main) => renderTable(main),
+};
 
 async function route() {
   const { path, params } = parseRoute();
@@ -205,7 +216,7 @@ async function renderHome(main) {
       <h3>${esc(t("home.variants"))}</h3>
       <ul>${g.variants.map((v) => `<li><strong>${esc(v.label)}</strong>: ${esc(t("home.players", { min: v.players.min, max: v.players.max }))}${v.summary ? ". " + esc(v.summary) : ""}</li>`).join("")}</ul>
       <div class="actions">
-        ${g.name === "primero" ? `<a class="btn" href="#/calc">${esc(t("home.calc"))}</a>` : ""}
+        ${g.name === "primero" ? `<a class="btn" href="#/play/primero" data-primary>${esc(t("home.playgame", { game: g.label }))}</a><a class="btn secondary" href="#/calc">${esc(t("home.calc"))}</a>` : ""}
       </div>
       ${g.playable === false ? `<p class="help">${esc(t("home.soon"))}</p>` : ""}
     </article>`).join("");

@@ -12,6 +12,9 @@ from pyscript import sync
 
 import pygame_core
 from pygame_core import PrimiError, registry
+from pygame_core.agents import make_agent
+from pygame_core.records import Record, replay
+from pygame_core.rng import AgentRandom
 from pygame_core.cards import Card
 from pygame_core.decisions import explain
 from pygame_core.primero import hands
@@ -57,7 +60,135 @@ def _info(req):
     return {"python": sys.version.split()[0], "core": pygame_core.__version__, "games": registry.catalogue()}
 
 
+# Games in progress, by session id. The bridge holds them; the core itself keeps no state.
+SESSIONS = {}
+
+
+class Session:
+    """One game in progress: its record (the whole truth), the current state and the seats' agents."""
+
+    def __init__(self, record, seats):
+        self.game, self.state = replay(record)
+        self.record = record
+        self.seats = seats  # "human" or an agent name, per seat
+        self.agents = {i: make_agent(record.game, k) for i, k in enumerate(seats) if k != "human"}
+        self.rngs = {i: AgentRandom(record.seed * 7919 + i) for i in self.agents}
+
+    def view(self, seat):
+        """What ``seat`` may see, plus its legal actions when it is to act."""
+        game, state = self.game, self.state
+        to_act = game.current_player(state)
+        legal = list(game.legal_actions(state)) if to_act == seat and seat >= 0 else []
+        return {
+            "observation": game.observation(state, seat),
+            "legal": legal,
+            "current": to_act,
+            "terminal": game.is_terminal(state),
+            "result": game.result(state) if game.is_terminal(state) else None,
+            "actions": len(self.record.actions),
+            "record": self.record.to_json(),
+        }
+
+    def apply(self, action):
+        text = self.game.parse_action(action)
+        self.state = self.game.apply(self.state, text)
+        self.record = self.record.with_action(text)
+        return text
+
+
+def _session(req):
+    sid = req.get("session")
+    if sid not in SESSIONS:
+        raise PrimiError("that game is no longer open in this tab; start it again from its record")
+    return SESSIONS[sid]
+
+
+def _seats(req, players):
+    seats = req.get("seats") or ["human"] + ["medium"] * (players - 1)
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats):
+        raise pygame_core.OptionsError(f"give one player kind per seat ({players} seats)")
+    return seats
+
+
+def _new_game(req):
+    """Start a game (or resume one from a record) and return the view of the first human seat."""
+    if "record" in req:
+        record = Record.from_json(req["record"])
+    else:
+        game = registry.load(req.get("game", "primero"))
+        info = game.info.variant(req.get("variant"))
+        options = info.resolve_options(req.get("options") or {})
+        seed = req.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise pygame_core.OptionsError("the seed must be a whole number")
+        record = Record(game.info.name, info.name, tuple(sorted(options.items())), seed)
+    players = dict(record.options)["players"]
+    session = Session(record, _seats(req, players))
+    sid = f"s{len(SESSIONS) + 1}"
+    SESSIONS[sid] = session
+    return {"session": sid, "seats": session.seats, "current": session.game.current_player(session.state)}
+
+
+def _view(req):
+    return _session(req).view(int(req.get("seat", -1)))
+
+
+def _act(req):
+    """A human's action: refused unless it is that seat's turn and the action is legal."""
+    session = _session(req)
+    seat = int(req["seat"])
+    current = session.game.current_player(session.state)
+    if seat != current:
+        raise pygame_core.IllegalActionError(f"it is not seat {seat + 1}'s turn")
+    if session.seats[seat] != "human":
+        raise pygame_core.IllegalActionError("that seat is played by the computer")
+    before = session.state
+    text = session.apply(req["action"])
+    return {"action": text, "seat": seat, "text": session.game.describe_action(before, text)}
+
+
+def _ai_step(req):
+    """Let the computer seat to act choose and play one action, from its own observation only."""
+    session = _session(req)
+    game, state = session.game, session.state
+    seat = game.current_player(state)
+    if seat < 0 or session.seats[seat] == "human":
+        return {"action": None, "seat": seat}
+    started = time.perf_counter()
+    action = session.agents[seat].choose(game.observation(state, seat), game.legal_actions(state), session.rngs[seat])
+    think = (time.perf_counter() - started) * 1000
+    text = session.apply(action)
+    return {"action": text, "seat": seat, "text": game.describe_action(state, text), "think_ms": round(think, 1)}
+
+
+def _coach(req):
+    """The viewing seat's hand value and its odds for a discard it is considering (its own view only)."""
+    from pygame_core.primero.coach import draw_outlook, unseen_cards
+
+    session = _session(req)
+    seat = int(req["seat"])
+    obs = session.game.observation(session.state, seat)
+    hand = [Card.parse(c) for c in obs.get("hand") or []]
+    discard = [Card.parse(c) for c in req.get("discard") or []]
+    rules = session.state.hand_rules
+    out = {"value": obs.get("hand_value"), "outlook": None}
+    if hand and len(hand) <= 4 and not obs.get("phase") == "over":
+        out["outlook"] = draw_outlook(hand, discard, unseen_cards(rules, hand), rules, seed=len(session.record.actions))
+    return out
+
+
+def _close(req):
+    SESSIONS.pop(req.get("session"), None)
+    return True
+
+
 HANDLERS = {
+    "new_game": _new_game,
+    "view": _view,
+    "act": _act,
+    "ai_step": _ai_step,
+    "close": _close,
+    "coach": _coach,
     "ping": lambda req: "pong",
     "info": _info,
     "hand": _hand,

@@ -63,7 +63,7 @@ def first_dealer(s: PrimeroState) -> PrimeroState:
         tied = [p for p in tied if values[drawn[p].rank] == low]
         if len(tied) == 1:
             # the drawn cards go back into the pack, so the log names only the dealer
-            return add_log(replace(s, dealer=tied[0], rng=rng), -1, f"seat {tied[0]} draws the lowest card and deals")
+            return add_log(replace(s, dealer=tied[0], rng=rng), tied[0], "first-dealer")  # D-WB5
 
 
 def state_from_deal(

@@ -1,0 +1,85 @@
+"""The coach: what a hand is worth now, and the odds of improving it for a discard choice.
+
+Odds are exact (every possible draw is enumerated) when the draws are few, and
+otherwise estimated from a seeded sample; the answer says which. Only cards the
+seat has not seen can be drawn, so the coach sees exactly what the seat sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from math import comb
+from typing import Any
+
+from ..cards import Card
+from ..errors import IllegalActionError
+from ..rng import Rng
+from .hands import HandRules, HandValue, evaluate, strength
+
+EXACT_LIMIT = 4000  # enumerate up to this many draws; sample beyond
+
+
+def unseen_cards(rules: HandRules, seen: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck less every card the seat has seen."""
+    known = set(seen)
+    return tuple(c for c in rules.deck if c not in known)
+
+
+def draw_outlook(
+    hand: Sequence[Card],
+    discard: Sequence[Card],
+    unseen: Sequence[Card],
+    rules: HandRules,
+    final_size: int = 4,
+    samples: int = 1500,
+    seed: int = 1,
+) -> dict[str, Any]:
+    """Distribution of the final hand after discarding ``discard`` and drawing up to ``final_size`` cards.
+
+    ``p_improve`` compares with keeping the current hand when it already has 4
+    cards; ``kinds`` gives the chance of each final kind; ``mean_points`` the
+    expected points.
+    """
+    if any(c not in hand for c in discard):
+        raise IllegalActionError("you can only discard cards from your hand")
+    kept = tuple(c for c in hand if c not in discard)
+    need = final_size - len(kept)
+    if need < 0 or need > len(unseen):
+        raise IllegalActionError("that discard leaves an impossible hand")
+    current: HandValue | None = evaluate(hand, rules) if len(hand) == 4 else None
+    total = comb(len(unseen), need)
+    exact = total <= EXACT_LIMIT
+    draws: list[tuple[Card, ...]]
+    if exact:
+        draws = list(combinations(unseen, need))
+    else:
+        draws = []
+        rng = Rng.from_seed(seed)
+        pool = tuple(unseen)
+        for _ in range(samples):
+            picked: list[Card] = []
+            rest = list(pool)
+            for _ in range(need):
+                i, rng = rng.randbelow(len(rest))
+                picked.append(rest.pop(i))
+            draws.append(tuple(picked))
+    kinds: dict[str, float] = {k: 0.0 for k in rules.kinds}
+    better = 0
+    points = 0
+    base = strength(current, rules) if current else None
+    for draw in draws:
+        value = evaluate(kept + draw, rules)
+        kinds[value.kind] += 1
+        points += value.points
+        if base is not None and strength(value, rules) > base:
+            better += 1
+    n = len(draws)
+    return {
+        "discard": [str(c) for c in discard],
+        "kinds": {k: round(v / n, 4) for k, v in kinds.items()},
+        "mean_points": round(points / n, 2),
+        "p_improve": round(better / n, 4) if base is not None else None,
+        "exact": exact,
+        "outcomes": n,
+    }
