@@ -319,3 +319,8 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
 
 
 GAME = PrimeroGame()
+
+# The AI levels (agents.py never imports this module, so importing it last is safe).
+from .agents import FACTORIES as _AI_FACTORIES  # noqa: E402
+
+GAME.agents.update(_AI_FACTORIES)

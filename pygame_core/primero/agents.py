@@ -1,0 +1,598 @@
+"""Primero AI opponents: ``easy``, ``medium`` (the default) and ``hard``, for every rule set.
+
+Every agent sees only its seat's observation and the legal actions (seat-fair)
+and draws randomness only from the ``AgentRandom`` it is handed, so it is
+deterministic. The cards it reasons about are "unseen": the variant's deck
+minus its own cards (nothing else of the current deal is ever face up; the deck
+is reshuffled every deal, so earlier showdowns tell nothing about it).
+
+- ``easy``: percentile of its hand (or the expected percentile of what it keeps)
+  plus noise, against loose thresholds; simple discards, with an occasional
+  second-best choice. It never folds a very strong hand.
+- ``medium``: a hand-strength heuristic: the hand's percentile among all hands of
+  the deck (``ai_eval`` tables), raised to the number of opponents; discards and
+  trades that maximise the expected final percentile (exact over the draw);
+  calls by pot odds, value bets and raises by strength; honest claims.
+- ``hard``: Monte Carlo odds of winning the showdown, dealing the unseen cards to
+  its opponents and the draw. Opponents' hands are weighted by what they did
+  (Bayesian-ish: vies, raises, sees and knocks make strong hands likelier; the
+  number of cards an opponent discarded in the Waks draw is matched; Northpass
+  and Suzuki announcements are believed unless bluffs). Bets by expected value
+  against the pot, with implied sizing, bluffs where the rules allow (Italian
+  claims, Northpass/Suzuki announcements, an occasional vie), and a tighter
+  game when short-stacked. Discards and RMS draws look one draw ahead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from ..agents import Agent
+from ..rng import AgentRandom
+from .ai_eval import Evaluator, evaluator
+
+DEFAULT_LEVEL = "medium"
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """The knobs that make the three levels differ."""
+
+    name: str
+    noise: float  # uniform noise (+-) on the estimated winning chance
+    samples: int  # Monte Carlo samples per estimate (0: tables only)
+    open_edge: float  # bet/vie when q * (opponents + 1) exceeds this
+    raise_edge: float  # raise/revie when q * (opponents + 1) exceeds this
+    call_margin: float  # extra winning chance demanded over the pot odds to call
+    bluff: float  # chance of a bluff when weak (where the rules allow)
+    second_best: float  # chance of taking the second-best discard
+
+
+EASY = Level("easy", 0.18, 0, 1.0, 1.7, -0.06, 0.0, 0.3)
+MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0)
+HARD = Level("hard", 0.0, 220, 1.1, 1.45, 0.0, 0.05, 0.0)
+_LEVELS = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
+
+
+# --- the view: the observation, parsed ------------------------------------------
+
+
+@dataclass
+class Opp:
+    """What an agent knows about one opponent in this deal."""
+
+    seat: int
+    active: bool  # in the deal (not folded, not out)
+    acts: list[str]  # this deal's public actions, in order
+    claim: int  # last announced claim key, -1 if none
+    knocked: bool
+    chips: int
+
+
+@dataclass
+class View:
+    """One observation, parsed for the agents."""
+
+    obs: Mapping[str, Any]
+    ev: Evaluator
+    variant: str
+    engine: str
+    seat: int
+    hand: list[int]
+    unseen: list[int]
+    phase: str
+    pot: int
+    to_call: int
+    chips: int
+    my_bet: int
+    opps: list[Opp]
+    claim: int  # standing claim key, -1 if none
+    stake: int
+    rest: int
+
+    @property
+    def active_opps(self) -> list[Opp]:
+        """Opponents still holding cards."""
+        return [o for o in self.opps if o.active]
+
+
+_ENGINES = {"waks": "waks", "italian": "waks", "roman": "waks", "losing": "waks",
+            "northpass": "northpass", "suzuki": "northpass", "rms": "rms"}
+
+
+def _wild(obs: Mapping[str, Any]) -> bool:
+    hv = obs.get("hand_value")
+    if obs["variant"] != "rms":
+        return False
+    # the observation carries no options; the wild J is visible through evaluation of a hand with JH
+    if isinstance(hv, Mapping) and "JH" in (obs.get("hand") or []):
+        ev = evaluator("rms", False)
+        plain = ev.raw([ev.index[c] for c in obs["hand"]])
+        return bool(hv["points"] != (plain // 100) % 1000 or ev.rules.kind_rank(str(hv["kind"])) != plain // 100000)
+    return bool(obs.get("wild", False))
+
+
+def parse_view(obs: Mapping[str, Any]) -> View:
+    """Build the agent's view of an observation."""
+    variant = str(obs["variant"])
+    ev = evaluator(variant, _wild(obs))
+    seat = int(obs["seat"])
+    hand = [ev.index[c] for c in (obs.get("hand") or [])]
+    mine = set(hand)
+    unseen = [x for x in range(ev.size) if x not in mine]
+    deal = obs["deal"]
+    acts: dict[int, list[str]] = {}
+    for e in obs.get("log") or []:
+        if e["deal"] == deal and e["seat"] >= 0:
+            acts.setdefault(int(e["seat"]), []).append(str(e["action"]))
+    opps = []
+    for s in obs["seats"]:
+        p = int(s["seat"])
+        if p == seat:
+            continue
+        claim = -1
+        if s.get("claim"):
+            k, pts = str(s["claim"]).split()
+            claim = ev.claim_key(k, int(pts))
+        opps.append(Opp(p, not s["folded"] and not s["out"], acts.get(p, []), claim, bool(s["knocked"]), int(s["chips"])))
+    me = obs["seats"][seat]
+    claim = -1
+    if obs.get("claim"):
+        k, pts = str(obs["claim"]).split()
+        claim = ev.claim_key(k, int(pts))
+    rest = obs.get("rest")
+    return View(
+        obs, ev, variant, _ENGINES[variant], seat, hand, unseen, str(obs["phase"]), int(obs["pot"]),
+        int(obs["to_call"]), int(me["chips"]), int(me["bet"]), opps, claim, int(obs.get("stake") or 1),
+        int(rest) if rest is not None else 3,
+    )
+
+
+# --- helpers ------------------------------------------------------------------------
+
+
+def _amounts(legal: Sequence[str], verb: str) -> list[int]:
+    return sorted({int(a.split()[1]) for a in legal if a.startswith(verb + " ") and a.split()[1].isdigit()})
+
+
+def _size(amounts: list[int], frac: float) -> int:
+    frac = min(1.0, max(0.0, frac))
+    return amounts[min(len(amounts) - 1, int(frac * len(amounts)))]
+
+
+def _noisy(q: float, lv: Level, rng: AgentRandom) -> float:
+    if lv.noise <= 0:
+        return q
+    return min(1.0, max(0.0, q + (rng.random() * 2 - 1) * lv.noise))
+
+
+def _rr(rng: AgentRandom) -> random.Random:
+    """A fast local generator seeded from the agent's rng (same sequence on CPython and Pyodide)."""
+    return random.Random(rng.randbelow(1 << 32))
+
+
+def _best4(ev: Evaluator, cards: Sequence[int]) -> int:
+    """Best strength of any 4 of ``cards`` (4 or 5 cards)."""
+    if len(cards) == 4:
+        return ev.strength(cards)
+    return max(ev.strength(c) for c in combinations(cards, 4))
+
+
+def _aggr(acts: Sequence[str], verbs: Sequence[str]) -> int:
+    return sum(1 for a in acts if a.split()[0] in verbs)
+
+
+def _pot_odds_ok(v: View, q: float, lv: Level, cost: int) -> bool:
+    cost = min(cost, v.chips)
+    if cost <= 0:
+        return True
+    return q - lv.call_margin >= cost / (v.pot + cost)
+
+
+# --- table (easy/medium) estimates ---------------------------------------------------
+
+
+def _keep_options(ev: Evaluator, hand: Sequence[int], sizes: Sequence[int]) -> list[tuple[float, tuple[int, ...]]]:
+    """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards, best first."""
+    out = []
+    for k in sizes:
+        for kept in combinations(hand, k):
+            gone = [x for x in hand if x not in kept]
+            out.append((ev.keep_value(kept, gone), kept))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return out
+
+
+def _table_q(v: View) -> float:
+    """Winning chance from the percentile tables: (expected) percentile ** opponents."""
+    ev = v.ev
+    k = max(1, len(v.active_opps))
+    if len(v.hand) == 4:
+        p = ev.pct(v.hand)
+        if v.claim >= 0 and not ev.meets(v.hand, v.claim):
+            p *= 0.25 if v.engine == "northpass" else 0.0  # Northpass may still trade up
+    else:
+        p = _keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0]
+        if v.claim >= 0:
+            p = min(p, 1.0 - ev.pct_claim(v.claim) + 0.1)
+    return float(p ** k)
+
+
+# --- hard: Monte Carlo ------------------------------------------------------------
+
+
+def _opp_weight_waks(ev: Evaluator, o: Opp, initial_value: float, final_pct: float) -> float:
+    cut = next((i for i, a in enumerate(o.acts) if a.startswith("discard")), len(o.acts))
+    a1 = _aggr(o.acts[:cut], ("vie", "revie"))
+    s1 = _aggr(o.acts[:cut], ("see",))
+    a2 = _aggr(o.acts[cut + 1:], ("vie", "revie"))
+    s2 = _aggr(o.acts[cut + 1:], ("see",))
+    w = (0.3 + initial_value) ** (0.8 * a1 + 0.25 * s1)
+    w *= (0.2 + final_pct) ** (1.3 * a2 + 0.5 * s2)
+    return float(w)
+
+
+def _waks_policy_keep(ev: Evaluator, initial: Sequence[int], discards: int | None) -> tuple[int, ...]:
+    if discards is None:
+        return _keep_options(ev, initial, range(len(initial) + 1))[0][1]
+    return _keep_options(ev, initial, [len(initial) - discards])[0][1]
+
+
+def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
+    ev = v.ev
+    opps = v.active_opps
+    drawn = v.phase == "bet2"
+    my_keep: tuple[int, ...] = tuple(v.hand)
+    if not drawn:
+        my_keep = _keep_options(ev, v.hand, range(len(v.hand) + 1))[0][1]
+    disc: dict[int, int | None] = {}
+    for o in opps:
+        d = next((int(a.split()[1]) for a in o.acts if a.startswith("discard")), None)
+        disc[o.seat] = d if drawn else None
+    need_me = 4 - len(my_keep)
+    per_opp = 8
+    pool = v.unseen
+    num = 0.0
+    den = 0.0
+    for _ in range(samples):
+        cards = rr.sample(pool, need_me + per_opp * len(opps))
+        mine = list(my_keep) + cards[:need_me]
+        my_s = None if v.claim >= 0 and not ev.meets(mine, v.claim) else ev.strength(mine)
+        w = 1.0
+        win = 1.0
+        i = need_me
+        for o in opps:
+            block = cards[i:i + per_opp]
+            i += per_opp
+            d = disc[o.seat]
+            initial = block[0:2]
+            kept = _waks_policy_keep(ev, initial, d)
+            if d is not None and _waks_policy_keep(ev, initial, None) != kept:
+                initial = block[2:4]  # one retry to match the number discarded
+                kept = _waks_policy_keep(ev, initial, d)
+            fill = [x for x in block[4:] if x not in kept][: 4 - len(kept)]
+            final = list(kept) + fill
+            w *= _opp_weight_waks(ev, o, ev.keep_value(kept) if kept else 0.5, ev.pct(final))
+            if my_s is None:
+                win = 0.0
+            else:
+                os_ = ev.strength(final)
+                if v.claim >= 0 and not ev.meets(final, v.claim):
+                    continue
+                if os_ > my_s:
+                    win = 0.0
+                elif os_ == my_s:
+                    win *= 0.5
+        num += w * win
+        den += w
+    return num / den if den else 0.0
+
+
+def _hard_q_northpass(v: View, rr: random.Random, samples: int, hand: Sequence[int] | None = None) -> float:
+    ev = v.ev
+    mine = list(hand if hand is not None else v.hand)
+    opps = v.active_opps
+    if v.claim >= 0 and not ev.meets(mine, v.claim):
+        return 0.0
+    my_s = ev.strength(mine)
+    pool = [x for x in v.unseen if x not in mine]
+    num = 0.0
+    den = 0.0
+    for _ in range(samples):
+        cards = rr.sample(pool, 4 * len(opps))
+        w = 1.0
+        win = 1.0
+        for j, o in enumerate(opps):
+            h = cards[4 * j:4 * j + 4]
+            if o.claim >= 0 and not ev.meets(h, o.claim):
+                w *= 0.2  # a bluff is possible but unlikely
+            trades = _aggr(o.acts, ("trade",))
+            if trades:
+                w *= (0.4 + ev.pct(h)) ** 0.0  # trades refresh cards: no evidence either way
+            s = ev.strength(h)
+            if s > my_s:
+                win = 0.0
+            elif s == my_s:
+                win *= 0.5
+        num += w * win
+        den += w
+    return num / den if den else 0.0
+
+
+def _hard_q_rms(v: View, rr: random.Random, samples: int) -> float:
+    ev = v.ev
+    opps = v.active_opps
+    more = v.phase != "play" or not v.obs["seats"][v.seat]["knocked"]
+    knocks = sum(1 for o in opps if o.knocked) + (1 if v.obs["seats"][v.seat]["knocked"] else 0)
+    if knocks >= 1 and v.phase == "play":
+        more = more and knocks < 2
+    need_me = 4 - len(v.hand) + (1 if more else 0)
+    per_opp = 5
+    num = 0.0
+    den = 0.0
+    for _ in range(samples):
+        cards = rr.sample(v.unseen, need_me + per_opp * len(opps))
+        my_s = _best4(ev, list(v.hand) + cards[:need_me])
+        i = need_me
+        w = 1.0
+        win = 1.0
+        for o in opps:
+            block = cards[i:i + per_opp]
+            i += per_opp
+            h = block if more and not o.knocked else block[:4]
+            s = _best4(ev, h)
+            p = ev.pct_of(s)
+            a = _aggr(o.acts, ("bet", "raise"))
+            m = _aggr(o.acts, ("match",))
+            k = 1 if o.knocked else 0
+            w *= (0.2 + p) ** (0.9 * a + 0.3 * m + 1.5 * k)
+            if s > my_s:
+                win = 0.0
+            elif s == my_s:
+                win *= 0.5
+        num += w * win
+        den += w
+    return num / den if den else 0.0
+
+
+def estimate(v: View, lv: Level, rng: AgentRandom) -> float:
+    """The chance of winning the showdown, by the level's method."""
+    if lv.samples <= 0 or not v.active_opps:
+        return _noisy(_table_q(v), lv, rng)
+    rr = _rr(rng)
+    if v.engine == "waks":
+        return _hard_q_waks(v, rr, lv.samples)
+    if v.engine == "northpass":
+        return _hard_q_northpass(v, rr, lv.samples)
+    return _hard_q_rms(v, rr, lv.samples)
+
+
+# --- decisions per engine ----------------------------------------------------------
+
+
+def _choose_keep(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, verb: str) -> str:
+    """The Waks draw (``discard``) or a Northpass trade: keep what maximises the final percentile."""
+    ev = v.ev
+    options: list[tuple[float, str]] = []
+    for a in legal:
+        if not a.startswith(verb):
+            continue
+        out = [ev.index[c] for c in a.split()[1:]]
+        kept = [x for x in v.hand if x not in out]
+        value = ev.keep_value(kept, out)
+        if v.claim >= 0 and len(kept) < 4:
+            pass
+        options.append((value, a))
+    options.sort(key=lambda t: (-t[0], t[1]))
+    if lv.second_best and len(options) > 1 and rng.random() < lv.second_best:
+        return options[1][1]
+    return options[0][1]
+
+
+def _waks(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    if v.phase == "draw":
+        return _choose_keep(v, legal, lv, rng, "discard")
+    ev = v.ev
+    k = max(1, len(v.active_opps))
+    q = estimate(v, lv, rng)
+    edge = q * (k + 1)
+    vies = [a for a in legal if a.startswith("vie")]
+    short = v.chips <= 3 * v.stake
+    if vies:
+        amounts = _amounts(legal, "vie")
+        bluff = lv.bluff > 0 and v.phase == "bet2" and rng.random() < lv.bluff
+        if edge > lv.open_edge + (0.15 if short else 0.0) or bluff:
+            frac = (edge - lv.open_edge) / max(0.01, k + 1 - lv.open_edge) if not bluff else 0.0
+            n = _size(amounts, frac * 1.5)
+            return _italian_vie(v, vies, n, q, bluff, rng) if len(vies[0].split()) == 4 else f"vie {n}"
+        return "pass"
+    if v.to_call <= 0:
+        return "pass" if "pass" in legal else legal[0]
+    revies = _amounts(legal, "revie")
+    if revies and edge > lv.raise_edge:
+        return f"revie {_size(revies, (edge - lv.raise_edge) / max(0.01, k + 1 - lv.raise_edge))}"
+    strong = len(v.hand) == 4 and ev.pct(v.hand) >= 0.95 and (v.claim < 0 or ev.meets(v.hand, v.claim))
+    if "see" in legal and (_pot_odds_ok(v, q, lv, v.to_call) or strong):
+        return "see"
+    if "pass" in legal and len(v.active_opps) > 1:
+        return "pass"  # D-WB2: wait and see what the others do
+    return "fold" if "fold" in legal else "see"
+
+
+def _italian_vie(v: View, vies: Sequence[str], n: int, q: float, bluff: bool, rng: AgentRandom) -> str:
+    """Italian: vie n naming a claim; honest = the lowest claim allowed (keeps us eligible)."""
+    ev = v.ev
+    mine = [a for a in vies if int(a.split()[1]) == n]
+    keyed = sorted((ev.claim_key(a.split()[2], int(a.split()[3])), a) for a in mine)
+    if bluff and len(keyed) > 4:
+        # claim something solid that we do not hold: opponents without it cannot win
+        return keyed[int(len(keyed) * 0.6)][1]
+    if len(v.hand) == 4:
+        held = [a for c, a in keyed if c <= ev.raw(v.hand) // 100]
+        if held:
+            return held[0]
+    return keyed[0][1]
+
+
+def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    ev = v.ev
+    k = max(1, len(v.active_opps))
+    q = estimate(v, lv, rng)
+    edge = q * (k + 1)
+    my_claim = ev.raw(v.hand) // 100
+    bets: dict[int, list[tuple[int, str]]] = {}
+    for a in legal:
+        if a.startswith("bet "):
+            parts = a.split()
+            bets.setdefault(int(parts[1]), []).append((ev.claim_key(parts[2], int(parts[3])), a))
+    amounts = sorted(bets)
+    honest = amounts and any(c <= my_claim for c, _ in bets[amounts[0]])
+    bettors = [o for o in v.opps if any(a.startswith("bet ") for a in o.acts)]
+    forced = v.to_call if (len(bettors) == 1 and _forced_here(v, bettors[0].seat)) else 0
+    threshold = lv.open_edge - (0.25 if forced else 0.0) + (0.2 if v.chips < 4 * (v.to_call + 1) else 0.0)
+    if honest and edge > threshold:
+        frac = (edge - threshold) / max(0.01, k + 1 - threshold)
+        amount = _size(amounts, frac * 1.3)
+        held = sorted(c_a for c_a in bets[amount] if c_a[0] <= my_claim)
+        if lv.name == "easy":
+            return held[0][1]
+        return held[-1][1]  # announce what we hold: weaker hands cannot win, nobody can bet honestly below us
+    if amounts and lv.bluff > 0 and not forced and rng.random() < lv.bluff and v.to_call == 0:
+        over = sorted(c_a for c_a in bets[amounts[0]] if c_a[0] > my_claim)
+        if over:
+            return over[min(len(over) - 1, 2)][1]  # a small overclaim
+    return _choose_keep(v, legal, lv, rng, "trade")
+
+
+def _forced_here(v: View, bettor: int) -> bool:
+    """D-NP7: we are the active seat just before the only bettor."""
+    n = int(v.obs["players"])
+    active = {o.seat for o in v.active_opps} | {v.seat}
+    for d in range(1, n):
+        q = (bettor - d) % n
+        if q in active:
+            return q == v.seat
+    return False
+
+
+def _rms(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    ev = v.ev
+    verbs = {a.split()[0] for a in legal}
+    if "draw" in verbs or "vada" in verbs:
+        return _rms_play(v, legal, lv, rng)
+    if all(a.startswith("discard") for a in legal):
+        return _rms_discard(v, legal, lv, rng)
+    k = max(1, len(v.active_opps))
+    q = estimate(v, lv, rng)
+    edge = q * (k + 1)
+    if "stay" in verbs:
+        survivor = next((o for o in v.opps if o.active), None)
+        cost = (survivor and int(v.obs["seats"][survivor.seat]["bet"])) or 0
+        cost = max(0, cost - v.my_bet)
+        qs = q if lv.samples else q ** (1.0 / k)  # one opponent left
+        return "stay" if qs * (v.pot + cost) - cost > 0.15 * v.pot and qs > 0.5 else "pass"
+    if "match" in verbs and "refuse" not in verbs:  # second chance: match or fold
+        strong = len(v.hand) == 4 and ev.pct(v.hand) >= 0.95
+        return "match" if _pot_odds_ok(v, q, lv, v.to_call) or strong else "fold"
+    if "match" in verbs:
+        raises = _amounts(legal, "raise")
+        if raises and edge > lv.raise_edge:
+            return f"raise {_size(raises, (edge - lv.raise_edge) / max(0.01, k + 1 - lv.raise_edge))}"
+        if _pot_odds_ok(v, q, lv, v.to_call):
+            return "match"
+        return "refuse"  # D-RM4: a bet nobody accepts is withdrawn; we keep a second chance
+    bets = _amounts(legal, "bet")
+    bluff = lv.bluff > 0 and rng.random() < lv.bluff * 0.5
+    if bets and (edge > lv.open_edge or bluff):
+        return f"bet {_size(bets, 0.0 if bluff else (edge - lv.open_edge) / max(0.01, k + 1 - lv.open_edge))}"
+    return "pass" if "pass" in legal else legal[0]
+
+
+def _rms_play(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    ev = v.ev
+    p = ev.pct(v.hand)
+    circuit_knocks = sum(1 for o in v.active_opps if o.knocked)
+    if lv.samples:
+        q = estimate(v, lv, rng)
+        k = max(1, len(v.active_opps))
+        knock = q * (k + 1) > (1.0 if circuit_knocks else 1.5) or p >= 0.97
+    else:
+        p = _noisy(p, lv, rng)
+        draws = sum(1 for a in v.opps[0].acts if a.startswith("draw")) if v.opps else 0
+        thr = max(0.6, 0.85 - 0.05 * draws) if not circuit_knocks else 0.65
+        knock = p >= thr
+    draws_ = [a for a in legal if a.startswith("draw")]
+    if (knock and "vada" in legal) or not draws_:
+        return "vada"
+    return rng.choice(draws_)  # the eight table cards are face down: any slot is as good
+
+
+def _rms_discard(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    ev = v.ev
+    options: list[tuple[float, str]] = []
+    pool = v.unseen
+    for a in legal:
+        c = ev.index[a.split()[1]]
+        rest4 = [x for x in v.hand if x != c]
+        value = ev.pct(rest4)
+        if lv.samples:
+            # one draw ahead: the chance the next draw improves this hand
+            left = [x for x in pool if x != c]
+            step = max(1, len(left) // 12)
+            base = ev.strength(rest4)
+            better = 0.0
+            sampled = left[::step]
+            for x in sampled:
+                better += max(0.0, ev.pct_of(_best4(ev, rest4 + [x])) - ev.pct_of(base))
+            value += 0.5 * better / len(sampled)
+        options.append((value, a))
+    options.sort(key=lambda t: (-t[0], t[1]))
+    if lv.second_best and len(options) > 1 and rng.random() < lv.second_best:
+        return options[1][1]
+    return options[0][1]
+
+
+# --- the agent ---------------------------------------------------------------------
+
+
+class PrimeroAgent:
+    """A Primero AI at one level (``easy``, ``medium`` or ``hard``)."""
+
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        self.level = _LEVELS[level]
+        self.name = level
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
+        """One of ``legal_actions``, from the observation of our seat only."""
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        v = parse_view(observation)
+        if v.engine == "waks":
+            a = _waks(v, legal, self.level, rng)
+        elif v.engine == "northpass":
+            a = _northpass(v, legal, self.level, rng)
+        else:
+            a = _rms(v, legal, self.level, rng)
+        if a in legal:
+            return a
+        for safe in ("see", "match", "pass", "discard"):
+            if safe in legal:
+                return safe
+        return legal[0]
+
+
+def _factory(level: str) -> Any:
+    def make() -> Agent:
+        return PrimeroAgent(level)
+
+    make.__name__ = f"make_{level}"
+    return make
+
+
+FACTORIES: dict[str, Any] = {level: _factory(level) for level in LEVELS}
