@@ -215,7 +215,7 @@ async function run() {
         if (step.result.action) ctx.announce(describe(step.result.seat, step.result.action));
         await refresh();
         game.barLockUntil = performance.now() + 300; // a label never changes under a finger
-        if (await dealEnded()) return;
+        await dealEnded();
         continue;
       }
       if (game.humans.length > 1 && cur !== game.viewer) {
@@ -235,7 +235,7 @@ async function dealEnded() {
   if (!ld || ld.deal <= game.lastDealShown) return false;
   game.lastDealShown = ld.deal;
   showDealEnd(ld);
-  return new Promise((resolve) => { game.afterDealEnd = () => { resolve(true); run(); }; });
+  return new Promise((resolve) => { game.afterDealEnd = () => resolve(true); });
 }
 
 function handOver(seat) {
@@ -262,7 +262,7 @@ async function act(action) {
     game.viewer = null; // hot-seat: hide this hand at once
   }
   await refresh();
-  if (await dealEnded()) return;
+  await dealEnded();
   run();
 }
 
@@ -341,7 +341,7 @@ function shortAction(a) {
   const [verb, ...rest] = a.split(" ");
   const label = t("verb." + verb);
   if (verb === "discard" || verb === "trade") return `${label} ${rest.length === 1 && /^\d+$/.test(rest[0]) ? rest[0] : rest.length}`;
-  if (rest.length > 1) return `${label} ${rest[0]} · ${claimText(rest.slice(1))}`;
+  if (rest.length > 1) return `${label} ${rest[0]}`; // the claim shows in its own badge
   return rest.length ? `${label} ${rest[0]}` : label;
 }
 
