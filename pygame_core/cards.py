@@ -67,7 +67,11 @@ class Card:
         """Parse ``7D``/``10h``/`` as ``; raise InvalidCardError on anything else."""
         if not isinstance(text, str):
             raise InvalidCardError(f"not a card: {text!r}")
-        t = text.strip().upper()
+        t = text.strip()
+        # ASCII only: str.upper() maps some other letters onto ours ("ſ" -> "S", "ı" -> "I").
+        if not t.isascii():
+            raise InvalidCardError(f"not a card: {text!r} (write rank then suit in plain letters, e.g. 7D, 10H, KC)")
+        t = t.upper()
         if len(t) < 2 or len(t) > 3:
             raise InvalidCardError(f"not a card: {text!r} (write rank then suit, e.g. 7D, 10H, KC)")
         rank, suit = t[:-1], t[-1]
@@ -152,7 +156,10 @@ class PrimoCard:
         """Parse ``12Y``, ``3B``, ``TOP`` or ``TAKE``."""
         if not isinstance(text, str):
             raise InvalidCardError(f"not a Primo card: {text!r}")
-        t = text.strip().upper()
+        t = text.strip()
+        if not t.isascii():  # str.isdigit() accepts "²", which int() refuses; str.upper() maps "ı" to "I"
+            raise InvalidCardError(f"not a Primo card: {text!r} (write e.g. 12Y, 3B, TOP, TAKE)")
+        t = t.upper()
         if t in PRIMO_SPECIALS:
             return PrimoCard(0, t)
         num, col = t[:-1], t[-1:]

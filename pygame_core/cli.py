@@ -12,10 +12,13 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .cards import Card
 from .errors import PrimiError, RecordError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -30,7 +33,20 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser that raises UsageError instead of exiting, so ``main`` returns a status."""
+    """An ArgumentParser that raises UsageError instead of exiting, so ``main`` returns a status.
+
+    ``--help`` is written to ``stdout`` when given (``main``'s stream), else to ``sys.stdout``.
+    """
+
+    def __init__(self, *args: Any, stdout: TextIO | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._stdout = stdout
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        super().print_help(file if file is not None else self._stdout)
+
+    def print_usage(self, file: SupportsWrite[str] | None = None) -> None:
+        super().print_usage(file if file is not None else self._stdout)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
@@ -80,12 +96,10 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     try:
         record = Record.from_json(text)
         game, state = replay(record)
-    except RecordError as exc:
+    except RecordError as exc:  # also absurdly nested JSON: Record.from_json turns that into a RecordError
         if exc.index is not None:
             raise UsageError(f"replay: bad record: first bad action is #{exc.index + 1} {exc.action!r}: {exc}") from None
         raise UsageError(f"replay: bad record: {exc}") from None
-    except RecursionError:  # json.loads on absurdly nested input
-        raise UsageError("replay: bad record: the JSON is nested too deeply") from None
     terminal = game.is_terminal(state)
     _dump(
         {
@@ -198,17 +212,18 @@ def _cmd_primero_hand(args: argparse.Namespace, out: TextIO, err: TextIO, stdin:
 # --- main --------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m pygame_core``."""
-    parser = _Parser(prog="python -m pygame_core", description="Primi rules core: games, records, self-play, hands.")
+def build_parser(stdout: TextIO | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``python -m pygame_core``; ``--help`` goes to ``stdout`` (default sys.stdout)."""
+    parser = _Parser(prog="python -m pygame_core", description="Primi rules core: games, records, self-play, hands.",
+                     stdout=stdout)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    sub.add_parser("list", help="the games, their variants, player counts, options and agents (JSON)")
+    sub.add_parser("list", stdout=stdout, help="the games, their variants, player counts, options and agents (JSON)")
 
-    p = sub.add_parser("replay", help="validate and replay a game record (JSON file, or - for stdin)")
+    p = sub.add_parser("replay", stdout=stdout, help="validate and replay a game record (JSON file, or - for stdin)")
     p.add_argument("file", help="record file, or - to read stdin")
 
-    p = sub.add_parser("simulate", help="self-play between agents, seats rotated; prints figures as JSON")
+    p = sub.add_parser("simulate", stdout=stdout, help="self-play between agents, seats rotated; prints figures as JSON")
     p.add_argument("game")
     p.add_argument("--variant", default=None)
     p.add_argument("--players", type=int, default=None)
@@ -217,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option; repeatable")
 
-    p = sub.add_parser("primero-hand", help="value a 4-card Primero hand (or one hand per stdin line)")
+    p = sub.add_parser("primero-hand", stdout=stdout, help="value a 4-card Primero hand (or one hand per stdin line)")
     p.add_argument("--rules", default="waks", help=f"rule set: {', '.join(RULE_SETS)} (default waks)")
     p.add_argument("--wild", action="store_true", help="RMS only: the J of hearts is wild (D-PR6)")
     p.add_argument("--supremus-fixed", action="store_true", help="RMS only: supremus scores 55 (D-PR5)")
@@ -231,7 +246,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     inp = stdin or sys.stdin
-    parser = build_parser()
+    parser = build_parser(out)
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.command == "list":

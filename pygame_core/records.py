@@ -48,6 +48,8 @@ class Record:
                 data = json.loads(data)
             except ValueError as exc:
                 raise RecordError(f"the record is not valid JSON: {exc}") from None
+            except RecursionError:  # e.g. "[" * 100_000: json.loads recurses once per level
+                raise RecordError("the record is not valid JSON: it is nested too deeply") from None
         if not isinstance(data, Mapping):
             raise RecordError("a record must be a JSON object")
         missing = _KEYS - set(data)
@@ -56,8 +58,9 @@ class Record:
         extra = set(data) - _KEYS
         if extra:
             raise RecordError(f"the record has unknown fields: {', '.join(sorted(extra))}")
-        if data["format"] != FORMAT_VERSION:
-            raise RecordError(f"record format {data['format']!r} is not supported (expected {FORMAT_VERSION})")
+        fmt = data["format"]
+        if type(fmt) is not int or fmt != FORMAT_VERSION:  # not True, not 1.0: True == 1.0 == 1 in Python
+            raise RecordError(f"record format {_show(fmt)} is not supported (expected {FORMAT_VERSION})")
         game, variant, seed = data["game"], data["variant"], data["seed"]
         if not isinstance(game, str) or not isinstance(variant, str):
             raise RecordError("game and variant must be text")
@@ -66,10 +69,26 @@ class Record:
         options = data["options"]
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise RecordError("options must be a JSON object")
+        # Option values are scalars (OptionSpec kinds bool/int/choice); refusing nested values here
+        # means no later step (sorting, repr, json.dumps, option checks) can recurse on hostile input.
+        for k, v in options.items():
+            if v is not None and not isinstance(v, (bool, int, float, str)):
+                raise RecordError(f"options must be a JSON object of numbers, booleans or texts (option {k!r})")
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("actions must be a list of texts")
         return Record(game, variant, tuple(sorted(options.items())), seed, tuple(actions))
+
+
+def _show(value: Any) -> str:
+    """A short, non-recursive rendering of a value for an error message."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "(a huge number)"  # repr of a huge int may exceed Python's int-string limit
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "...")
+    return f"of type {type(value).__name__}"  # never repr a container: it may be nested arbitrarily deep
 
 
 def start(record: Record) -> tuple[Game, Any]:

@@ -27,6 +27,27 @@ def _splitmix64(x: int) -> tuple[int, int]:
     return x, z ^ (z >> 31)
 
 
+def _fold_seed(seed: int) -> int:
+    """Hash a seed outside ``[0, 2**64)`` to 64 bits: its sign, length and every 64-bit word go through splitmix.
+
+    Seeds in ``[0, 2**64)`` are used as they are, so their streams never change. A plain
+    XOR/truncation fold would make -1 deal like 0 and 2**64 + k like k; chaining the words
+    through splitmix64 instead makes distinct out-of-range seeds collide (with each other or
+    with an in-range seed) only by 64-bit chance.
+    """
+    negative = seed < 0
+    magnitude = ~seed if negative else seed  # -1 -> 0, -2 -> 1, ...: a non-negative int
+    words = []
+    while magnitude:
+        words.append(magnitude & _MASK64)
+        magnitude >>= 64
+    # the start value encodes the sign and the number of words, so e.g. -1 (no words) differs from 2**64
+    _, h = _splitmix64(0x5EED_0000_0000_0000 | (len(words) << 1) | negative)
+    for w in words:
+        _, h = _splitmix64(h ^ w)
+    return h
+
+
 @dataclass(frozen=True)
 class Rng:
     """Immutable PCG32 state; each method returns ``(result, next_rng)``."""
@@ -39,7 +60,7 @@ class Rng:
         """An Rng derived from any integer seed (negative and huge seeds allowed)."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an integer, not {seed!r}")
-        x = seed & _MASK64 ^ ((seed >> 64) & _MASK64)
+        x = seed if 0 <= seed <= _MASK64 else _fold_seed(seed)
         x, a = _splitmix64(x)
         x, b = _splitmix64(x)
         rng = Rng(0, ((b << 1) | 1) & _MASK64)

@@ -17,7 +17,7 @@ import pytest
 
 from pygame_core import registry
 from pygame_core.cards import DECK_40
-from pygame_core.cli import UsageError, main, parse_option
+from pygame_core.cli import RULE_SETS, UsageError, main, parse_option
 from pygame_core.conformance import random_playthrough
 from tests import toygame
 
@@ -314,6 +314,25 @@ def test_main_returns_status_codes() -> None:
     assert main(["--help"], stdout=out, stderr=err) == 0
     assert main(["primero-hand"], stdin=io.StringIO("7S 6H AD KC\n"), stdout=(o := io.StringIO()), stderr=err) == 0
     assert json.loads(o.getvalue())["kind"] == "primero"
+
+
+@pytest.mark.parametrize(("args", "says"), [(["--help"], "primero-hand"), (["primero-hand", "--help"], "--wild"),
+                                            (["simulate", "-h"], "--agents")])
+def test_help_goes_to_the_given_stdout(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(args, stdout=out, stderr=err) == 0
+    assert says in out.getvalue() and out.getvalue().startswith("usage:") and err.getvalue() == ""
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""
+
+
+def test_main_reports_an_unknown_rule_set_and_a_deep_record() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["primero-hand", "--rules", "poker", "7S", "6H", "AD", "KC"], stdout=out, stderr=err) == 2
+    assert err.getvalue() == "error: no rule set 'poker'; choose one of " + ", ".join(RULE_SETS) + "\n"
+    err = io.StringIO()
+    assert main(["replay", "-"], stdin=io.StringIO("[" * 100_000), stdout=out, stderr=err) == 2
+    assert "nested too deeply" in err.getvalue() and out.getvalue() == ""
 
 
 def test_module_entry_point() -> None:

@@ -98,11 +98,28 @@ def test_evaluate_is_order_independent(rh: tuple[HandRules, list[Card]]) -> None
     for perm in itertools.permutations(cards):
         v = evaluate(list(perm), rules)
         assert (v.kind, v.points, v.total, v.key) == (base.kind, base.points, base.total, base.key)
-        # Two equal pairs (e.g. AS 2S = 6D JD = 28) tie on points and either may be reported as
-        # counting; hands.py then picks by input order. Points and key never depend on order.
         assert sum(rules.values[c.rank] for c in v.counting) == sum(rules.values[c.rank] for c in base.counting)
+        # Of two equal pairs (e.g. AS 2S = 6D JD = 28) the earlier suit in S H D C counts, so which
+        # cards count never depends on the order; they are listed in the order the hand was given.
+        assert set(v.counting) == set(base.counting) and v.wild_as == base.wild_as
+        assert v.counting == tuple(c for c in perm if c in v.counting)
     as_text = evaluate([str(c).lower() for c in reversed(cards)], rules.name)
-    assert as_text.key == base.key
+    assert as_text.key == base.key and set(as_text.counting) == set(base.counting)
+
+
+@settings(max_examples=100)
+@given(st.lists(st.sampled_from(get_rules("rms").deck), min_size=3, max_size=3, unique=True).filter(
+    lambda cs: Card.parse("JH") not in cs))
+def test_rms_wild_is_order_independent(three: list[Card]) -> None:
+    wild = get_rules("rms", wild=True)
+    cards = [Card.parse("JH"), *three]
+    base = evaluate(cards, wild)
+    for perm in itertools.permutations(cards):
+        v = evaluate(list(perm), wild)
+        assert (v.kind, v.points, v.total, v.key, v.wild_as) == (base.kind, base.points, base.total, base.key,
+                                                                 base.wild_as)
+        assert set(v.counting) == set(base.counting) and v.counting == tuple(c for c in perm if c in v.counting)
+        assert v.to_json(wild)["wild_as"] == str(base.wild_as)
 
 
 @settings(max_examples=200)
@@ -162,6 +179,8 @@ def test_rms_wild_is_never_worse_and_is_a_real_substitute(cards: list[Card]) -> 
         assert v.wild_as is not None and v.wild_as not in [c for c in cards if str(c) != "JH"]
         sub = [v.wild_as if str(c) == "JH" else c for c in cards]
         assert evaluate(sub, "rms").key == v.key
+        # the J of hearts counts as itself unless a substitute does strictly better (D-PR6)
+        assert (v.wild_as == Card.parse("JH")) == (v.key == plain.key)
     else:
         assert v.wild_as is None and v.key == plain.key
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -156,20 +157,41 @@ def test_huge_record_of_junk_actions_fails_at_the_first(toy: toygame.ToyGame) ->
     assert info.value.index == 0
 
 
-@pytest.mark.xfail(
-    strict=True, raises=RecursionError,
-    reason="core bug: Record.from_json lets json.loads' RecursionError escape on deeply nested input",
-)
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"a":' * 100_000], ids=["nested-lists", "nested-objects"])
 def test_deeply_nested_json_is_a_record_error(text: str) -> None:
     with pytest.raises(RecordError):
         Record.from_json(text)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        Record.from_json(text.encode())
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: format true (== 1 in Python) is accepted as version 1")
 def test_format_true_is_not_version_1() -> None:
     with pytest.raises(RecordError, match="format"):
         Record.from_json({**_good(), "format": True})
+
+
+@pytest.mark.parametrize(("fmt", "shown"), [(True, "True"), (1.0, "1.0"), ("1", "'1'"), ([1], "of type list"),
+                                             ({"v": 1}, "of type dict"), (2**70, "(a huge number)")])
+def test_format_must_be_the_int_1(fmt: Any, shown: str) -> None:
+    with pytest.raises(RecordError, match=f"format {re.escape(shown)}.* is not supported"):
+        Record.from_json({**_good(), "format": fmt})
+    with pytest.raises(RecordError, match="format"):
+        Record.from_json(json.dumps({**_good(), "format": fmt}))
+
+
+def test_nested_values_in_a_record_are_refused_without_recursing() -> None:
+    """Hostile data handed over as Python objects: no field may carry a deep structure into repr or sort."""
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    for field in ("format", "game", "variant", "seed", "options", "actions"):
+        with pytest.raises(RecordError):
+            Record.from_json({**_good(), field: deep})
+    for value in (deep, [1], {"a": 1}):
+        with pytest.raises(RecordError, match="option 'rounds'"):
+            Record.from_json({**_good(), "options": {"rounds": value}})
+    ok = Record.from_json({**_good(), "options": {"a": 1, "b": True, "c": "x", "d": None, "e": 1.5}})
+    assert dict(ok.options) == {"a": 1, "b": True, "c": "x", "d": None, "e": 1.5}
 
 
 @settings(max_examples=200, deadline=None)

@@ -10,7 +10,9 @@ Kinds and values follow rules-decisions.md section 1.3 and the D-PR decisions:
   the J of hearts may be wild (D-PR6, off by default).
 - ``northpass``: pip values (A=1), chorus > fluxus > primero > numerus (D-NP1),
   ties on points fall back to the whole-hand total.
-Everywhere, of two suits of two cards the better pair counts (D-PR3).
+Everywhere, of two suits of two cards the better pair counts (D-PR3); of two
+equal pairs, the one of the earlier suit in S H D C order is reported as counting,
+so the result never depends on the order the cards are given in.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..cards import DECK_40, DECK_52, DECK_NORTHPASS, Card
-from ..errors import InvalidCardError
+from ..cards import DECK_40, DECK_52, DECK_NORTHPASS, SUITS, Card
+from ..errors import InvalidCardError, OptionsError
 
 CARDANO_VALUES: Mapping[str, int] = {
     "7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10,
@@ -87,13 +89,16 @@ RULESETS: Mapping[str, HandRules] = {
 
 
 def get_rules(name: str, wild: bool = False, supremus_fixed: bool = False) -> HandRules:
-    """The named rule set; ``wild`` (RMS only) makes the J of hearts wild, ``supremus_fixed`` scores RMS supremus 55."""
-    if name not in RULESETS:
-        raise InvalidCardError(f"no rule set {name!r}; choose one of {', '.join(RULESETS)}")
+    """The named rule set; ``wild`` (RMS only) makes the J of hearts wild, ``supremus_fixed`` scores RMS supremus 55.
+
+    Raises OptionsError for an unknown rule set, or for an RMS option asked of another rule set.
+    """
+    if not isinstance(name, str) or name not in RULESETS:
+        raise OptionsError(f"no rule set {name!r}; choose one of {', '.join(RULESETS)}")
     rules = RULESETS[name]
     if wild or supremus_fixed:
         if name != "rms":
-            raise InvalidCardError("the wild J of hearts and fixed supremus are RMS options")
+            raise OptionsError("the wild J of hearts and fixed supremus are RMS options")
         rules = HandRules(
             rules.name, rules.label, rules.deck, rules.values, rules.kinds,
             supremus_points=55 if supremus_fixed else None, exact_tie=rules.exact_tie,
@@ -104,7 +109,14 @@ def get_rules(name: str, wild: bool = False, supremus_fixed: bool = False) -> Ha
 
 @dataclass(frozen=True)
 class HandValue:
-    """The evaluation of one hand: its kind, points, whole-hand total and the cards that count."""
+    """The evaluation of one hand: its kind, points, whole-hand total and the cards that count.
+
+    ``cards`` is the hand as given and ``counting`` lists the cards that count in that same
+    order; every other field, and which cards count, is the same whatever the order.
+    ``wild_as`` (RMS with the wild J of hearts only) is None when the hand has no J of hearts,
+    else the card the J of hearts stands for -- the J of hearts itself (``JH``) when no other
+    card would make the hand better.
+    """
 
     cards: tuple[Card, ...]
     kind: str
@@ -115,7 +127,11 @@ class HandValue:
     wild_as: Card | None = None
 
     def to_json(self, rules: HandRules) -> dict[str, object]:
-        """Plain data: kind, points (and total for Northpass), counting cards."""
+        """Plain data: kind, points (and total for Northpass), counting cards.
+
+        With the wild J of hearts, ``wild_as`` is the card it stands for: null if the hand has
+        no J of hearts, ``"JH"`` if it counts as itself (no substitute does better).
+        """
         out: dict[str, object] = {
             "rules": rules.name,
             "kind": self.kind,
@@ -168,7 +184,8 @@ def _evaluate_plain(cards: tuple[Card, ...], rules: HandRules) -> HandValue:
     if len(by_suit) < 4:
         best_group: tuple[Card, ...] = ()
         best_pts = -1
-        for group in by_suit.values():
+        for suit in SUITS:  # a fixed suit order, so of two equal pairs the same one always counts
+            group = by_suit.get(suit, [])
             if len(group) >= 2:
                 pts = sum(values[c.rank] for c in group)
                 if pts > best_pts:  # D-PR3: of two pairs, the better one counts
@@ -189,17 +206,20 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules | str = "waks") -> Ha
     check_hand(cs, hr)
     if hr.wild_jh and _WILD in cs:
         # D-PR6: the J of hearts stands for any card not already in the hand; take the best.
+        # It is tried as itself first, so it keeps being itself unless a substitute is strictly
+        # better; among equally good substitutes the first in deck order is named.
         others = tuple(c for c in cs if c != _WILD)
-        best: HandValue | None = None
+        plain = _evaluate_plain(cs, hr)
+        best, best_sub = plain, _WILD
         for sub in hr.deck:
-            if sub in others:
+            if sub in others or sub == _WILD:
                 continue
             v = _evaluate_plain(others + (sub,), hr)
-            if best is None or v.key > best.key:
-                counting = tuple(_WILD if c == sub else c for c in v.counting)
-                best = HandValue(cs, v.kind, v.points, v.total, counting, v.key, sub)
-        assert best is not None
-        return best
+            if v.key > best.key:
+                best, best_sub = v, sub
+        counted = set(best.counting)
+        counting = tuple(c for c in cs if (best_sub if c == _WILD else c) in counted)  # in the hand's order
+        return HandValue(cs, best.kind, best.points, best.total, counting, best.key, best_sub)
     return _evaluate_plain(cs, hr)
 
 
