@@ -4,7 +4,7 @@
 // code that touches PyScript.
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG, cardName } from "./cards.js";
-import { setContext, renderSetup, renderTable } from "./table.js";
+import { setContext, renderSetup, renderTable, tableInfo } from "./table.js";
 
 const html = document.documentElement;
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -12,7 +12,7 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&
 
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";
-const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false };
+const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal" };
 let settingsNotice = "";
 
 function loadSettings() {
@@ -26,6 +26,7 @@ function loadSettings() {
       suits: data.suits === "italian" ? "italian" : "french",
       fourColour: data.fourColour === true,
       largeIndex: data.largeIndex === true,
+      speed: ["normal", "fast", "slow"].includes(data.speed) ? data.speed : "normal",
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -126,7 +127,7 @@ export function engineCall(req) {
   chain = run.catch(() => {});
   return run;
 }
-window.primi = { engineCall, timings, announce };
+window.primi = { engineCall, timings, announce, tableInfo };
 Object.assign(tableContext, { engineCall, announce, cardOpts });
 setContext(tableContext);
 
@@ -426,7 +427,7 @@ async function scoreCalc(cat) {
     <h2>${esc(hand.label)}</h2>
     <p class="result-kind" id="calc-kind" data-kind="${esc(hand.kind)}" data-points="${hand.points}">${esc(kind)} <span class="pts">${hand.points}</span></p>
     ${hand.total !== undefined ? `<p id="calc-total" data-total="${hand.total}">${esc(t("calc.total", { total: hand.total }))}</p>` : ""}
-    ${hand.wild_as ? `<p>${esc(t("calc.wildas", { card: cardName(hand.wild_as, settings.suits) }))}</p>` : ""}
+    ${hand.wild_as && hand.wild_as !== "JH" ? `<p>${esc(t("calc.wildas", { card: cardName(hand.wild_as, settings.suits) }))}</p>` : ""}
     <p>${esc(t("calc.counting"))}: ${hand.counting.map((c) => esc(cardName(c, settings.suits))).join(", ")}</p>
     <h3>${esc(t("calc.across"))}</h3>
     <table class="across" id="calc-across">
@@ -468,6 +469,8 @@ async function renderSettings(main) {
       </fieldset>
       <label class="check"><input type="checkbox" id="set-four"> ${esc(t("settings.fourcolour"))}</label>
       <label class="check"><input type="checkbox" id="set-large"> ${esc(t("settings.largeindex"))}</label>
+      <div class="field"><label for="set-speed">${esc(t("settings.speed"))}</label>
+        <select id="set-speed">${["fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
     </section>`;
@@ -482,6 +485,8 @@ async function renderSettings(main) {
   $("#set-large").checked = settings.largeIndex;
   $("#set-four").addEventListener("change", (e) => { settings.fourColour = e.target.checked; saved(); });
   $("#set-large").addEventListener("change", (e) => { settings.largeIndex = e.target.checked; saved(); });
+  $("#set-speed").value = settings.speed;
+  $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; saved(); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }

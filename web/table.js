@@ -17,6 +17,11 @@ let game = null; // the game on the table
 
 export function setContext(c) { ctx = c; }
 
+// For tests and assistive tools: which game is on the table and whose view is shown.
+export function tableInfo() {
+  return game && { session: game.sid, viewer: game.viewer, seats: game.seats, names: game.names, variant: game.variant.name };
+}
+
 function randomSeed() {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
@@ -181,7 +186,7 @@ export async function renderTable(main) {
     $("#handover").hidden = true;
     refresh().then(() => focusBar());
   });
-  $("#dealend-go").addEventListener("click", () => { $("#dealend").hidden = true; focusBar(); if (game.afterDealEnd) { const f = game.afterDealEnd; game.afterDealEnd = null; f(); } });
+  $("#dealend-go").addEventListener("click", () => { $("#dealend").hidden = true; $("#dealend-body").innerHTML = ""; focusBar(); if (game.afterDealEnd) { const f = game.afterDealEnd; game.afterDealEnd = null; f(); } });
   await refresh();
   run();
 }
@@ -198,10 +203,16 @@ async function refresh() {
   draw();
 }
 
+function setBusy(busy) {
+  const screen = $("#screen-table");
+  if (screen) screen.setAttribute("aria-busy", String(busy));
+}
+
 // Run computer turns until a human must act; hand over between human seats.
 async function run() {
   if (game.running) return;
   game.running = true;
+  setBusy(true);
   try {
     for (;;) {
       if (!$("#screen-table")) return;
@@ -209,7 +220,7 @@ async function run() {
       if (v.terminal) { showEnd(); return; }
       const cur = v.current;
       if (game.seats[cur] !== "human") {
-        await sleep(ctx.settings.speed === "fast" ? 60 : 320);
+        await sleep({ fast: 60, normal: 320, slow: 650 }[ctx.settings.speed] ?? 320);
         const step = await ctx.engineCall({ op: "ai_step", session: game.sid });
         if (!step.ok) { showError(step.error); return; }
         if (step.result.action) ctx.announce(describe(step.result.seat, step.result.action));
@@ -227,6 +238,7 @@ async function run() {
     }
   } finally {
     game.running = false;
+    setBusy(false);
   }
 }
 
@@ -235,7 +247,10 @@ async function dealEnded() {
   if (!ld || ld.deal <= game.lastDealShown) return false;
   game.lastDealShown = ld.deal;
   showDealEnd(ld);
-  return new Promise((resolve) => { game.afterDealEnd = () => resolve(true); });
+  setBusy(false);
+  await new Promise((resolve) => { game.afterDealEnd = resolve; });
+  setBusy(true);
+  return true;
 }
 
 function handOver(seat) {
@@ -253,8 +268,9 @@ async function act(action) {
   if (performance.now() < game.barLockUntil) return; // options just changed: ignore this tap
   if (!game.view.legal.includes(action)) { showError(t("table.illegal", { action })); return; }
   const seat = game.viewer;
+  setBusy(true);
   const answer = await ctx.engineCall({ op: "act", session: game.sid, seat, action });
-  if (!answer.ok) { showError(answer.error); return; }
+  if (!answer.ok) { setBusy(false); showError(answer.error); return; }
   $("#table-message").textContent = "";
   game.selected = [];
   ctx.announce(describe(seat, action));
