@@ -1,7 +1,23 @@
-"""Self-play of any registered game between agents, seats rotated, with summary figures."""
+"""Self-play of any registered game between agents, seats rotated, with summary figures.
+
+Chips per deal and its 95% confidence interval (``per_agent[kind]``):
+``chips_per_deal`` is the agent's total chip change divided by the number of
+seat-deals it played (its seats times the deals of each game). Deals within a
+game are not independent (chips carry over), so the interval is computed from
+the per-game means: for game g, x_g = (chip change of the agent's seats) /
+(its seats * deals of g); ``ci95`` is the half-width 1.96 * sd(x_g) / sqrt(games)
+(normal approximation; ``None`` with fewer than 2 games). Run games of a few
+deals each (e.g. ``options={"deals": 10}``) to get enough games for the interval.
+
+With ``duplicate=True`` (as in duplicate bridge) each game seed is played once
+per seat rotation (game g uses seed + g // players), so every agent meets the
+same shuffles from every seat; luck of the deal largely cancels, and the
+interval is computed over the means of each seed's rotations.
+"""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -45,6 +61,7 @@ def simulate(
     games: int = 10,
     seed: int = 1,
     options: Mapping[str, Any] | None = None,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games, rotating agents round the seats; return the figures as plain data."""
     game = load(game_name)
@@ -69,15 +86,19 @@ def simulate(
     per_agent: dict[str, dict[str, float]] = {}
     for k in kinds:
         per_agent.setdefault(k, {"seats_played": 0, "wins": 0.0, "score": 0.0, "chips": 0.0})
+    per_game: dict[str, list[float]] = {k: [] for k in per_agent}
+    seat_deals: dict[str, int] = {k: 0 for k in per_agent}
     lengths = 0
     deals = 0
     start = time.perf_counter()
     for g in range(games):
         rot = g % n
         seat_kinds = kinds[rot:] + kinds[:rot]
-        result, steps = play_game(game_name, info.name, resolved, seat_kinds, seed + g)
+        game_seed = seed + g // n if duplicate else seed + g
+        result, steps = play_game(game_name, info.name, resolved, seat_kinds, game_seed)
         lengths += steps
-        deals += int(result.get("deals", 1))
+        game_deals = max(1, int(result.get("deals", 1)))
+        deals += game_deals
         winners = result.get("winners", [])
         scores = result.get("scores", [0] * n)
         chips = result.get("chips") or [0] * n
@@ -88,7 +109,16 @@ def simulate(
                 bucket["score"] += scores[seat]
                 bucket["chips"] += chips[seat]
             per_agent[seat_kinds[seat]]["seats_played"] += 1
+        for k in per_game:
+            seats = [seat for seat in range(n) if seat_kinds[seat] == k]
+            per_game[k].append(sum(chips[seat] for seat in seats) / (len(seats) * game_deals))
+            seat_deals[k] += len(seats) * game_deals
     elapsed = time.perf_counter() - start
+    for k, xs in per_game.items():
+        per_agent[k]["chips_per_deal"] = per_agent[k]["chips"] / seat_deals[k] if seat_deals[k] else 0.0
+        if duplicate:  # the n rotations of one deck sequence are one sample
+            xs = [sum(xs[i:i + n]) / len(xs[i:i + n]) for i in range(0, len(xs), n)]
+        per_agent[k]["ci95"] = _ci95(xs)  # type: ignore[assignment]
     return {
         "game": game_name,
         "variant": info.name,
@@ -103,4 +133,14 @@ def simulate(
         "mean_game_length": lengths / games,
         "elapsed_seconds": round(elapsed, 4),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else None,
+        "duplicate": duplicate,
     }
+
+
+def _ci95(xs: Sequence[float]) -> float | None:
+    """Half-width of the normal-approximation 95% confidence interval of the mean of ``xs``."""
+    if len(xs) < 2:
+        return None
+    mean = sum(xs) / len(xs)
+    var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
+    return 1.96 * math.sqrt(var / len(xs))
