@@ -55,7 +55,7 @@ class Level:
 
 EASY = Level("easy", 0.18, 0, 1.0, 1.7, -0.06, 0.0, 0.3)
 MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0)
-HARD = Level("hard", 0.0, 220, 1.1, 1.45, 0.0, 0.05, 0.0)
+HARD = Level("hard", 0.0, 150, 1.1, 1.45, 0.0, 0.05, 0.0)
 _LEVELS = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
 
 
@@ -293,28 +293,31 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
     return num / den if den else 0.0
 
 
-def _hard_q_northpass(v: View, rr: random.Random, samples: int, hand: Sequence[int] | None = None) -> float:
+def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
+    """Chance our current hand wins if we stand on it (bet): each opponent then has one turn,
+    keeping a hand that beats ours (and re-betting) or else trading one or two cards."""
     ev = v.ev
-    mine = list(hand if hand is not None else v.hand)
+    mine = list(v.hand)
     opps = v.active_opps
     if v.claim >= 0 and not ev.meets(mine, v.claim):
         return 0.0
     my_s = ev.strength(mine)
-    pool = [x for x in v.unseen if x not in mine]
+    pool = v.unseen
     num = 0.0
     den = 0.0
     for _ in range(samples):
-        cards = rr.sample(pool, 4 * len(opps))
+        cards = rr.sample(pool, 6 * len(opps))
         w = 1.0
         win = 1.0
         for j, o in enumerate(opps):
-            h = cards[4 * j:4 * j + 4]
+            h = cards[6 * j:6 * j + 4]
             if o.claim >= 0 and not ev.meets(h, o.claim):
                 w *= 0.2  # a bluff is possible but unlikely
-            trades = _aggr(o.acts, ("trade",))
-            if trades:
-                w *= (0.4 + ev.pct(h)) ** 0.0  # trades refresh cards: no evidence either way
             s = ev.strength(h)
+            if s <= my_s:
+                kept = _keep_options(ev, h, (2, 3))[0][1]
+                final = list(kept) + cards[6 * j + 4:6 * j + 4 + 4 - len(kept)]
+                s = ev.strength(final)
             if s > my_s:
                 win = 0.0
             elif s == my_s:
@@ -369,7 +372,7 @@ def estimate(v: View, lv: Level, rng: AgentRandom) -> float:
         return _hard_q_waks(v, rr, lv.samples)
     if v.engine == "northpass":
         return _hard_q_northpass(v, rr, lv.samples)
-    return _hard_q_rms(v, rr, lv.samples)
+    return _hard_q_rms(v, rr, max(40, lv.samples // 3))  # many RMS decisions per deal: fewer samples each
 
 
 # --- decisions per engine ----------------------------------------------------------
@@ -455,9 +458,11 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
     bettors = [o for o in v.opps if any(a.startswith("bet ") for a in o.acts)]
     forced = v.to_call if (len(bettors) == 1 and _forced_here(v, bettors[0].seat)) else 0
     threshold = lv.open_edge - (0.25 if forced else 0.0) + (0.2 if v.chips < 4 * (v.to_call + 1) else 0.0)
+    if lv.samples:
+        threshold = 1.0 + (0.1 if k > 1 else 0.0) - (0.1 if forced else 0.0)
     if honest and edge > threshold:
         frac = (edge - threshold) / max(0.01, k + 1 - threshold)
-        amount = _size(amounts, frac * 1.3)
+        amount = _size(amounts, frac * (4.0 if lv.samples else 1.3))
         held = sorted(c_a for c_a in bets[amount] if c_a[0] <= my_claim)
         if lv.name == "easy":
             return held[0][1]
@@ -466,7 +471,30 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
         over = sorted(c_a for c_a in bets[amounts[0]] if c_a[0] > my_claim)
         if over:
             return over[min(len(over) - 1, 2)][1]  # a small overclaim
+    if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim):
+        return _trade_to_beat(v, legal)
     return _choose_keep(v, legal, lv, rng, "trade")
+
+
+def _trade_to_beat(v: View, legal: Sequence[str]) -> str:
+    """Hard, facing an announced claim we do not meet: the trade most likely to beat it (exact)."""
+    ev = v.ev
+    best = (-1.0, "")
+    for a in legal:
+        if not a.startswith("trade"):
+            continue
+        out = [ev.index[c] for c in a.split()[1:]]
+        kept = [x for x in v.hand if x not in out]
+        pool = [x for x in v.unseen if x not in out]
+        got = 0.0
+        n = 0
+        for fill in combinations(pool, len(out)):
+            c = ev.raw(kept + list(fill)) // 100
+            got += 1.0 if c > v.claim else 0.5 if c == v.claim else 0.0
+            n += 1
+        if got / n > best[0]:
+            best = (got / n, a)
+    return best[1]
 
 
 def _forced_here(v: View, bettor: int) -> bool:
