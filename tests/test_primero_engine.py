@@ -22,7 +22,7 @@ def _play(s: PrimeroState, *actions: str) -> PrimeroState:
 
 def test_game_info_and_protocol() -> None:
     assert isinstance(GAME, Game)
-    assert GAME.agents == {}
+    assert set(GAME.agents) == {"easy", "medium", "hard"}
     assert GAME.info.name == "primero" and GAME.info.default_variant == "waks"
     assert tuple(v.name for v in GAME.info.variants) == VARIANTS
     assert GAME.info.variant("rms").min_players == 4
