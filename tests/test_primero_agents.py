@@ -1,0 +1,151 @@
+"""The Primero AI levels: legal, deterministic, seat-fair, sensible in key spots; simulate's figures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pygame_core.agents import make_agent
+from pygame_core.primero.agents import DEFAULT_LEVEL, LEVELS, PrimeroAgent
+from pygame_core.primero.ai_eval import evaluator
+from pygame_core.primero.deal import state_from_deal
+from pygame_core.primero.game import GAME, PrimeroState
+from pygame_core.primero.hands import evaluate, strength
+from pygame_core.rng import AgentRandom
+from pygame_core.simulate import simulate
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("waks", {"players": 2}), ("waks", {"players": 4}), ("italian", {"players": 3}), ("roman", {"players": 2}),
+    ("losing", {"players": 3}), ("suzuki", {"players": 3}), ("northpass", {"players": 2}),
+    ("northpass", {"players": 4}), ("rms", {"players": 4}), ("rms", {"players": 5, "wild": True, "table": "stock"}),
+]
+MIX = ["hard", "medium", "easy", "random", "hard"]
+
+
+def _play(variant: str, options: dict[str, Any], seed: int, deals: int = 2) -> list[tuple[PrimeroState, int]]:
+    """Play a seeded game with mixed agents; check every choice is legal; return the decision states."""
+    n = options["players"]
+    kinds = (MIX[seed % 3:] + MIX[:seed % 3])[:n]
+    agents = [make_agent("primero", k) for k in kinds]
+    rngs = [AgentRandom(seed * 17 + i) for i in range(n)]
+    s = GAME.initial_state({**options, "deals": deals}, seed, variant)
+    seen: list[tuple[PrimeroState, int]] = []
+    for _ in range(5000):
+        if GAME.is_terminal(s):
+            return seen
+        p = GAME.current_player(s)
+        legal = GAME.legal_actions(s)
+        a = agents[p].choose(GAME.observation(s, p), legal, rngs[p])
+        assert a in legal, (variant, kinds[p], a)
+        seen.append((s, p))
+        s = GAME.apply(s, a)
+    raise AssertionError("game did not end")
+
+
+@pytest.mark.parametrize("variant,options", CASES)
+def test_every_level_plays_legally(variant: str, options: dict[str, Any]) -> None:
+    for seed in (1, 2):
+        assert _play(variant, options, seed)
+
+
+@pytest.mark.parametrize("variant,options", CASES)
+def test_deterministic_and_seat_fair(variant: str, options: dict[str, Any]) -> None:
+    states = _play(variant, options, 4)
+    for i, (s, p) in enumerate(states[:: max(1, len(states) // 12)]):
+        legal = GAME.legal_actions(s)
+        obs = GAME.observation(s, p)
+        other = GAME.resample_hidden(s, p, 1000 + i)
+        assert GAME.observation(other, p) == obs
+        for level in LEVELS:
+            agent = PrimeroAgent(level)
+            a1 = agent.choose(obs, legal, AgentRandom(i))
+            a2 = agent.choose(obs, legal, AgentRandom(i))
+            a3 = agent.choose(GAME.observation(other, p), GAME.legal_actions(other), AgentRandom(i))
+            assert a1 == a2 == a3, (level, a1, a2, a3)
+
+
+def test_registry_and_default() -> None:
+    assert DEFAULT_LEVEL == "medium"
+    assert set(LEVELS) <= set(GAME.agents)
+    agent = make_agent("primero", "hard")
+    assert agent.name == "hard"
+
+
+@pytest.mark.parametrize("variant", ["waks", "losing", "rms", "northpass", "roman"])
+def test_fast_evaluator_matches_engine(variant: str) -> None:
+    ev = evaluator(variant, variant == "rms")
+    hr = ev.rules
+    rng = AgentRandom(7)
+    hands = [rng.shuffle(range(ev.size))[:4] for _ in range(400)]
+    keys = [ev.strength(h) for h in hands]
+    real = [strength(evaluate([ev.names[x] for x in h], hr), hr) for h in hands]
+    for i in range(len(hands) - 1):
+        assert (keys[i] > keys[i + 1]) == (real[i] > real[i + 1])
+        assert (keys[i] == keys[i + 1]) == (real[i] == real[i + 1])
+
+
+def _waks_bet2(hand0: list[str], extra0: list[str]) -> PrimeroState:
+    """Waks, 2 players, dealer 0: seat 0 holds hand0 + extra0 after the draw; seat 1 vies 3 in round 2."""
+    base = GAME.initial_state({"players": 2}, 1, "waks")
+    s = state_from_deal(base, 0, [hand0, ["2S", "3H"]], ["4D", extra0[0], "5C", extra0[1]])
+    s = GAME.apply(s, "pass")  # seat 1 (eldest)
+    s = GAME.apply(s, "pass")  # seat 0
+    s = GAME.apply(s, "discard")
+    s = GAME.apply(s, "discard")
+    assert s.phase == "bet2" and s.to_act == 1
+    s = GAME.apply(s, "vie 3")
+    assert s.to_act == 0
+    return s
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_never_folds_a_chorus(level: str) -> None:
+    s = _waks_bet2(["7S", "7H"], ["7D", "7C"])
+    obs = GAME.observation(s, 0)
+    assert obs["hand_value"]["kind"] == "chorus"
+    for seed in range(8):
+        assert PrimeroAgent(level).choose(obs, GAME.legal_actions(s), AgentRandom(seed)) != "fold"
+
+
+def test_hard_folds_less_than_random_with_strong_hands() -> None:
+    strong = [(["7S", "6S"], ["AS", "5S"]), (["7S", "6H"], ["AD", "5C"]), (["7S", "7H"], ["7D", "KC"])]
+    hard_folds = random_folds = 0
+    for i, (h, x) in enumerate(strong * 4):
+        s = _waks_bet2(h, x)
+        obs, legal = GAME.observation(s, 0), GAME.legal_actions(s)
+        hard_folds += PrimeroAgent("hard").choose(obs, legal, AgentRandom(i)) == "fold"
+        random_folds += make_agent("primero", "random").choose(obs, legal, AgentRandom(i)) == "fold"
+    assert hard_folds == 0 < random_folds
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_keeps_a_strong_suit_pair_in_the_draw(level: str) -> None:
+    base = GAME.initial_state({"players": 2}, 1, "waks")
+    s = state_from_deal(base, 0, [["7D", "6D"], ["2S", "3H"]], [])
+    s = GAME.apply(GAME.apply(s, "pass"), "pass")
+    assert s.phase == "draw" and s.to_act == 1
+    s = GAME.apply(s, "discard 2S 3H")
+    obs = GAME.observation(s, 0)
+    assert PrimeroAgent(level).choose(obs, GAME.legal_actions(s), AgentRandom(1)) == "discard"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_northpass_bets_a_made_fluxus_rather_than_breaking_it(level: str) -> None:
+    base = GAME.initial_state({"players": 2}, 1, "northpass")
+    s = state_from_deal(base, 0, [["10S", "9S", "8S", "7S"], ["2H", "3D", "4C", "5H"]], [])
+    s = GAME.apply(s, "trade 2H")  # seat 1 speaks first
+    obs = GAME.observation(s, 0)
+    a = PrimeroAgent(level).choose(obs, GAME.legal_actions(s), AgentRandom(3))
+    assert a.startswith("bet ") and a.split()[2] == "fluxus", a
+
+
+def test_simulate_reports_chips_per_deal_and_ci95() -> None:
+    r = simulate("primero", "waks", 2, ["hard", "random"], games=4, seed=3, options={"deals": 3})
+    for kind in ("hard", "random"):
+        fig = r["per_agent"][kind]
+        assert "chips_per_deal" in fig and fig["ci95"] is not None and fig["ci95"] >= 0
+    total = r["per_agent"]["hard"]["chips"] + r["per_agent"]["random"]["chips"]
+    assert total <= 0  # chips are conserved (a carried pot may be left at the end)
+    d = simulate("primero", "northpass", 2, ["medium", "easy"], games=4, seed=3, options={"deals": 2}, duplicate=True)
+    assert d["duplicate"] and d["per_agent"]["medium"]["ci95"] is not None
