@@ -37,6 +37,14 @@ DECISIONS: dict[str, str] = {
     "D-NP6": "Northpass: betting stops once every other player has had one turn since the latest bet; a full circuit with no bet goes to the showdown.",
     "D-NP7": "Northpass forced stake: only when exactly one player bet in the deal, the last player before the bettor pays the bettor's amount and still trades.",
     "D-WB6": "Suzuki's betting is not given: Primi uses the Northpass engine (announce and meet the latest bet; pass = trade 1 or 2 cards; no folding) with Cardano's values and hands.",
+    # Primi's own readings, where even rules-decisions.md leaves a choice open.
+    "P-WB1": "Primi's reading: a player who has already matched the highest bet does not speak again in that round (the book's 'Ben passes' changes nothing).",
+    "P-WB2": "Primi's reading: side pots are split only at the amounts all-in players put in; everyone else can win every layer.",
+    "P-IT1": "Primi's reading: only a vie names a claim (a revie does not), and a player left alone wins without showing, whatever the claim.",
+    "P-NP1": "Primi's reading: one bet may add at most the table's limit (6 by default, the largest bet in the book's example), and you must be able to pay a bet in full; forced stakes may go all-in.",
+    "P-RM1": "Primi's reading: the wagering after the fourth card serves as the wager before the dealer's first turn; folded players are still dealt four cards, so a forced re-entry has a full hand.",
+    "P-RM2": "Primi's reading: a raise that anyone refuses goes back to the previous bet, and players below it get one chance to match or fold.",
+    "P-END": "Primi's reading: if the agreed number of deals ends while a pot is carried over, that pot is left unclaimed.",
 }
 
 

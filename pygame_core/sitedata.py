@@ -11,6 +11,7 @@ from typing import Any
 
 from .decisions import explain
 from .primero import hands
+from .primero.rules import RULES as PRIMERO_RULES
 from .registry import catalogue
 
 
@@ -42,5 +43,26 @@ def site_catalogue() -> dict[str, Any]:
                 "decisions": explain(r.decisions),
             }
             for r in hands.RULESETS.values()
+        ],
+        "primero_rules": [
+            {
+                "variant": name,
+                "hands": record.hands,
+                # The decisions of the variant's procedure first, then those of its hand values.
+                "decisions": explain(
+                    tuple(
+                        dict.fromkeys(
+                            # the engine's procedure decisions, less its hand ranking when the hands differ
+                            tuple(
+                                d for d in PRIMERO_RULES[record.engine].decisions
+                                if not (d == "D-NP1" and record.hands != "northpass")
+                            )
+                            + record.decisions
+                            + hands.RULESETS[record.hands].decisions
+                        )
+                    )
+                ),
+            }
+            for name, record in PRIMERO_RULES.items()
         ],
     }

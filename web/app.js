@@ -441,20 +441,38 @@ async function scoreCalc(cat) {
 }
 
 // ---------------------------------------------------------------- rules
-async function renderRules(main) {
+async function renderRules(main, params) {
   const cat = await loadCatalogue();
+  const primero = cat.games.find((g) => g.name === "primero");
+  const paragraphs = (key) => t(key).split("\n").map((p) => `<p>${esc(p)}</p>`).join("");
+  const decisionList = (ds) => `<dl class="decisions">${ds.map((d) => `<dt id="decision-${esc(d.id)}">${esc(d.id)}</dt><dd>${esc(d.text)}</dd>`).join("")}</dl>`;
   main.innerHTML = `
     <section class="screen" id="screen-rules" aria-labelledby="rules-title">
       <h1 id="rules-title">${esc(t("rules.title"))}</h1>
-      <p class="lede" id="rules-trust">${esc(t("rules.lede"))}</p>
-      ${cat.hand_rules.map((r) => `
-        <article class="panel" id="rules-${esc(r.name)}">
-          <h2>${esc(r.label)}</h2>
-          <p>${esc(r.ranking)}</p>
-          <p>${esc(r.values)}</p>
-          <dl class="decisions">${r.decisions.map((d) => `<dt>${esc(d.id)}</dt><dd>${esc(d.text)}</dd>`).join("")}</dl>
-        </article>`).join("")}
+      <p class="lede">${esc(t("rules.lede"))}</p>
+      <p class="panel" id="rules-trust">${esc(t("rules.trust"))}</p>
+      <h2 id="rules-primero">${esc(primero.label)}</h2>
+      ${paragraphs("rules.primero.intro")}
+      <nav class="row rules-toc" aria-label="${esc(primero.label)}">${primero.variants.map((v) => `<a class="btn secondary" href="#/rules?variant=${esc(v.name)}">${esc(v.label)}</a>`).join("")}</nav>
+      ${primero.variants.map((v) => {
+        const r = cat.primero_rules.find((x) => x.variant === v.name);
+        const hr = handRules(cat, r.hands);
+        return `<article class="panel" id="rules-${esc(v.name)}" data-variant="${esc(v.name)}">
+          <h3>${esc(v.label)}</h3>
+          ${paragraphs("rules.primero." + v.name)}
+          <h4>${esc(t("rules.handvalues"))}</h4>
+          <p>${esc(hr.ranking)} ${esc(hr.values)}</p>
+          <h4>${esc(t("rules.decisions"))}</h4>
+          ${decisionList(r.decisions)}
+          <p><a class="btn" href="#/play/primero?variant=${esc(v.name)}">${esc(t("home.play", { variant: v.label }))}</a></p>
+        </article>`;
+      }).join("")}
     </section>`;
+  const want = params && params.get("variant");
+  if (want && /^[a-z]+$/.test(want)) {
+    const el = document.getElementById("rules-" + want);
+    if (el) el.scrollIntoView();
+  }
 }
 
 // ---------------------------------------------------------------- settings

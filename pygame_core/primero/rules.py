@@ -29,17 +29,20 @@ class PrimeroRules:
 
 
 RULES: Mapping[str, PrimeroRules] = {
-    "waks": PrimeroRules("waks", "waks", "waks", decisions=("D-WB1", "D-WB2", "D-WB3", "D-WB4", "D-WB5")),
-    "italian": PrimeroRules("italian", "waks", "italian", claims_on_vie=True, decisions=("D-PR9",)),
+    "waks": PrimeroRules(
+        "waks", "waks", "waks", decisions=("D-WB1", "D-WB2", "D-WB3", "D-WB4", "D-WB5", "P-WB1", "P-WB2", "P-END")
+    ),
+    "italian": PrimeroRules("italian", "waks", "italian", claims_on_vie=True, decisions=("D-PR9", "P-IT1")),
     "roman": PrimeroRules("roman", "waks", "roman", decisions=("D-PR11",)),
     "losing": PrimeroRules("losing", "waks", "losing", decisions=("D-PR10",)),
     "suzuki": PrimeroRules("suzuki", "northpass", "suzuki", ante=True, decisions=("D-WB6",)),
     "northpass": PrimeroRules(
         "northpass", "northpass", "northpass", ante=True,
-        decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7"),
+        decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7", "P-NP1", "P-END"),
     ),
     "rms": PrimeroRules(
-        "rms", "rms", "rms", ante=True, decisions=("D-RM1", "D-RM2", "D-RM3", "D-RM4", "D-RM5", "D-RM6"),
+        "rms", "rms", "rms", ante=True,
+        decisions=("D-RM1", "D-RM2", "D-RM3", "D-RM4", "D-RM5", "D-RM6", "P-RM1", "P-RM2", "P-END"),
     ),
 }
 
