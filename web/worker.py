@@ -177,6 +177,15 @@ def _coach(req):
     return out
 
 
+def _walkthrough(req):
+    """A "Learn by example" lesson step ({name, step}); without a name, the list of lessons."""
+    from pygame_core.primero.walkthroughs import list_walkthroughs, walkthrough_step
+
+    if req.get("name") is None:
+        return list_walkthroughs()
+    return walkthrough_step(req.get("name"), req.get("step", 0))
+
+
 def _close(req):
     SESSIONS.pop(req.get("session"), None)
     return True
@@ -193,6 +202,7 @@ HANDLERS = {
     "info": _info,
     "hand": _hand,
     "deal_preview": _deal_preview,
+    "walkthrough": _walkthrough,
 }
 
 

@@ -1,0 +1,109 @@
+"""Learn by example: a newcomer steps through the rulebooks' worked deals on the real page.
+The Waks lesson is walked with the Next button, the Northpass forced stake with the → key,
+and hostile links end on a clear message, never on injected markup."""
+
+from __future__ import annotations
+
+from conftest import READY_TIMEOUT
+from playwright.sync_api import Page, expect
+
+
+def open_page(page: Page, server: str, hash_: str) -> None:
+    page.goto(server + hash_)
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+def step_of(page: Page) -> int:
+    return int(page.locator("#learn-progress").get_attribute("data-step") or "-1")
+
+
+def pot(page: Page) -> int:
+    return int(page.locator("#learn-pot").get_attribute("data-pot") or "-1")
+
+
+def cards(page: Page, seat: int) -> list[str]:
+    return page.locator(f'#learn-seats [data-seat="{seat}"] [data-card]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+
+
+def test_waks_lesson_with_the_next_button(page: Page, server: str) -> None:
+    open_page(page, server, "#/learn")
+    tiles = page.locator("#learn-list [data-lesson]")
+    expect(tiles).to_have_count(3)
+    page.locator('[data-lesson="waks-anna"] a').click()
+    expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
+    expect(page.locator("#learn-live")).to_have_attribute("aria-live", "polite")
+    assert "6♥" in page.locator("#learn-commentary").inner_text()  # the book's duplicate card is explained
+    for sel in ("#learn-back", "#learn-next", "#learn-restart"):
+        box = page.locator(sel).bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44
+    expect(page.locator("#learn-back")).to_have_attribute("aria-disabled", "true")
+    steps = int(page.locator("#learn-progress").inner_text().split()[-1])
+    assert steps == 16
+    pots = []
+    for k in range(1, steps):
+        page.locator("#learn-next").click()
+        expect(page.locator("#learn-progress")).to_have_attribute("data-step", str(k))
+        pots.append(pot(page))
+        assert page.locator("#learn-commentary").inner_text().strip()
+        assert f"step={k}" in page.url
+        if k == 5:  # Anna's forced see: her seat is highlighted and the sentence says so
+            assert "learn-actor" in (page.locator('#learn-seats [data-seat="0"]').get_attribute("class") or "")
+            expect(page.locator("#learn-action")).to_contain_text("Anna must see")
+            expect(page.locator("#learn-decisions")).to_contain_text("D-WB3")
+        if k == 7:
+            expect(page.locator("#learn-phase")).to_have_attribute("data-phase", "draw")
+    assert pots == [0, 2, 2, 2, 4, 4, 6, 6, 6, 6, 6, 9, 9, 12, 12]
+    expect(page.locator("#learn-action")).to_contain_text("Anna wins 12.")
+    expect(page.locator('#learn-seats [data-seat="0"]')).to_contain_text("Wins")
+    assert cards(page, 0) == ["7S", "6H", "AD", "KC"]
+    assert cards(page, 1) == ["7H", "5H", "4H", "2C"]
+    expect(page.locator("#learn-next")).to_have_attribute("aria-disabled", "true")
+    page.locator("#learn-next").click(force=True)  # aria-disabled: nothing past the end
+    assert step_of(page) == steps - 1
+    page.locator("#learn-restart").click()
+    expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
+    assert pot(page) == 0
+
+
+def test_northpass_forced_stake_with_the_arrow_keys(page: Page, server: str) -> None:
+    open_page(page, server, "#/learn?name=northpass-forced-stake&step=0")
+    expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
+    assert pot(page) == 4  # the antes
+    page.locator("#learn-title").click()  # focus on the page, not in a text field
+    for k in range(1, 6):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#learn-progress")).to_have_attribute("data-step", str(k))
+    expect(page.locator("#learn-action")).to_contain_text("Hansel passes, pays the forced stake of 5")
+    expect(page.locator("#learn-action")).to_contain_text("Hansel wins 14.")
+    expect(page.locator("#learn-decisions")).to_contain_text("D-NP7")
+    assert pot(page) == 14
+    assert page.locator('#learn-seats [data-seat="0"] .learn-inpot').get_attribute("data-in-pot") == "6"
+    assert page.locator('#learn-seats [data-seat="1"] .learn-inpot').get_attribute("data-in-pot") == "6"
+    expect(page.locator('#learn-seats [data-seat="0"] .hand-value')).to_have_attribute("data-kind", "fluxus")
+    expect(page.locator('#learn-seats [data-seat="0"] .hand-value')).to_have_attribute("data-points", "17")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#learn-progress")).to_have_attribute("data-step", "4")
+    assert pot(page) == 9  # before the forced stake: antes and Gretel's 5
+    # a shared link opens the same step
+    open_page(page, server, "#/learn?name=northpass-deal-1&step=3")
+    expect(page.locator("#learn-progress")).to_have_attribute("data-step", "3")
+    expect(page.locator("#learn-action")).to_contain_text("Ted meets the last bet of 2, adds 6")
+    assert pot(page) == 14
+
+
+def test_hostile_and_malformed_links(page: Page, server: str) -> None:
+    open_page(page, server, "#/learn")
+    expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+    hostile = "%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E"
+    page.goto(server + f"#/learn?name={hostile}&step=2")
+    expect(page.locator("#learn-message")).to_contain_text("There is no lesson")
+    expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+    assert page.locator("#main img").count() == 0
+    assert page.evaluate("window.pwned") is None
+    for bad in ("99", "-1", "abc", "1e3", "3.5"):
+        page.goto(server + f"#/learn?name=waks-anna&step={bad}")
+        expect(page.locator("#learn-message")).to_contain_text("starts from the beginning")
+        expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
+        assert "step=0" in page.url

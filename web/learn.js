@@ -1,0 +1,344 @@
+// "Learn by example": the rulebooks' worked deals as guided, step-by-step lessons.
+// Every step comes from the worker ({op: "walkthrough", name, step}), which replays the
+// lesson's scripted actions through the rules core, so what is shown is what the engine
+// does. In a lesson every hand is face up. The step lives in the URL hash
+// (#/learn?name=waks-anna&step=3), so a link to a step can be shared.
+//
+//   renderLearnIndex(main, ctx)       the list of lessons
+//   renderLearn(main, params, ctx)    one lesson (params: URLSearchParams with name, step);
+//                                     without a name it shows the list
+// ctx = {engineCall, announce, t, cardSVG, cardName, cardOpts}
+import { hasKey } from "./i18n.js";
+
+// UI strings (English). They are t-style templates; the keys move into web/i18n.js.
+export const STRINGS = {
+  "learn.title": "Learn by example",
+  "learn.lede": "Nobody plays these games any more, so learn one the way the old rulebooks teach it: one real deal, step by step, with every hand face up and every rule explained as it is used.",
+  "learn.loading": "Loading the lessons…",
+  "learn.open": "Start the lesson",
+  "learn.players": "Players: {names}",
+  "learn.steps": "{n} steps",
+  "learn.list": "All lessons",
+  "learn.source": "From: {source}",
+  "learn.back": "Back",
+  "learn.next": "Next",
+  "learn.restart": "Restart",
+  "learn.nav": "Step through the lesson",
+  "learn.progress": "Step {step} of {steps}",
+  "learn.keys": "Tip: the ← and → keys step back and forward.",
+  "learn.seats": "The table",
+  "learn.dealer": "Dealer",
+  "learn.folded": "Folded",
+  "learn.actor": "Acting now",
+  "learn.next.to.act": "Speaks next",
+  "learn.winner": "Wins",
+  "learn.chips": "{n} chips",
+  "learn.inpot": "{n} in the pot",
+  "learn.hand": "{name}'s hand",
+  "learn.value": "{kind} of {points}",
+  "learn.total": "whole hand {total}",
+  "learn.pot": "Pot",
+  "learn.phase.bet1": "First betting round",
+  "learn.phase.draw": "The draw",
+  "learn.phase.bet2": "Second betting round",
+  "learn.phase.betting": "Betting and trading",
+  "learn.phase.over": "Showdown",
+  "learn.claim": "Hand to beat: {claim}",
+  "learn.now": "This step",
+  "learn.commentary": "What is going on",
+  "learn.decisions": "Decisions at work",
+  "learn.start": "The cards are dealt. {name} speaks first.",
+  "learn.won": "{name} wins {n}.",
+  "learn.act.pass": "{name} passes.",
+  "learn.act.vie": "{name} vies {n}.",
+  "learn.act.see": "{name} sees, putting in {paid}.",
+  "learn.act.see.forced": "{name} must see, and puts in {paid}.",
+  "learn.act.revie": "{name} sees and revies {n}, putting in {paid}.",
+  "learn.act.fold": "{name} folds.",
+  "learn.act.discard": "{name} throws away {cards} and draws {n}.",
+  "learn.act.keep": "{name} keeps all cards.",
+  "learn.act.bet": "{name} bets {n}, announcing {claim}.",
+  "learn.act.bet.meet": "{name} meets the last bet of {meet}, adds {n} and announces {claim}.",
+  "learn.act.trade": "{name} passes and trades {cards}.",
+  "learn.act.trade.forced": "{name} passes, pays the forced stake of {paid} and trades {cards}.",
+  "learn.act.other": "{name}: {action}.",
+  "learn.badname": "There is no lesson called “{name}”. Pick one from the list.",
+  "learn.badstep": "This lesson has no step “{step}” (its steps are 0 to {last}), so it starts from the beginning.",
+  "learn.error": "The lesson could not be loaded: {error}",
+};
+
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const $ = (sel, root = document) => root.querySelector(sel);
+const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+// A link's text is shown only in part and always escaped.
+const clip = (s, n = 40) => (s.length > n ? s.slice(0, n) + "…" : s);
+
+let ctx = null;
+let lessons = null; // the list from the worker, fetched once
+let view = null; // {name, steps, want, seq, data} of the lesson on screen
+let keysWired = false;
+
+// The app's t() once the keys are in i18n.js; until then this module's English strings.
+function tr(key, vars = {}) {
+  if (hasKey(key)) return ctx.t(key, vars);
+  if (key in STRINGS) return fill(STRINGS[key], vars);
+  return ctx.t(key, vars);
+}
+const opts = () => (typeof ctx.cardOpts === "function" ? ctx.cardOpts() : ctx.cardOpts || {});
+const nameOf = (c) => ctx.cardName(c, opts().style || "french");
+
+async function loadLessons() {
+  if (lessons) return lessons;
+  const answer = await ctx.engineCall({ op: "walkthrough" });
+  if (!answer.ok) throw new Error(answer.error);
+  lessons = answer.result;
+  return lessons;
+}
+
+function hashFor(name, step) {
+  return `#/learn?name=${encodeURIComponent(name)}&step=${step}`;
+}
+
+function messageBox(main, text) {
+  let box = $("#learn-message", main);
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "learn-message";
+    box.className = "message error";
+    box.setAttribute("role", "alert");
+    main.prepend(box);
+  }
+  box.textContent = text;
+  if (text) ctx.announce(text, true);
+}
+
+// ---------------------------------------------------------------- the list of lessons
+export async function renderLearnIndex(main, c, notice = "") {
+  ctx = c || ctx;
+  view = null;
+  main.innerHTML = `
+    <section class="screen learn-index" id="screen-learn-index" aria-labelledby="learn-title">
+      <h1 id="learn-title">${esc(tr("learn.title"))}</h1>
+      <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
+      <p class="lede">${esc(tr("learn.lede"))}</p>
+      <div class="game-list" id="learn-list"><p>${esc(tr("learn.loading"))}</p></div>
+    </section>`;
+  if (notice) ctx.announce(notice, true);
+  let list;
+  try {
+    list = await loadLessons();
+  } catch (err) {
+    if ($("#learn-list")) messageBox(main, tr("learn.error", { error: err.message }));
+    return;
+  }
+  const box = $("#learn-list");
+  if (!box) return; // the user went elsewhere meanwhile
+  box.innerHTML = list.map((w) => `
+    <article class="game-tile learn-tile" data-lesson="${esc(w.name)}">
+      <h2>${esc(w.title)}</h2>
+      <p>${esc(w.pitch)}</p>
+      <p class="help">${esc(tr("learn.players", { names: w.names.join(", ") }))} · ${esc(tr("learn.steps", { n: w.steps }))}</p>
+      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("learn.open"))}<span class="sr-only">: ${esc(w.title)}</span></a></div>
+    </article>`).join("");
+}
+
+// ---------------------------------------------------------------- one lesson
+export async function renderLearn(main, params, c) {
+  ctx = c || ctx;
+  const name = params.get("name");
+  if (name === null || name === "") return renderLearnIndex(main, ctx);
+  let list;
+  try {
+    list = await loadLessons();
+  } catch (err) {
+    return renderLearnIndex(main, ctx, tr("learn.error", { error: err.message }));
+  }
+  const lesson = list.find((w) => w.name === name);
+  if (!lesson) return renderLearnIndex(main, ctx, tr("learn.badname", { name: clip(name) }));
+  const stepText = params.get("step");
+  let step = 0;
+  let notice = "";
+  if (stepText !== null) {
+    if (/^\d{1,4}$/.test(stepText) && Number(stepText) < lesson.steps) step = Number(stepText);
+    else notice = tr("learn.badstep", { step: clip(stepText, 12), last: lesson.steps - 1 });
+  }
+  if (notice) history.replaceState(null, "", hashFor(name, 0));
+  // The same lesson already on screen (the hash was edited by hand): just move to the step.
+  if (view && view.name === name && $("#screen-learn", main)) {
+    messageBox(main, notice);
+    return go(step);
+  }
+  view = { name, steps: lesson.steps, want: step, seq: 0, data: null };
+  main.innerHTML = `
+    <section class="screen learn-screen" id="screen-learn" data-lesson="${esc(name)}" aria-labelledby="learn-title">
+      <p class="learn-crumb"><a href="#/learn">${esc(tr("learn.list"))}</a></p>
+      <h1 id="learn-title">${esc(lesson.title)}</h1>
+      <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
+      <p class="help learn-source">${esc(tr("learn.source", { source: lesson.source }))}</p>
+      <div class="felt learn-felt" id="learn-felt"></div>
+      <div class="learn-seats" id="learn-seats" role="group" aria-label="${esc(tr("learn.seats"))}"></div>
+      <section class="panel learn-now" aria-labelledby="learn-now-title">
+        <h2 id="learn-now-title" class="sr-only">${esc(tr("learn.now"))}</h2>
+        <div id="learn-live" aria-live="polite">
+          <p class="learn-action" id="learn-action"></p>
+          <p class="learn-commentary" id="learn-commentary"></p>
+        </div>
+        <div id="learn-decisions"></div>
+      </section>
+      <div class="learn-nav" role="group" aria-label="${esc(tr("learn.nav"))}">
+        <button type="button" class="btn secondary" id="learn-back">← ${esc(tr("learn.back"))}</button>
+        <span class="learn-progress" id="learn-progress"></span>
+        <button type="button" class="btn" id="learn-next" data-primary>${esc(tr("learn.next"))} →</button>
+        <button type="button" class="btn secondary" id="learn-restart">${esc(tr("learn.restart"))}</button>
+      </div>
+      <p class="help learn-keys">${esc(tr("learn.keys"))}</p>
+    </section>`;
+  if (notice) ctx.announce(notice, true);
+  $("#learn-back").addEventListener("click", () => step1(-1));
+  $("#learn-next").addEventListener("click", () => step1(1));
+  $("#learn-restart").addEventListener("click", () => { go(0); $("#learn-next").focus(); });
+  wireKeys();
+  await go(step);
+}
+
+function step1(delta) {
+  if (!view) return;
+  const target = view.want + delta;
+  if (target < 0 || target >= view.steps) return;
+  go(target);
+}
+
+function wireKeys() {
+  if (keysWired) return;
+  keysWired = true;
+  document.addEventListener("keydown", (e) => {
+    if (!view || !document.getElementById("screen-learn")) return;
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return;
+    const el = e.target;
+    if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
+    if (el && el.closest && el.closest("[role=dialog]")) return;
+    e.preventDefault();
+    step1(e.key === "ArrowRight" ? 1 : -1);
+  });
+}
+
+async function go(step) {
+  const v = view;
+  v.want = step;
+  const seq = ++v.seq;
+  const answer = await ctx.engineCall({ op: "walkthrough", name: v.name, step });
+  if (view !== v || seq !== v.seq || !$("#screen-learn")) return; // superseded
+  if (!answer.ok) {
+    messageBox(document.getElementById("main") || document.body, tr("learn.error", { error: answer.error }));
+    return;
+  }
+  v.data = answer.result;
+  history.replaceState(null, "", hashFor(v.name, step));
+  draw(answer.result);
+}
+
+// ---------------------------------------------------------------- drawing
+function claimText(claim) {
+  const [kind, points] = claim.split(" ");
+  return `“${tr("learn.value", { kind: ctx.t("kind." + kind), points })}”`;
+}
+
+function cardsText(cards) {
+  return cards.map(nameOf).join(", ");
+}
+
+export function actionSentence(d) {
+  const names = d.names;
+  const obs = d.observation;
+  if (d.action === null) {
+    if (d.step === 0) return tr("learn.start", { name: names[obs.to_act] });
+    const won = (obs.last_deal && obs.last_deal.won) || [];
+    return won.map((w) => tr("learn.won", { name: names[w.seat], n: w.amount })).join(" ");
+  }
+  const sentence = playSentence(d, names[d.actor]);
+  // the action that ends the deal: say who won, too
+  if (obs.phase === "over" && obs.last_deal) {
+    return [sentence, ...obs.last_deal.won.map((w) => tr("learn.won", { name: names[w.seat], n: w.amount }))].join(" ");
+  }
+  return sentence;
+}
+
+function playSentence(d, name) {
+  const [verb, ...rest] = d.action.split(" ");
+  const paid = d.paid;
+  switch (verb) {
+    case "pass": return tr("learn.act.pass", { name });
+    case "fold": return tr("learn.act.fold", { name });
+    case "vie": return tr("learn.act.vie", { name, n: rest[0] });
+    case "see": return tr(d.forced ? "learn.act.see.forced" : "learn.act.see", { name, paid });
+    case "revie": return tr("learn.act.revie", { name, n: rest[0], paid });
+    case "discard": return rest.length ? tr("learn.act.discard", { name, cards: cardsText(rest), n: rest.length }) : tr("learn.act.keep", { name });
+    case "trade": return tr(d.forced ? "learn.act.trade.forced" : "learn.act.trade", { name, cards: cardsText(rest), paid });
+    case "bet": {
+      const n = Number(rest[0]);
+      const claim = claimText(rest.slice(1).join(" "));
+      const meet = paid - n;
+      return meet > 0 ? tr("learn.act.bet.meet", { name, n, meet, claim }) : tr("learn.act.bet", { name, n, claim });
+    }
+    default: return tr("learn.act.other", { name, action: d.action });
+  }
+}
+
+function phaseText(d) {
+  const phase = d.observation.phase;
+  if (phase === "over") return tr("learn.phase.over");
+  if (d.variant === "northpass" || d.variant === "suzuki") return tr("learn.phase.betting");
+  const key = "learn.phase." + phase;
+  return hasKey(key) || key in STRINGS ? tr(key) : ctx.t("phase." + phase);
+}
+
+function draw(d) {
+  const obs = d.observation;
+  const winners = obs.phase === "over" && obs.last_deal ? obs.last_deal.won.map((w) => w.seat) : [];
+  const focusSeat = d.actor !== null ? d.actor : (d.step === 0 ? obs.to_act : null);
+  $("#learn-felt").innerHTML = `
+    <div class="pot" id="learn-pot" data-pot="${obs.pot_shown}"><span>${esc(tr("learn.pot"))}</span> <strong>${obs.pot_shown}</strong></div>
+    <div class="phase" id="learn-phase" data-phase="${esc(obs.phase)}">${esc(phaseText(d))}</div>
+    ${obs.claim ? `<div class="claim">${esc(tr("learn.claim", { claim: claimText(obs.claim) }))}</div>` : ""}`;
+  $("#learn-seats").innerHTML = obs.seats.map((s) => {
+    const name = d.names[s.seat];
+    const hv = s.hand_value;
+    const isActor = s.seat === focusSeat;
+    const badges = [];
+    if (s.seat === obs.dealer) badges.push(`<span class="badge">${esc(tr("learn.dealer"))}</span>`);
+    if (s.folded) badges.push(`<span class="badge muted">${esc(tr("learn.folded"))}</span>`);
+    if (isActor) badges.push(`<span class="badge learn-badge">${esc(tr(d.actor !== null ? "learn.actor" : "learn.next.to.act"))}</span>`);
+    if (winners.includes(s.seat)) badges.push(`<span class="badge learn-badge">${esc(tr("learn.winner"))}</span>`);
+    const cards = s.cards || [];
+    return `<div class="seat learn-seat${isActor ? " learn-actor" : ""}${winners.includes(s.seat) ? " learn-winner" : ""}${s.folded ? " folded" : ""}" data-seat="${s.seat}" ${isActor ? 'aria-current="true"' : ""}>
+      <div class="seat-name">${esc(name)}</div>
+      <div class="seat-badges learn-badges">${badges.join("")}</div>
+      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${esc(tr("learn.chips", { n: s.chips }))} · <span class="learn-inpot" data-in-pot="${s.in_pot}">${esc(tr("learn.inpot", { n: s.in_pot }))}</span></div>
+      <div class="hand-row small learn-hand" role="group" aria-label="${esc(tr("learn.hand", { name }))}">${cards.map((c) => `<span class="card" role="img" data-card="${esc(c)}" aria-label="${esc(nameOf(c))}">${ctx.cardSVG(c, opts())}</span>`).join("")}</div>
+      <div class="learn-value">${hv ? `<span class="hand-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(tr("learn.value", { kind: ctx.t("kind." + hv.kind), points: hv.points }))}</span>${hv.total !== undefined ? ` <span class="help">(${esc(tr("learn.total", { total: hv.total }))})</span>` : ""}` : "&nbsp;"}</div>
+    </div>`;
+  }).join("");
+  for (const row of document.querySelectorAll("#learn-seats .learn-hand")) {
+    const seat = Number(row.closest("[data-seat]").dataset.seat);
+    const hv = obs.seats[seat].hand_value;
+    if (hv) for (const el of row.querySelectorAll(".card")) el.classList.toggle("counting", hv.counting.includes(el.dataset.card));
+  }
+  $("#learn-action").textContent = actionSentence(d);
+  $("#learn-commentary").textContent = d.commentary;
+  $("#learn-decisions").innerHTML = d.decisions.length
+    ? `<h3>${esc(tr("learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(x.text)}</dd>`).join("")}</dl>`
+    : "";
+  const progress = $("#learn-progress");
+  progress.textContent = tr("learn.progress", { step: d.step + 1, steps: d.steps });
+  progress.dataset.step = String(d.step);
+  setEnabled($("#learn-back"), d.step > 0, $("#learn-next"));
+  setEnabled($("#learn-next"), d.step < d.steps - 1, $("#learn-restart"));
+}
+
+// aria-disabled keeps a button focusable, so focus never falls to <body> at either end;
+// when the focused button stops making sense, focus moves to the one that does.
+function setEnabled(button, on, fallback) {
+  button.setAttribute("aria-disabled", String(!on));
+  if (!on && document.activeElement === button && fallback) fallback.focus();
+}
