@@ -25,6 +25,7 @@ export const STRINGS = {
   "learn.restart": "Restart",
   "learn.nav": "Step through the lesson",
   "learn.progress": "Step {step} of {steps}",
+  "learn.progress.short": "{step} / {steps}",
   "learn.keys": "Tip: the ← and → keys step back and forward.",
   "learn.seats": "The table",
   "learn.dealer": "Dealer",
@@ -174,24 +175,27 @@ export async function renderLearn(main, params, c) {
       <p class="learn-crumb"><a href="#/learn">${esc(tr("learn.list"))}</a></p>
       <h1 id="learn-title">${esc(lesson.title)}</h1>
       <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
-      <p class="help learn-source">${esc(tr("learn.source", { source: lesson.source }))}</p>
-      <div class="felt learn-felt" id="learn-felt"></div>
+      <div class="felt learn-felt">
+        <div id="learn-felt"></div>
+        <p class="learn-action" id="learn-action" aria-hidden="true"></p>
+      </div>
       <div class="learn-seats" id="learn-seats" role="group" aria-label="${esc(tr("learn.seats"))}"></div>
       <section class="panel learn-now" aria-labelledby="learn-now-title">
         <h2 id="learn-now-title" class="sr-only">${esc(tr("learn.now"))}</h2>
         <div id="learn-live" aria-live="polite">
-          <p class="learn-action" id="learn-action"></p>
+          <p class="sr-only" id="learn-action-sr"></p>
           <p class="learn-commentary" id="learn-commentary"></p>
         </div>
         <div id="learn-decisions"></div>
       </section>
       <div class="learn-nav" role="group" aria-label="${esc(tr("learn.nav"))}">
-        <button type="button" class="btn secondary" id="learn-back">← ${esc(tr("learn.back"))}</button>
+        <button type="button" class="btn secondary" id="learn-back"><span aria-hidden="true">←</span> ${esc(tr("learn.back"))}</button>
         <span class="learn-progress" id="learn-progress"></span>
-        <button type="button" class="btn" id="learn-next" data-primary>${esc(tr("learn.next"))} →</button>
+        <button type="button" class="btn" id="learn-next" data-primary>${esc(tr("learn.next"))} <span aria-hidden="true">→</span></button>
         <button type="button" class="btn secondary" id="learn-restart">${esc(tr("learn.restart"))}</button>
       </div>
       <p class="help learn-keys">${esc(tr("learn.keys"))}</p>
+      <p class="help learn-source">${esc(tr("learn.source", { source: lesson.source }))}</p>
     </section>`;
   if (notice) ctx.announce(notice, true);
   $("#learn-back").addEventListener("click", () => step1(-1));
@@ -324,13 +328,16 @@ function draw(d) {
     const hv = obs.seats[seat].hand_value;
     if (hv) for (const el of row.querySelectorAll(".card")) el.classList.toggle("counting", hv.counting.includes(el.dataset.card));
   }
-  $("#learn-action").textContent = actionSentence(d);
+  const sentence = actionSentence(d);
+  $("#learn-action").textContent = sentence; // shown at the top of the table
+  $("#learn-action-sr").textContent = sentence; // read with the commentary, in one announcement
   $("#learn-commentary").textContent = d.commentary;
   $("#learn-decisions").innerHTML = d.decisions.length
     ? `<h3>${esc(tr("learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(x.text)}</dd>`).join("")}</dl>`
     : "";
   const progress = $("#learn-progress");
-  progress.textContent = tr("learn.progress", { step: d.step + 1, steps: d.steps });
+  progress.innerHTML = `<span aria-hidden="true">${esc(tr("learn.progress.short", { step: d.step + 1, steps: d.steps }))}</span><span class="sr-only">${esc(tr("learn.progress", { step: d.step + 1, steps: d.steps }))}</span>`;
+  progress.dataset.steps = String(d.steps);
   progress.dataset.step = String(d.step);
   setEnabled($("#learn-back"), d.step > 0, $("#learn-next"));
   setEnabled($("#learn-next"), d.step < d.steps - 1, $("#learn-restart"));
