@@ -50,7 +50,9 @@ WEB_SKIP = {"__pycache__", "cards-demo.html"}
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages with ``npm ci`` when they are missing."""
-    if (NODE / "pyodide" / "pyodide.mjs").exists() and (NODE / "@pyscript" / "core" / "dist" / "core.js").exists():
+    needed = (NODE / "pyodide" / "pyodide.mjs", NODE / "@pyscript" / "core" / "dist" / "core.js",
+              NODE / "axe-core" / "axe.min.js")
+    if all(p.exists() for p in needed):
         return
     print("build: installing pinned npm packages (npm ci)", flush=True)
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)

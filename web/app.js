@@ -3,7 +3,7 @@
 // worker returns for the seat looking at the screen. It and worker.py are the only
 // code that touches PyScript.
 import { t, applyStatic } from "./i18n.js";
-import { cardSVG, cardName } from "./cards.js";
+import { cardSVG, cardArt, cardName } from "./cards.js";
 import { setContext, renderSetup, renderTable, tableInfo } from "./table.js";
 
 const html = document.documentElement;
@@ -358,7 +358,7 @@ function drawCalc(cat, focusCard) {
   hand.innerHTML = [0, 1, 2, 3].map((i) => {
     const c = calc.picked[i];
     return c
-      ? `<button type="button" class="card" data-card="${c}" data-hand-card="${c}" aria-label="${esc(cardName(c, settings.suits))}, in hand, ${i + 1} of 4. Remove">${cardSVG(c, cardOpts())}</button>`
+      ? `<button type="button" class="card" data-card="${c}" data-hand-card="${c}" ><span class="sr-only">${esc(cardName(c, settings.suits))}, in hand, ${i + 1} of 4. Remove</span>${cardArt(c, cardOpts())}</button>`
       : `<span class="slot">${esc(t("calc.slot", { n: i + 1 }))}</span>`;
   }).join("");
   for (const b of hand.querySelectorAll("button")) b.addEventListener("click", () => toggleCard(cat, b.dataset.card));
@@ -370,7 +370,7 @@ function drawCalc(cat, focusCard) {
     return `<div class="suit-row" style="--per-row:${row.length}" role="group" aria-label="${esc(cardName(row[0], settings.suits).replace(/^.* of /, ""))}">${row.map((c) => {
       const on = calc.picked.includes(c);
       // The picker shows one big index per card, so a whole suit fits a phone's width legibly.
-      return `<button type="button" class="card" tabindex="-1" data-card="${c}" aria-pressed="${on}" aria-label="${esc(cardName(c, settings.suits))}">${cardSVG(c, { ...cardOpts(), largeIndex: true })}</button>`;
+      return `<button type="button" class="card" tabindex="-1" data-card="${c}" aria-pressed="${on}"><span class="sr-only">${esc(cardName(c, settings.suits))}</span>${cardArt(c, { ...cardOpts(), largeIndex: true })}</button>`;
     }).join("")}</div>`;
   }).join("");
   const buttons = [...deck.querySelectorAll("button.card")];

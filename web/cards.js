@@ -443,3 +443,11 @@ export const ALL_PRIMO = ["Y", "B"].flatMap((col) => Array.from({ length: 13 }, 
   "TOP",
   "TAKE",
 ]);
+
+/**
+ * The same art as cardSVG, but decorative: for a card inside a control that carries its own
+ * accessible name (a button), so the name is not announced twice.
+ */
+export function cardArt(text, opts = {}) {
+  return cardSVG(text, opts).replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
+}

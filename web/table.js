@@ -3,9 +3,10 @@
 // see is never in the DOM. Controls that perform a game action carry data-action with the
 // action's canonical text.
 import { t } from "./i18n.js";
-import { cardSVG, cardBackSVG, cardName } from "./cards.js";
+import { cardSVG, cardArt, cardBackSVG, cardName } from "./cards.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
+const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
@@ -168,7 +169,7 @@ export async function renderTable(main) {
         </section>
         <section class="panel" aria-labelledby="log-title">
           <h2 id="log-title">${esc(t("table.log"))}</h2>
-          <ol class="log" id="log" role="log" aria-live="off"></ol>
+          <div class="log" id="log" role="log" aria-live="off" tabindex="0" aria-labelledby="log-title"></div>
         </section>
       </div>
     </section>
@@ -346,7 +347,7 @@ function drawSeats(o, v) {
     return `<div class="seat ${v.current === s.seat ? "to-act" : ""} ${s.folded ? "folded" : ""}" data-seat="${s.seat}" ${s.last_action ? "data-last-play" : ""}>
       <div class="seat-name">${esc(seatName(game, s.seat))} <span class="seat-kind">${esc(kind)}</span></div>
       <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${s.chips} <span class="sr-only">${esc(t("table.chips"))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
-      <div class="seat-cards" aria-label="${esc(t("table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${cardBackSVG()}</span>`).join("")}</div>
+      <div class="seat-cards" role="img" aria-label="${esc(t("table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${backArt()}</span>`).join("")}</div>
       <div class="seat-last">${s.last_action ? esc(shortAction(s.last_action)) : "&nbsp;"}</div>
       <div class="seat-badges">${badges.join("")}${s.claim ? `<span class="badge claim">${esc(claimText(s.claim.split(" ")))}</span>` : ""}</div>
     </div>`;
@@ -368,8 +369,8 @@ function drawFelt(o, v) {
     const action = `draw ${i + 1}`;
     const legal = v.legal.includes(action);
     return legal
-      ? `<button type="button" class="card slot-card" data-action="${action}" aria-label="${esc(t("table.slot", { n: i + 1 }))}">${cardBackSVG()}</button>`
-      : `<span class="card slot-card" aria-hidden="true">${cardBackSVG()}</span>`;
+      ? `<button type="button" class="card slot-card" data-action="${action}" aria-label="${esc(t("table.slot", { n: i + 1 }))}">${backArt()}</button>`
+      : `<span class="card slot-card" aria-hidden="true">${backArt()}</span>`;
   }).join("")}</div>` : "";
   const turn = v.terminal ? t("table.over") : (v.current === game.viewer ? t("table.yourturn") : t("table.turn", { name: seatName(game, v.current) }));
   $("#felt").innerHTML = `
@@ -401,8 +402,8 @@ function drawMe(o, v) {
     </div>
     <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("table.yourhand"))}">
       ${hand.map((c, i) => selectable
-        ? `<button type="button" class="card" data-card="${c}" aria-pressed="${game.selected.includes(c)}" aria-label="${esc(cardName(c, ctx.settings.suits))}, ${i + 1} of ${hand.length}">${cardSVG(c, ctx.cardOpts())}</button>`
-        : `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardSVG(c, ctx.cardOpts())}</span>`).join("")}
+        ? `<button type="button" class="card" data-card="${c}" aria-pressed="${game.selected.includes(c)}"><span class="sr-only">${esc(cardName(c, ctx.settings.suits))}, ${i + 1} of ${hand.length}</span>${cardArt(c, ctx.cardOpts())}</button>`
+        : `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}
     </div>`;
   for (const b of box.querySelectorAll("button.card")) {
     b.addEventListener("click", () => {
@@ -527,7 +528,7 @@ function wireComposer(box, acts) {
 function drawLog(o) {
   const log = $("#log");
   const entries = o.log.slice(-200);
-  log.innerHTML = entries.map((e) => `<li data-seat="${e.seat}">${e.deal ? `<span class="log-deal">${e.deal}</span> ` : ""}${esc(publicLogText(e))}</li>`).join("");
+  log.innerHTML = `<ol>${entries.map((e) => `<li data-seat="${e.seat}">${e.deal ? `<span class="log-deal">${e.deal}</span> ` : ""}${esc(publicLogText(e))}</li>`).join("")}</ol>`;
   log.scrollTop = log.scrollHeight;
 }
 
@@ -561,7 +562,7 @@ function showDealEnd(ld) {
   const shown = (ld.shown || []).map((h) => `
     <div class="shown" data-seat="${h.seat}">
       <div><strong>${esc(seatName(game, h.seat))}</strong>: ${esc(t("kind." + h.kind))} ${h.points}${h.total !== undefined && game.variant.name === "northpass" ? ` (${esc(t("calc.total", { total: h.total }))})` : ""}</div>
-      <div class="hand-row small">${h.cards.map((c) => `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardSVG(c, ctx.cardOpts())}</span>`).join("")}</div>
+      <div class="hand-row small">${h.cards.map((c) => `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div>
     </div>`).join("");
   $("#dealend-title").textContent = t("dealend.title", { n: ld.deal });
   $("#dealend-body").innerHTML = `<p>${esc(how)}</p>${shown}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}`;
