@@ -190,3 +190,42 @@ def test_actions_carry_canonical_text(page: Page, server: str) -> None:
     legal = set(view["result"]["legal"])
     shown = set(page.eval_on_selector_all("#actions [data-action], #felt [data-action]", "els => els.map(e => e.dataset.action)"))
     assert shown and shown <= legal
+
+
+def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
+    for variant, players in (("waks", 6), ("northpass", 4)):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        start(page, server, variant, players, ["human"] + ["medium"] * (players - 1), seed=5)
+        page.wait_for_selector("#screen-table[aria-busy=false] #actions [data-action]", timeout=30_000)
+        page.evaluate("window.scrollTo(0, 0)")
+        outside = page.evaluate(
+            """() => [...document.querySelectorAll('#my-hand .card, #pot, #actions button, #actions select')]
+                  .map(e => [e.dataset.action || e.id || e.className, e.getBoundingClientRect()])
+                  .filter(([, r]) => r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+                  .map(([n]) => n)"""
+        )
+        assert outside == [], f"{variant}: {outside} need scrolling at 360x740"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        context.close()
+
+
+def test_hot_seat_recap_shows_public_actions_since_your_turn(page: Page, server: str) -> None:
+    start(page, server, "waks", 3, ["human", "human", "medium"], seed=31)
+    recaps = 0
+    for _ in range(12):
+        page.wait_for_function(
+            "document.querySelector('#screen-table[aria-busy=false]') && (!document.querySelector('#handover').hidden"
+            " || document.querySelector('#actions [data-action]'))",
+            timeout=30_000,
+        )
+        if not page.locator("#handover").is_hidden():
+            if page.locator("#handover-recap-list li").count():
+                recaps += 1
+                text = page.locator("#handover-recap-list").inner_text()
+                assert re.search(r"(You|Player \d|Bianca)", text)
+                assert "of spades" not in text and "of hearts" not in text  # public actions only
+            page.get_by_role("button", name="Show my hand").click()
+            continue
+        human_step(page, 1)
+    assert recaps >= 1

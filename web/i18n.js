@@ -155,6 +155,7 @@ const EN = {
   "act.trade": "{name} passes and trades {n}.",
   "handover.title": "Pass the device to {name}",
   "handover.text": "{name}: press the button when only you can see the screen.",
+  "handover.since": "Since your last turn",
   "handover.show": "Show my hand",
   "dealend.title": "Deal {n} is over",
   "dealend.next": "Next deal",

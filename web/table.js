@@ -175,6 +175,7 @@ export async function renderTable(main) {
     </section>
     <div class="overlay" id="handover" hidden role="dialog" aria-modal="true" aria-labelledby="handover-title">
       <div class="overlay-box"><h2 id="handover-title"></h2><p id="handover-text"></p>
+      <div id="handover-recap"></div>
       <button class="btn" id="handover-go" data-primary>${esc(t("handover.show"))}</button></div>
     </div>
     <div class="overlay" id="dealend" hidden role="dialog" aria-modal="true" aria-labelledby="dealend-title">
@@ -254,11 +255,18 @@ async function dealEnded() {
   return true;
 }
 
-function handOver(seat) {
+async function handOver(seat) {
   game.viewer = null;
   game.pendingViewer = seat;
   game.selected = [];
-  refresh(); // the spectator's view: no private card is in the DOM while the device changes hands
+  await refresh(); // the spectator's view: no private card is in the DOM while the device changes hands
+  // "Since your turn": the public actions after this seat last acted.
+  const log = game.view.observation.log;
+  let from = 0;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === seat) { from = i + 1; break; }
+  const recap = log.slice(from).filter((e) => e.seat >= 0);
+  $("#handover-recap").innerHTML = recap.length
+    ? `<h3>${esc(t("handover.since"))}</h3><ol class="recap" id="handover-recap-list">${recap.map((e) => `<li>${esc(publicLogText(e))}</li>`).join("")}</ol>` : "";
   $("#handover-title").textContent = t("handover.title", { name: seatName(game, seat) });
   $("#handover-text").textContent = t("handover.text", { name: seatName(game, seat) });
   $("#handover").hidden = false;
