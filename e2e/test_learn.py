@@ -4,8 +4,14 @@ and hostile links end on a clear message, never on injected markup."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from conftest import READY_TIMEOUT
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def open_page(page: Page, server: str, hash_: str) -> None:
@@ -107,3 +113,32 @@ def test_hostile_and_malformed_links(page: Page, server: str) -> None:
         expect(page.locator("#learn-message")).to_contain_text("starts from the beginning")
         expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
         assert "step=0" in page.url
+
+
+@pytest.mark.parametrize("viewport", [(360, 740), (1280, 800)])
+def test_lessons_pass_axe_and_fit(browser: Browser, server: str, viewport: tuple[int, int]) -> None:
+    """axe-core (WCAG 2.2 AA, target size on) finds nothing on the list and on lesson steps; no sideways scroll."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    try:
+        open_page(page, server, "#/learn")
+        expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+        routes = ["#/learn", "#/learn?name=waks-anna&step=5", "#/learn?name=northpass-forced-stake&step=6"]
+        for route in routes:
+            page.goto(server + route)
+            if "step=" in route:
+                expect(page.locator("#learn-progress")).to_have_attribute("data-step", route.rsplit("=", 1)[1])
+            else:
+                expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), route
+            page.add_script_tag(content=AXE.read_text())
+            result: dict[str, Any] = page.evaluate(
+                """() => axe.run(document, {
+                    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+                    rules: { 'target-size': { enabled: true } },
+                })"""
+            )
+            violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+            assert violations == [], (route, violations)
+    finally:
+        context.close()
