@@ -319,7 +319,7 @@ function draw(d) {
       <div class="seat-name">${esc(name)}</div>
       <div class="seat-badges learn-badges">${badges.join("")}</div>
       <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${esc(tr("learn.chips", { n: s.chips }))} · <span class="learn-inpot" data-in-pot="${s.in_pot}">${esc(tr("learn.inpot", { n: s.in_pot }))}</span></div>
-      <div class="hand-row small learn-hand" role="group" aria-label="${esc(tr("learn.hand", { name }))}">${cards.map((c) => `<span class="card" role="img" data-card="${esc(c)}" aria-label="${esc(nameOf(c))}">${ctx.cardSVG(c, opts())}</span>`).join("")}</div>
+      <div class="hand-row small learn-hand" role="group" aria-label="${esc(tr("learn.hand", { name }))}">${cards.map((c) => `<span class="card" data-card="${esc(c)}">${ctx.cardSVG(c, opts())}</span>`).join("")}</div>
       <div class="learn-value">${hv ? `<span class="hand-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(tr("learn.value", { kind: ctx.t("kind." + hv.kind), points: hv.points }))}</span>${hv.total !== undefined ? ` <span class="help">(${esc(tr("learn.total", { total: hv.total }))})</span>` : ""}` : "&nbsp;"}</div>
     </div>`;
   }).join("");
