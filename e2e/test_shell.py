@@ -66,7 +66,7 @@ def test_early_picks_are_scored_once_ready(page: Page, server: str) -> None:
 def test_calculator_by_mouse_shows_every_rule_set(page: Page, server: str) -> None:
     page.goto(server)
     wait_ready(page)
-    page.get_by_role("link", name="Hand calculator").first.click()
+    page.get_by_role("link", name="Calculator", exact=True).click()
     page.select_option("#calc-rules", "waks")
     for card in ("AH", "6H", "7H", "KC"):
         page.locator(f"#calc-deck [data-card='{card}']").click()

@@ -5,6 +5,7 @@
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG, cardArt, cardName } from "./cards.js";
 import { setContext, renderSetup, renderTable, tableInfo } from "./table.js";
+import { renderLearn } from "./learn.js";
 
 const html = document.documentElement;
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -177,6 +178,7 @@ const SCREENS = {
   "/settings": renderSettings,
   "/play/primero": async (main, params) => renderSetup(main, params, await loadCatalogue()),
   "/table": (main) => renderTable(main),
+  "/learn": (main, params) => renderLearn(main, params, { engineCall, announce, t, cardSVG, cardName, cardOpts }),
 };
 
 async function route() {
@@ -227,6 +229,7 @@ async function renderHome(main) {
       <p class="lede">${esc(t("home.lede"))}</p>
       <div id="game-list" class="game-list">${games}</div>
       <p class="panel">${esc(t("home.calc.blurb"))} <a href="#/calc">${esc(t("home.calc"))}</a></p>
+      <p class="panel">${esc(t("rules.learn"))} <a href="#/learn">${esc(t("learn.title"))}</a></p>
     </section>`;
   if (settingsNotice) { showMessage(main, settingsNotice, true); settingsNotice = ""; }
 }

@@ -11,66 +11,10 @@
 import { hasKey } from "./i18n.js";
 
 // UI strings (English). They are t-style templates; the keys move into web/i18n.js.
-export const STRINGS = {
-  "learn.title": "Learn by example",
-  "learn.lede": "Nobody plays these games any more, so learn one the way the old rulebooks teach it: one real deal, step by step, with every hand face up and every rule explained as it is used.",
-  "learn.loading": "Loading the lessons…",
-  "learn.open": "Start the lesson",
-  "learn.players": "Players: {names}",
-  "learn.steps": "{n} steps",
-  "learn.list": "All lessons",
-  "learn.source": "From: {source}",
-  "learn.back": "Back",
-  "learn.next": "Next",
-  "learn.restart": "Restart",
-  "learn.nav": "Step through the lesson",
-  "learn.progress": "Step {step} of {steps}",
-  "learn.progress.short": "{step} / {steps}",
-  "learn.keys": "Tip: the ← and → keys step back and forward.",
-  "learn.seats": "The table",
-  "learn.dealer": "Dealer",
-  "learn.folded": "Folded",
-  "learn.actor": "Acting now",
-  "learn.next.to.act": "Speaks next",
-  "learn.winner": "Wins",
-  "learn.chips": "{n} chips",
-  "learn.inpot": "{n} in the pot",
-  "learn.hand": "{name}'s hand",
-  "learn.value": "{kind} of {points}",
-  "learn.total": "whole hand {total}",
-  "learn.pot": "Pot",
-  "learn.phase.bet1": "First betting round",
-  "learn.phase.draw": "The draw",
-  "learn.phase.bet2": "Second betting round",
-  "learn.phase.betting": "Betting and trading",
-  "learn.phase.over": "Showdown",
-  "learn.claim": "Hand to beat: {claim}",
-  "learn.now": "This step",
-  "learn.commentary": "What is going on",
-  "learn.decisions": "Decisions at work",
-  "learn.start": "The cards are dealt. {name} speaks first.",
-  "learn.won": "{name} wins {n}.",
-  "learn.act.pass": "{name} passes.",
-  "learn.act.vie": "{name} vies {n}.",
-  "learn.act.see": "{name} sees, putting in {paid}.",
-  "learn.act.see.forced": "{name} must see, and puts in {paid}.",
-  "learn.act.revie": "{name} sees and revies {n}, putting in {paid}.",
-  "learn.act.fold": "{name} folds.",
-  "learn.act.discard": "{name} throws away {cards} and draws {n}.",
-  "learn.act.keep": "{name} keeps all cards.",
-  "learn.act.bet": "{name} bets {n}, announcing {claim}.",
-  "learn.act.bet.meet": "{name} meets the last bet of {meet}, adds {n} and announces {claim}.",
-  "learn.act.trade": "{name} passes and trades {cards}.",
-  "learn.act.trade.forced": "{name} passes, pays the forced stake of {paid} and trades {cards}.",
-  "learn.act.other": "{name}: {action}.",
-  "learn.badname": "There is no lesson called “{name}”. Pick one from the list.",
-  "learn.badstep": "This lesson has no step “{step}” (its steps are 0 to {last}), so it starts from the beginning.",
-  "learn.error": "The lesson could not be loaded: {error}",
-};
+// Every string of this screen lives in the one translation table, web/i18n.js (keys learn.*).
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const $ = (sel, root = document) => root.querySelector(sel);
-const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 // A link's text is shown only in part and always escaped.
 const clip = (s, n = 40) => (s.length > n ? s.slice(0, n) + "…" : s);
 
@@ -79,10 +23,7 @@ let lessons = null; // the list from the worker, fetched once
 let view = null; // {name, steps, want, seq, data} of the lesson on screen
 let keysWired = false;
 
-// The app's t() once the keys are in i18n.js; until then this module's English strings.
 function tr(key, vars = {}) {
-  if (hasKey(key)) return ctx.t(key, vars);
-  if (key in STRINGS) return fill(STRINGS[key], vars);
   return ctx.t(key, vars);
 }
 const opts = () => (typeof ctx.cardOpts === "function" ? ctx.cardOpts() : ctx.cardOpts || {});
@@ -294,7 +235,7 @@ function phaseText(d) {
   if (phase === "over") return tr("learn.phase.over");
   if (d.variant === "northpass" || d.variant === "suzuki") return tr("learn.phase.betting");
   const key = "learn.phase." + phase;
-  return hasKey(key) || key in STRINGS ? tr(key) : ctx.t("phase." + phase);
+  return hasKey(key) ? tr(key) : ctx.t("phase." + phase);
 }
 
 function draw(d) {
