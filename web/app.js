@@ -216,12 +216,13 @@ async function renderHome(main) {
     <article class="game-tile" data-game="${esc(g.name)}">
       <h2>${esc(g.label)}</h2>
       <p>${esc(g.summary)}</p>
-      <h3>${esc(t("home.variants"))}</h3>
-      <ul>${g.variants.map((v) => `<li><strong>${esc(v.label)}</strong>: ${esc(t("home.players", { min: v.players.min, max: v.players.max }))}${v.summary ? ". " + esc(v.summary) : ""}</li>`).join("")}</ul>
       <div class="actions">
         ${g.name === "primero" ? `<a class="btn" href="#/play/primero" data-primary>${esc(t("home.playgame", { game: g.label }))}</a><a class="btn secondary" href="#/calc">${esc(t("home.calc"))}</a>` : ""}
       </div>
-      ${g.playable === false ? `<p class="help">${esc(t("home.soon"))}</p>` : ""}
+      <details class="variants">
+        <summary>${esc(t("home.variants"))} (${g.variants.length})</summary>
+        <ul>${g.variants.map((v) => `<li><a href="#/play/primero?variant=${esc(v.name)}"><strong>${esc(v.label)}</strong></a>: ${esc(t("home.players", { min: v.players.min, max: v.players.max }))}${v.summary ? ". " + esc(v.summary) : ""}</li>`).join("")}</ul>
+      </details>
     </article>`).join("");
   main.innerHTML = `
     <section class="screen" id="screen-home" aria-labelledby="home-title">
