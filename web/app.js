@@ -248,7 +248,7 @@ async function renderCalc(main, params) {
   let linkError = "";
   const rulesParam = params.get("rules");
   if (rulesParam !== null) {
-    if (handRules(cat, rulesParam)) calc.rules = rulesParam; else linkError = `unknown rule set “${rulesParam.slice(0, 20)}”`;
+    if (handRules(cat, rulesParam)) calc.rules = rulesParam; else linkError = t("calc.err.rules", { name: rulesParam.slice(0, 20) });
   }
   calc.wild = params.get("wild") === "1" && calc.rules === "rms";
   const cardsParam = params.get("cards");
@@ -257,7 +257,7 @@ async function renderCalc(main, params) {
     const parts = cardsParam.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
     const bad = parts.find((p) => !deck.has(p));
     if (bad !== undefined || parts.length > 4 || new Set(parts).size !== parts.length) {
-      linkError = linkError || (bad !== undefined ? `“${bad.slice(0, 8)}” is not a card of this deck` : "too many or repeated cards");
+      linkError = linkError || (bad !== undefined ? t("calc.err.linkcard", { card: bad.slice(0, 8) }) : t("calc.err.linkcount"));
       calc.picked = [];
     } else {
       calc.picked = parts;
@@ -325,12 +325,12 @@ function typeHand(cat) {
   const input = $("#calc-type");
   const parts = input.value.split(/[\s,;]+/).map((s) => s.trim().toUpperCase()).filter(Boolean).map((s) => s.replace(/^1(?=[SHDC]$)/, "A"));
   const deck = new Set(handRules(cat, calc.rules).deck);
-  if (parts.length !== 4) return setCalcMessage(`A Primero hand has 4 cards; you typed ${parts.length}.`, true);
+  if (parts.length !== 4) return setCalcMessage(t("calc.err.count", { n: parts.length }), true);
   const seen = new Set();
   for (const p of parts) {
-    if (!/^(A|[2-9]|10|J|Q|K)[SHDC]$/.test(p)) return setCalcMessage(`“${p.slice(0, 8)}” is not a card: write rank then suit, e.g. 7D, 10H, KC.`, true);
-    if (!deck.has(p)) return setCalcMessage(`${p} is not in the ${handRules(cat, calc.rules).label} deck.`, true);
-    if (seen.has(p)) return setCalcMessage(`${p} appears twice; a deck has one of each card.`, true);
+    if (!/^(A|[2-9]|10|J|Q|K)[SHDC]$/.test(p)) return setCalcMessage(t("calc.err.notcard", { card: p.slice(0, 8) }), true);
+    if (!deck.has(p)) return setCalcMessage(t("calc.err.deck", { card: p, deck: handRules(cat, calc.rules).label }), true);
+    if (seen.has(p)) return setCalcMessage(t("calc.err.twice", { card: p }), true);
     seen.add(p);
   }
   calc.picked = parts;
