@@ -133,7 +133,6 @@ def simulate(
         "mean_game_length": lengths / games,
         "elapsed_seconds": round(elapsed, 4),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else None,
-        "duplicate": duplicate,
     }
 
 
