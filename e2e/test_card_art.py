@@ -55,25 +55,21 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[Any]:
-    """The demo page loaded in chromium; fails the test on any request to another origin."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}")
-    sync_api = pytest.importorskip("playwright.sync_api")
+def page(base_url: str, browser: Any) -> Iterator[Any]:
+    """The demo page loaded in chromium (the suite's shared browser); fails on any request to another origin."""
     foreign: list[str] = []
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1280, "height": 800})
-        pg.on(
-            "request",
-            lambda r: None if r.url.startswith(base_url) or r.url.startswith("data:") else foreign.append(r.url),
-        )
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(f"{base_url}/cards-demo.html")
-        pg.wait_for_selector("html[data-ready]", state="attached", timeout=10_000)
-        yield pg
-        browser.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    pg.on(
+        "request",
+        lambda r: None if r.url.startswith(base_url) or r.url.startswith("data:") else foreign.append(r.url),
+    )
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(f"{base_url}/cards-demo.html")
+    pg.wait_for_selector("html[data-ready]", state="attached", timeout=10_000)
+    yield pg
+    context.close()
     assert not foreign, f"requests to other origins: {foreign}"
     assert not errors, f"page errors: {errors}"
 
