@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import re
 import threading
 from collections.abc import Iterator
@@ -18,17 +17,6 @@ from pygame_core.cards import DECK_52
 pytestmark = pytest.mark.e2e
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-CHROMIUM = os.environ.get("PRIMI_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 RANK_OR_SUIT = re.compile(
     r"\b(ace|jack|queen|king|fante|cavallo|re|spades|hearts|diamonds|clubs|swords|cups|coins|yellow|blue|top|take|\d+)\b",
     re.I,
