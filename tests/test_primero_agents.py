@@ -137,7 +137,35 @@ def test_northpass_bets_a_made_fluxus_rather_than_breaking_it(level: str) -> Non
     s = GAME.apply(s, "trade 2H")  # seat 1 speaks first
     obs = GAME.observation(s, 0)
     a = PrimeroAgent(level).choose(obs, GAME.legal_actions(s), AgentRandom(3))
-    assert a.startswith("bet ") and a.split()[2] == "fluxus", a
+    assert a.startswith("bet "), a
+    if level == "medium":
+        assert a.split()[2] == "fluxus", a  # medium announces its exact hand
+    ev = evaluator("northpass")
+    kind, pts = a.split()[2:]
+    assert ev.claim_key(kind, int(pts)) <= ev.raw([ev.index[c] for c in obs["hand"]]) // 100, a  # never a bluff
+
+
+def test_observation_carries_the_resolved_options() -> None:
+    s = GAME.initial_state({"players": 4, "wild": True}, 1, "rms")
+    opts = GAME.observation(s, 0)["options"]
+    assert opts["wild"] is True and opts["table"] == "eight" and opts["players"] == 4
+    assert GAME.observation(GAME.initial_state({"players": 2}, 1, "northpass"), 1)["options"]["limit"] == 6
+
+
+def test_hard_learns_how_honest_an_opponents_claims_are() -> None:
+    agent = PrimeroAgent("hard")
+    s = GAME.initial_state({"players": 2, "deals": 3}, 5, "northpass")
+    while s.deal < 3 and not GAME.is_terminal(s):  # seat 1 bluffs: it claims a chorus of 28 whenever it can
+        p = GAME.current_player(s)
+        legal = GAME.legal_actions(s)
+        if p == 0:
+            a = agent.choose(GAME.observation(s, 0), legal, AgentRandom(s.deal))
+        else:
+            a = next((x for x in legal if x.startswith("bet ") and "chorus" in x), legal[0])
+        s = GAME.apply(s, a)
+    agent.choose(GAME.observation(s, 0), GAME.legal_actions(s), AgentRandom(0))
+    rec = agent._honesty.get(1)
+    assert rec is not None and rec[2] > 0.4  # bluffs seen at the showdown
 
 
 def test_simulate_reports_chips_per_deal_and_ci95() -> None:

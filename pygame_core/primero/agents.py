@@ -19,15 +19,22 @@ is reshuffled every deal, so earlier showdowns tell nothing about it).
   number of cards an opponent discarded in the Waks draw is matched; Northpass
   and Suzuki announcements are believed unless bluffs). Bets by expected value
   against the pot, with implied sizing, bluffs where the rules allow (Italian
-  claims, Northpass/Suzuki announcements, an occasional vie), and a tighter
-  game when short-stacked. Discards and RMS draws look one draw ahead.
+  claims, multi-player Northpass/Suzuki announcements, an occasional vie), and a
+  tighter game when short-stacked. Discards and RMS draws look one draw ahead.
+  Heads-up Northpass/Suzuki: the expected chips of every trade and of a few bets
+  (smallest/largest amount, exact/lowest honest claim) over sampled opponent hands:
+  an opponent's latest claim sets its hand (exact, under-claimed or a bluff, in the
+  proportions its showdowns have shown so far), a passer trades its worst cards, a
+  lone bet is met by the forced stake, a re-bet is not met. Never a bluff there
+  (a claim gates the showdown, so a bluffer cannot win the pot).
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -94,6 +101,8 @@ class View:
     claim: int  # standing claim key, -1 if none
     stake: int
     rest: int
+    deal_log: list[tuple[int, str]]  # this deal's public actions (seat, text), in order
+    honesty: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # seat -> claim record
 
     @property
     def active_opps(self) -> list[Opp]:
@@ -106,15 +115,17 @@ _ENGINES = {"waks": "waks", "italian": "waks", "roman": "waks", "losing": "waks"
 
 
 def _wild(obs: Mapping[str, Any]) -> bool:
-    hv = obs.get("hand_value")
     if obs["variant"] != "rms":
         return False
-    # the observation carries no options; the wild J is visible through evaluation of a hand with JH
+    opts = obs.get("options")
+    if isinstance(opts, Mapping):
+        return bool(opts.get("wild", False))
+    hv = obs.get("hand_value")  # older observations carry no options: infer the wild J from our hand's value
     if isinstance(hv, Mapping) and "JH" in (obs.get("hand") or []):
         ev = evaluator("rms", False)
         plain = ev.raw([ev.index[c] for c in obs["hand"]])
         return bool(hv["points"] != (plain // 100) % 1000 or ev.rules.kind_rank(str(hv["kind"])) != plain // 100000)
-    return bool(obs.get("wild", False))
+    return False
 
 
 def parse_view(obs: Mapping[str, Any]) -> View:
@@ -127,9 +138,11 @@ def parse_view(obs: Mapping[str, Any]) -> View:
     unseen = [x for x in range(ev.size) if x not in mine]
     deal = obs["deal"]
     acts: dict[int, list[str]] = {}
+    deal_log: list[tuple[int, str]] = []
     for e in obs.get("log") or []:
         if e["deal"] == deal and e["seat"] >= 0:
             acts.setdefault(int(e["seat"]), []).append(str(e["action"]))
+            deal_log.append((int(e["seat"]), str(e["action"])))
     opps = []
     for s in obs["seats"]:
         p = int(s["seat"])
@@ -149,7 +162,7 @@ def parse_view(obs: Mapping[str, Any]) -> View:
     return View(
         obs, ev, variant, _ENGINES[variant], seat, hand, unseen, str(obs["phase"]), int(obs["pot"]),
         int(obs["to_call"]), int(me["chips"]), int(me["bet"]), opps, claim, int(obs.get("stake") or 1),
-        int(rest) if rest is not None else 3,
+        int(rest) if rest is not None else 3, deal_log,
     )
 
 
@@ -444,6 +457,9 @@ def _italian_vie(v: View, vies: Sequence[str], n: int, q: float, bluff: bool, rn
 
 def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
     ev = v.ev
+    if lv.samples and len(v.active_opps) == 1:
+        o = v.active_opps[0]
+        return _np_heads_up(v, legal, lv, rng, v.honesty.get(o.seat, _NP_HONESTY))
     k = max(1, len(v.active_opps))
     q = estimate(v, lv, rng)
     edge = q * (k + 1)
@@ -474,6 +490,189 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
     if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim):
         return _trade_to_beat(v, legal)
     return _choose_keep(v, legal, lv, rng, "trade")
+
+
+# --- hard, heads-up Northpass: expected chips of each action --------------------------
+#
+# Heads-up there is no folding and every lone bet is met (D-NP7: the other player is the
+# forced one), so a first bet is sized by the showdown equity against the opponent's trade,
+# while a re-bet only adds chips the opponent does not have to meet (kept to the minimum).
+# Claims gate the showdown (D-PR9): a bluff can never win the pot, so hard never bluffs here.
+
+_NP_HONESTY = (3.0, 1.0, 0.4)  # prior pseudo-counts: claims equal to / below / above the hand shown
+
+
+def _claim_of(ev: Evaluator, act: str) -> int:
+    parts = act.split()
+    return ev.claim_key(parts[2], int(parts[3]))
+
+
+def _draw_claimed(ev: Evaluator, c: int, mode: int, rr: random.Random, mine: set[int]) -> list[int] | None:
+    """A random hand (avoiding ``mine``) whose claim key is == c (mode 0), > c (1) or < c (2)."""
+    keys, hands = ev.hands_by_claim()
+    lo = bisect_left(keys, c)
+    hi = bisect_right(keys, c)
+    span = [(lo, hi), (hi, len(keys)), (0, lo)][mode]
+    if span[1] <= span[0]:
+        return None
+    for _ in range(24):
+        h = hands[rr.randrange(span[0], span[1])]
+        if not (h[0] in mine or h[1] in mine or h[2] in mine or h[3] in mine):
+            return list(h)
+    return None
+
+
+def _best_keep(ev: Evaluator, h: Sequence[int], sizes: Sequence[int] = (2, 3)) -> tuple[int, ...]:
+    return _keep_options(ev, h, sizes)[0][1]
+
+
+def _sample_opp_np(v: View, o: Opp, rr: random.Random, hon: tuple[float, float, float]) -> tuple[list[int], float]:
+    """One hand the opponent may hold now, with a weight: its latest claim sets the hand
+    (exact, better or a bluff, by its observed honesty); trades keep the best cards."""
+    ev = v.ev
+    mine = set(v.hand)
+    total = sum(hon)
+    h: list[int] | None = None
+    w = 1.0
+    claim = -1
+    for seat, act in v.deal_log:
+        parts = act.split()
+        if seat != o.seat:
+            if parts[0] == "bet":
+                claim = _claim_of(ev, act)
+            continue
+        if parts[0] == "bet":
+            c = _claim_of(ev, act)
+            claim = c
+            r = rr.random() * total
+            mode = 0 if r < hon[0] else 1 if r < hon[0] + hon[1] else 2
+            h = _draw_claimed(ev, c, mode, rr, mine)
+            if h is None:
+                h = _draw_claimed(ev, c, 0, rr, mine) or _draw_claimed(ev, c, 1, rr, mine)
+        elif parts[0] == "trade":
+            k = int(parts[1])
+            if h is None:
+                h = rr.sample([x for x in v.unseen], 4)
+                if claim >= 0:
+                    w *= 0.3 if ev.raw(h) // 100 > claim else 1.0  # it could have bet over the claim
+                else:
+                    w *= 0.3 if ev.pct(h) > 0.6 else 1.0  # it could have bet
+            kept = list(_best_keep(ev, h, (4 - k,)))
+            taken = mine | set(h)
+            fill: list[int] = []
+            while len(fill) < k:
+                x = v.unseen[rr.randrange(len(v.unseen))]
+                if x not in taken:
+                    taken.add(x)
+                    fill.append(x)
+            h = kept + fill
+    if h is None:
+        h = rr.sample(v.unseen, 4)
+    return h, w
+
+
+def _sd(ev: Evaluator, a: Sequence[int], b: Sequence[int], claim: int) -> float:
+    """Our share of a heads-up showdown (a: ours, b: theirs) under a standing claim."""
+    a_ok = claim < 0 or ev.raw(a) // 100 >= claim
+    b_ok = claim < 0 or ev.raw(b) // 100 >= claim
+    if not a_ok:
+        return 0.5 if not b_ok else 0.0  # nobody meets it: the pot is carried (a coin flip later)
+    if not b_ok:
+        return 1.0
+    sa, sb = ev.strength(a), ev.strength(b)
+    return 1.0 if sa > sb else 0.5 if sa == sb else 0.0
+
+
+def _opp_bet_size(p: float, limit: int) -> int:
+    """What an opponent with hand percentile p is assumed to bet (medium's sizing, roughly)."""
+    frac = min(1.0, max(0.0, (2 * p - 1.15) / 0.85 * 1.3))
+    return max(1, min(limit, 1 + int(frac * limit)))
+
+
+def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon: tuple[float, float, float]) -> str:
+    ev = v.ev
+    o = v.active_opps[0]
+    rr = _rr(rng)
+    pot = v.pot
+    latest = v.to_call
+    bettors = {seat for seat, a in v.deal_log if a.startswith("bet ")}
+    opp_acted = any(seat == o.seat for seat, _ in v.deal_log)
+    forced_now = min(latest, v.chips) if bettors == {o.seat} else 0
+    trade_ends = bool(bettors) or opp_acted
+    limit = int((v.obs.get("options") or {}).get("limit", v.rest) or 6)
+    my_key = ev.raw(v.hand) // 100
+
+    trades: list[tuple[str, list[int], int]] = []
+    for a in legal:
+        if a.startswith("trade"):
+            out = {ev.index[c] for c in a.split()[1:]}
+            trades.append((a, [x for x in v.hand if x not in out], len(out)))
+    bets: dict[int, list[tuple[int, str]]] = {}
+    for a in legal:
+        if a.startswith("bet "):
+            parts = a.split()
+            bets.setdefault(int(parts[1]), []).append((ev.claim_key(parts[2], int(parts[3])), a))
+    bet_opts: list[tuple[str, int, int]] = []  # action, amount, claim
+    if bets:
+        for n in sorted({min(bets), max(bets)}):
+            honest = sorted(ca for ca in bets[n] if ca[0] <= my_key)
+            for c, a in sorted(set(honest[:1] + honest[-1:])):
+                bet_opts.append((a, n, c))
+    my_keep = list(_best_keep(ev, v.hand))
+    alone_after_bet = not (bettors - {v.seat})  # our bet would be the only one: the opponent is forced
+
+    names = [t[0] for t in trades] + [b[0] for b in bet_opts]
+    total = [0.0] * len(names)
+    for _ in range(lv.samples * 2):
+        oh, w = _sample_opp_np(v, o, rr, hon)
+        if w <= 0:
+            continue
+        taken = set(oh)
+        draws: list[int] = []
+        while len(draws) < 6:
+            x = v.unseen[rr.randrange(len(v.unseen))]
+            if x not in taken:
+                taken.add(x)
+                draws.append(x)
+        o_key = ev.raw(oh) // 100
+        o_p = ev.pct(oh)
+        o_kept = list(_best_keep(ev, oh))
+        o2 = o_kept + draws[2:2 + 4 - len(o_kept)]
+        i = 0
+        for _a, kept, k in trades:
+            h2 = kept + draws[:k]
+            if trade_ends:
+                val = _sd(ev, h2, oh, v.claim) * (pot + forced_now) - forced_now
+            elif o_p > 0.6:  # the opponent bets over our trade; we re-bet if ahead, else trade again
+                sd_ = min(_opp_bet_size(o_p, limit), v.chips)
+                if ev.raw(h2) // 100 > o_key:
+                    val = _sd(ev, h2, o2, ev.raw(h2) // 100) * (pot + 2 * sd_ + 1) - sd_ - 1
+                else:
+                    k2 = list(_best_keep(ev, h2))
+                    h3 = k2 + draws[4:4 + 4 - len(k2)]
+                    val = _sd(ev, h3, oh, o_key) * (pot + 2 * sd_) - sd_
+            else:
+                val = _sd(ev, h2, o2, -1) * pot
+            total[i] += w * val
+            i += 1
+        for _a, n, c in bet_opts:
+            pay = latest + n
+            if o_key > c and o_p > 0.45:  # the opponent bets over our claim
+                r = 2
+                if my_key > o_key:  # we under-claimed: bet again (the minimum), it trades
+                    val = _sd(ev, v.hand, o2, my_key) * (pot + pay + n + r + r + 1) - pay - r - 1
+                else:
+                    h3 = my_keep + draws[4:4 + 4 - len(my_keep)]
+                    val = _sd(ev, h3, oh, o_key) * (pot + pay + n + r) - pay
+            else:
+                forced = n if alone_after_bet else 0  # it must trade (it cannot stand without betting)
+                val = _sd(ev, v.hand, o2, c) * (pot + pay + forced) - pay
+            total[i] += w * val
+            i += 1
+    if not names:
+        return legal[0]
+    best = max(range(len(names)), key=lambda j: (total[j], -j))
+    return names[best]
 
 
 def _trade_to_beat(v: View, legal: Sequence[str]) -> str:
@@ -594,6 +793,28 @@ class PrimeroAgent:
     def __init__(self, level: str = DEFAULT_LEVEL) -> None:
         self.level = _LEVELS[level]
         self.name = level
+        self._seen_deal = -1
+        self._honesty: dict[int, list[float]] = {}  # seat -> pseudo-counts (claim ==, <, > the hand shown)
+
+    def _learn(self, obs: Mapping[str, Any], ev: Evaluator) -> None:
+        """After a showdown: compare each opponent's last claim with the hand it showed."""
+        last = obs.get("last_deal")
+        if not isinstance(last, Mapping) or last.get("deal") == self._seen_deal:
+            return
+        self._seen_deal = int(last["deal"])
+        final: dict[int, str] = {}
+        for e in obs.get("log") or []:
+            if e["deal"] == self._seen_deal and e["seat"] >= 0:
+                final[int(e["seat"])] = str(e["action"])
+        for sh in last.get("shown") or []:
+            p = int(sh["seat"])
+            act = final.get(p, "")
+            if p == obs["seat"] or not act.startswith("bet ") or len(act.split()) != 4:
+                continue
+            c = _claim_of(ev, act)
+            k = ev.claim_key(str(sh["kind"]), int(sh["points"]))
+            rec = self._honesty.setdefault(p, list(_NP_HONESTY))
+            rec[0 if k == c else 1 if k > c else 2] += 1.0
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """One of ``legal_actions``, from the observation of our seat only."""
@@ -601,6 +822,9 @@ class PrimeroAgent:
         if len(legal) == 1:
             return legal[0]
         v = parse_view(observation)
+        if v.engine == "northpass":
+            self._learn(observation, v.ev)
+            v.honesty = {p: (r[0], r[1], r[2]) for p, r in self._honesty.items()}
         if v.engine == "waks":
             a = _waks(v, legal, self.level, rng)
         elif v.engine == "northpass":

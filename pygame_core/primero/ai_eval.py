@@ -53,6 +53,7 @@ class Evaluator:
         self._pct: dict[int, float] | None = None
         self._sorted: list[int] = []
         self._keep: dict[tuple[int, ...], float] = {}
+        self._by_claim: tuple[list[int], list[tuple[int, int, int, int]]] | None = None
 
     # --- keys -----------------------------------------------------------------
     def _plain(self, a: int, b: int, c: int, d: int) -> int:
@@ -185,6 +186,15 @@ class Evaluator:
         val = total / n
         self._keep[key] = val
         return val
+
+
+    def hands_by_claim(self) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+        """Every 4-card hand of the deck sorted by claim key (``raw // 100``), with the sorted keys:
+        hands with claim key ``c`` are ``hands[bisect_left(keys, c):bisect_right(keys, c)]``."""
+        if self._by_claim is None:
+            pairs = sorted((self.raw(h) // 100, h) for h in combinations(range(self.size), 4))
+            self._by_claim = ([k for k, _ in pairs], [h for _, h in pairs])
+        return self._by_claim
 
 
 @cache

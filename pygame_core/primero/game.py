@@ -28,7 +28,8 @@ RMS
 Observation keys: game, variant, seat, players, deal, dealer, phase, to_act, pot, pots,
 carried, stake, rest, ante, to_call, seats[seat, chips, bet, contributed, folded, all_in, out,
 cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, last_deal,
-table_slots, stock, discards, wagering, proposal, forced, result.
+table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
+options, e.g. wild, table, stake, rest, limit).
 """
 
 from __future__ import annotations
@@ -314,6 +315,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "wagering": s.wager,
         "proposal": s.prop or None,
         "result": GAME.result(s) if s.over else None,
+        "options": {k: v for k, v in sorted(opts.items())},  # the resolved public options (JSON scalars)
     }
     return obs
 
