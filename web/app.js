@@ -77,6 +77,9 @@ function progress(pct, stageKey, vars) {
 }
 
 // ---------------------------------------------------------------- engine (the worker)
+// Fetch and evaluate PyScript while the first screen renders; the worker starts right after.
+const pyscriptModule = import("./pyscript/core.js");
+pyscriptModule.catch(() => {}); // reported by bootEngine
 let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
@@ -86,8 +89,10 @@ async function bootEngine() {
   progress(15, "boot.pyscript");
   let creep = null;
   try {
-    const { PyWorker } = await import("./pyscript/core.js");
+    performance.mark("primi:pyscript-import");
+    const { PyWorker } = await pyscriptModule;
     await customElements.whenDefined("py-script");
+    performance.mark("primi:pyscript-ready");
     progress(30, "boot.python");
     // Pyodide reports no byte counts from inside the worker, so the bar creeps towards 85%
     // on the measured boot time (about 2 s cold) and jumps when each stage really ends.
@@ -99,9 +104,11 @@ async function bootEngine() {
       version: new URL("pyodide/pyodide.mjs", base).href,
     });
     clearInterval(creep);
+    performance.mark("primi:worker-ready");
     progress(90, "boot.engine");
     const pong = await rawCall({ op: "ping" });
     if (!pong.ok) throw new Error(pong.error);
+    performance.mark("primi:ready");
     progress(100, "boot.ready");
     timings.ready = performance.now();
     html.classList.add("ready");
@@ -518,5 +525,5 @@ applyStatic();
 progress(8, "boot.shell");
 timings.shell = performance.now();
 window.addEventListener("hashchange", route);
+bootEngine();
 route();
-requestAnimationFrame(() => setTimeout(bootEngine, 0));
