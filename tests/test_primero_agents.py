@@ -177,3 +177,14 @@ def test_simulate_reports_chips_per_deal_and_ci95() -> None:
     assert total <= 0  # chips are conserved (a carried pot may be left at the end)
     d = simulate("primero", "northpass", 2, ["medium", "easy"], games=4, seed=3, options={"deals": 2}, duplicate=True)
     assert d["per_agent"]["medium"]["ci95"] is not None
+
+
+def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:
+    from pygame_core.primero.agents import _waks_trust
+
+    def log(verbs: list[str]) -> dict[str, Any]:
+        return {"log": [{"seat": 1, "action": v, "deal": i // 4 + 1} for i, v in enumerate(verbs)]}
+
+    loose = _waks_trust(log(["vie 3", "revie 2", "revie 1", "see"] * 8), {})[1]
+    tight = _waks_trust(log(["pass", "see", "pass", "vie 1"] * 8), {})[1]
+    assert loose < 0.5 < tight == 1.0

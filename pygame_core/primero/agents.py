@@ -103,6 +103,7 @@ class View:
     rest: int
     deal_log: list[tuple[int, str]]  # this deal's public actions (seat, text), in order
     honesty: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # seat -> claim record
+    trust: dict[int, float] = field(default_factory=dict)  # seat -> how much its Waks vies mean (0..1)
 
     @property
     def active_opps(self) -> list[Opp]:
@@ -239,14 +240,16 @@ def _table_q(v: View) -> float:
 # --- hard: Monte Carlo ------------------------------------------------------------
 
 
-def _opp_weight_waks(ev: Evaluator, o: Opp, initial_value: float, final_pct: float) -> float:
+def _opp_weight_waks(ev: Evaluator, o: Opp, initial_value: float, final_pct: float, trust: float = 1.0) -> float:
+    """How likely ``o``'s vies and sees are with this hand; ``trust`` (0..1) scales how much
+    they mean (low for an opponent whose shown hands did not back its vies)."""
     cut = next((i for i, a in enumerate(o.acts) if a.startswith("discard")), len(o.acts))
     a1 = _aggr(o.acts[:cut], ("vie", "revie"))
     s1 = _aggr(o.acts[:cut], ("see",))
     a2 = _aggr(o.acts[cut + 1:], ("vie", "revie"))
     s2 = _aggr(o.acts[cut + 1:], ("see",))
-    w = (0.3 + initial_value) ** (0.8 * a1 + 0.25 * s1)
-    w *= (0.2 + final_pct) ** (1.3 * a2 + 0.5 * s2)
+    w = (0.3 + initial_value) ** (trust * (0.8 * a1 + 0.25 * s1))
+    w *= (0.2 + final_pct) ** (trust * (1.3 * a2 + 0.5 * s2))
     return float(w)
 
 
@@ -290,7 +293,7 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
                 kept = _waks_policy_keep(ev, initial, d)
             fill = [x for x in block[4:] if x not in kept][: 4 - len(kept)]
             final = list(kept) + fill
-            w *= _opp_weight_waks(ev, o, ev.keep_value(kept) if kept else 0.5, ev.pct(final))
+            w *= _opp_weight_waks(ev, o, ev.keep_value(kept) if kept else 0.5, ev.pct(final), v.trust.get(o.seat, 1.0))
             if my_s is None:
                 win = 0.0
             else:
@@ -787,6 +790,26 @@ def _rms_discard(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> 
 # --- the agent ---------------------------------------------------------------------
 
 
+def _waks_trust(obs: Mapping[str, Any], vies: Mapping[int, Sequence[float]]) -> dict[int, float]:
+    """How much each opponent's vies mean (0.15..1): low when it vies or revies at most of its
+    turns (a loose or random player: honest players vie ~25-30% of their betting turns), or when
+    the hands it showed after vying were not strong."""
+    aggr: dict[int, list[float]] = {}
+    for e in obs.get("log") or []:
+        verb = str(e["action"]).split()[0]
+        if e["seat"] >= 0 and verb in ("vie", "revie", "see", "pass", "fold"):
+            rec = aggr.setdefault(int(e["seat"]), [10 * 0.28, 10.0])
+            rec[0] += verb in ("vie", "revie")
+            rec[1] += 1
+    out: dict[int, float] = {}
+    for p, (a, n) in aggr.items():
+        t = (0.62 - a / n) / 0.25
+        if p in vies:
+            t = min(t, (vies[p][0] / vies[p][1] - 0.3) / 0.25)
+        out[p] = min(1.0, max(0.15, t))
+    return out
+
+
 class PrimeroAgent:
     """A Primero AI at one level (``easy``, ``medium`` or ``hard``)."""
 
@@ -795,6 +818,7 @@ class PrimeroAgent:
         self.name = level
         self._seen_deal = -1
         self._honesty: dict[int, list[float]] = {}  # seat -> pseudo-counts (claim ==, <, > the hand shown)
+        self._vies: dict[int, list[float]] = {}  # seat -> [sum of shown percentiles per vie, vies] (Waks)
 
     def _learn(self, obs: Mapping[str, Any], ev: Evaluator) -> None:
         """After a showdown: compare each opponent's last claim with the hand it showed."""
@@ -808,6 +832,13 @@ class PrimeroAgent:
                 final[int(e["seat"])] = str(e["action"])
         for sh in last.get("shown") or []:
             p = int(sh["seat"])
+            if p != obs["seat"] and obs["variant"] in _ENGINES and _ENGINES[obs["variant"]] == "waks":
+                n = sum(1 for e in obs.get("log") or [] if e["deal"] == self._seen_deal and e["seat"] == p
+                        and str(e["action"]).split()[0] in ("vie", "revie"))
+                if n and len(sh["cards"]) == 4 and all(c in ev.index for c in sh["cards"]):
+                    rec_v = self._vies.setdefault(p, [3 * 0.72, 3.0])
+                    rec_v[0] += n * ev.pct([ev.index[c] for c in sh["cards"]])
+                    rec_v[1] += n
             act = final.get(p, "")
             if p == obs["seat"] or not act.startswith("bet ") or len(act.split()) != 4:
                 continue
@@ -822,9 +853,11 @@ class PrimeroAgent:
         if len(legal) == 1:
             return legal[0]
         v = parse_view(observation)
-        if v.engine == "northpass":
+        if self.level.samples and v.engine != "rms":
             self._learn(observation, v.ev)
             v.honesty = {p: (r[0], r[1], r[2]) for p, r in self._honesty.items()}
+            if v.engine == "waks":
+                v.trust = _waks_trust(observation, self._vies)
         if v.engine == "waks":
             a = _waks(v, legal, self.level, rng)
         elif v.engine == "northpass":
