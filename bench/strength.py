@@ -38,19 +38,42 @@ RULESETS = {"waks": 2, "rms": 4, "northpass": 2}
 
 
 def run_pairing(rules: str, a: str, b: str, deals: int, per_game: int, seed: int, duplicate: bool = True) -> dict[str, Any]:
-    """Simulate one pairing; return the first agent's chips per deal and its interval."""
+    """Simulate one pairing; return the first agent's chips per deal and its interval.
+
+    A game ends early when one player holds all the chips, so games are added (with fresh
+    seeds) until at least ``deals`` deals are played; the parts are pooled (chips per
+    seat-deal; the interval from the parts' intervals weighted by their numbers of games)."""
     players = RULESETS[rules]
     kinds = [a, b] * (players // 2)
     games = max(2, math.ceil(deals / per_game))
-    games += (-games) % players  # every agent sits in every seat equally often
-    r = simulate("primero", rules, players, kinds, games=games, seed=seed, options={"deals": per_game},
-                 duplicate=duplicate)
-    fa = r["per_agent"][a]
+    parts: list[dict[str, Any]] = []
+    played = 0
+    next_seed = seed
+    while played < deals:
+        games += (-games) % players  # every agent sits in every seat equally often
+        r = simulate("primero", rules, players, kinds, games=games, seed=next_seed, options={"deals": per_game},
+                     duplicate=duplicate)
+        parts.append(r)
+        played += r["deals"]
+        next_seed += games  # fresh shuffles for the next part
+        games = max(players, math.ceil((deals - played) / per_game * 1.1))
+    n_games = sum(r["games"] for r in parts)
+
+    def pooled(kind: str) -> tuple[float, float]:
+        chips = sum(r["per_agent"][kind]["chips"] for r in parts)
+        seat_deals = played * (players // 2)  # each kind holds half the seats of every game
+        ci = math.sqrt(sum(((r["games"] / n_games) * (r["per_agent"][kind]["ci95"] or 0.0)) ** 2 for r in parts))
+        return chips / seat_deals if seat_deals else 0.0, ci
+
+    ma, ca = pooled(a)
+    mb, _ = pooled(b)
+    if len(parts) == 1:
+        ma, ca = parts[0]["per_agent"][a]["chips_per_deal"], parts[0]["per_agent"][a]["ci95"]
+        mb = parts[0]["per_agent"][b]["chips_per_deal"]
     return {
-        "rules": rules, "a": a, "b": b, "players": players, "games": games, "deals": r["deals"],
-        "chips_per_deal": fa["chips_per_deal"], "ci95": fa["ci95"],
-        "b_chips_per_deal": r["per_agent"][b]["chips_per_deal"],
-        "seconds": r["elapsed_seconds"], "seed": seed, "duplicate": duplicate,
+        "rules": rules, "a": a, "b": b, "players": players, "games": n_games, "deals": played,
+        "chips_per_deal": ma, "ci95": ca, "b_chips_per_deal": mb,
+        "seconds": round(sum(r["elapsed_seconds"] for r in parts), 1), "seed": seed, "duplicate": duplicate,
     }
 
 

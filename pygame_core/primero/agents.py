@@ -482,6 +482,8 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
     if honest and edge > threshold:
         frac = (edge - threshold) / max(0.01, k + 1 - threshold)
         amount = _size(amounts, frac * (4.0 if lv.samples else 1.3))
+        if v.to_call > 0 and lv.name == "medium":
+            amount = amounts[0]  # a re-bet is not met (only a lone bet is, by the forced stake): keep it small
         held = sorted(c_a for c_a in bets[amount] if c_a[0] <= my_claim)
         if lv.name == "easy":
             return held[0][1]
@@ -525,8 +527,19 @@ def _draw_claimed(ev: Evaluator, c: int, mode: int, rr: random.Random, mine: set
     return None
 
 
+_BEST_KEEP: dict[tuple[str, int, tuple[int, ...]], tuple[int, ...]] = {}
+
+
 def _best_keep(ev: Evaluator, h: Sequence[int], sizes: Sequence[int] = (2, 3)) -> tuple[int, ...]:
-    return _keep_options(ev, h, sizes)[0][1]
+    """The cards of ``h`` to keep when trading (the best expected final percentile), cached."""
+    key = (ev.variant + ("*" if ev.wild >= 0 else ""), (1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3]), tuple(sizes))
+    got = _BEST_KEEP.get(key)
+    if got is None:
+        got = _keep_options(ev, sorted(h), sizes)[0][1]  # canonical order: ties break the same way
+        if len(_BEST_KEEP) > 200_000:
+            _BEST_KEEP.clear()
+        _BEST_KEEP[key] = got
+    return got
 
 
 def _sample_opp_np(v: View, o: Opp, rr: random.Random, hon: tuple[float, float, float]) -> tuple[list[int], float]:

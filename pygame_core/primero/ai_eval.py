@@ -51,6 +51,7 @@ class Evaluator:
         self.sup_points = hr.supremus_points
         self.wild = self.index["JH"] if hr.wild_jh else -1
         self._pct: dict[int, float] | None = None
+        self._raw: dict[int, int] = {}  # card bitmask -> raw key, filled with the tables (decks up to 40 cards)
         self._sorted: list[int] = []
         self._keep: dict[tuple[int, ...], float] = {}
         self._by_claim: tuple[list[int], list[tuple[int, int, int, int]]] | None = None
@@ -88,6 +89,9 @@ class Evaluator:
     def raw(self, h: Sequence[int]) -> int:
         """The hand's key in normal order (higher is a better hand outside Losing)."""
         a, b, c, d = h
+        got = self._raw.get((1 << a) | (1 << b) | (1 << c) | (1 << d))
+        if got is not None:
+            return got
         w = self.wild
         if w >= 0 and w in h:
             others = [x for x in h if x != w]
@@ -118,6 +122,8 @@ class Evaluator:
         counts: dict[int, int] = {}
         for h in combinations(range(self.size), 4):
             k = self.strength(h)
+            if self.size <= 40:
+                self._raw[(1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3])] = -k if self.lowest else k
             counts[k] = counts.get(k, 0) + 1
         total = sum(counts.values())
         out: dict[int, float] = {}
