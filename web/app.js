@@ -4,7 +4,7 @@
 // code that touches PyScript.
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG, cardArt, cardName } from "./cards.js";
-import { setContext, renderSetup, renderTable, tableInfo } from "./table.js";
+import { setContext, renderSetup, renderTable, tableInfo, thinkTimes } from "./table.js";
 import { renderLearn } from "./learn.js";
 
 const html = document.documentElement;
@@ -135,7 +135,7 @@ export function engineCall(req) {
   chain = run.catch(() => {});
   return run;
 }
-window.primi = { engineCall, timings, announce, tableInfo };
+window.primi = { engineCall, timings, announce, tableInfo, thinkTimes };
 Object.assign(tableContext, { engineCall, announce, cardOpts });
 setContext(tableContext);
 

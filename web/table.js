@@ -15,6 +15,7 @@ const KIND_ORDER = ["numerus", "primero", "supremus", "punto", "fluxus", "chorus
 
 let ctx = null; // {engineCall, announce, settings, cardOpts, catalogue}
 let game = null; // the game on the table
+export const thinkTimes = []; // milliseconds each computer decision took in the worker
 
 export function setContext(c) { ctx = c; }
 
@@ -226,6 +227,7 @@ async function run() {
         const step = await ctx.engineCall({ op: "ai_step", session: game.sid });
         if (!step.ok) { showError(step.error); return; }
         if (step.result.action) ctx.announce(describe(step.result.seat, step.result.action));
+        thinkTimes.push(step.result.think_ms); // read by bench/ai_browser.py
         await refresh();
         game.barLockUntil = performance.now() + 300; // a label never changes under a finger
         await dealEnded();

@@ -124,6 +124,14 @@ def _new_game(req):
         record = Record(game.info.name, info.name, tuple(sorted(options.items())), seed)
     players = dict(record.options)["players"]
     session = Session(record, _seats(req, players))
+    if session.agents and record.game == "primero":
+        # Build the computer players' hand tables now, while the cards are dealt, not on their first move.
+        from pygame_core.primero.ai_eval import evaluator
+
+        ev = evaluator(record.variant, bool(dict(record.options).get("wild", False)))
+        ev.pct((0, 1, 2, 3))  # builds the percentile table
+        if "hard" in session.seats and record.variant in ("northpass", "suzuki", "italian"):
+            ev.hands_by_claim()  # the hard player's claim reading
     sid = f"s{len(SESSIONS) + 1}"
     SESSIONS[sid] = session
     return {"session": sid, "seats": session.seats, "current": session.game.current_player(session.state)}
