@@ -186,6 +186,7 @@ export async function renderTable(main) {
   $("#coach-on").addEventListener("change", (e) => { game.coach = e.target.checked; drawCoach(); });
   $("#handover-go").addEventListener("click", () => {
     game.viewer = game.pendingViewer;
+    game.lastHuman = game.viewer;
     $("#handover").hidden = true;
     refresh().then(() => focusBar());
   });
@@ -233,8 +234,9 @@ async function run() {
         await dealEnded();
         continue;
       }
-      if (game.humans.length > 1 && cur !== game.viewer) {
-        handOver(cur);
+      // The device changes hands only when another human is next; the same player keeps it.
+      if (game.humans.length > 1 && cur !== game.viewer && cur !== game.lastHuman) {
+        await handOver(cur);
         return;
       }
       if (game.viewer !== cur) { game.viewer = cur; await refresh(); }
@@ -279,6 +281,7 @@ async function act(action) {
   if (performance.now() < game.barLockUntil) return; // options just changed: ignore this tap
   if (!game.view.legal.includes(action)) { showError(t("table.illegal", { action })); return; }
   const seat = game.viewer;
+  game.lastHuman = seat;
   setBusy(true);
   const answer = await ctx.engineCall({ op: "act", session: game.sid, seat, action });
   if (!answer.ok) { setBusy(false); showError(answer.error); return; }
