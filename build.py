@@ -108,7 +108,7 @@ def write_catalogue(dist: Path) -> None:
 def write_manifest(dist: Path) -> str:
     """Write ``build.json`` (files and their hash) and stamp the service worker; return the build hash."""
     files = [f for f in site_files(dist) if f not in ("sw.js", "build.json")]
-    digest = hashlib.sha256()
+    digest = hashlib.sha256((dist / "sw.js").read_bytes())  # the worker's own code is part of the build
     for f in files:
         digest.update(f.encode())
         digest.update(hashlib.sha256((dist / f).read_bytes()).digest())

@@ -39,18 +39,30 @@ py.runPython("1+1");
 document.documentElement.classList.add("ready");
 </script></body></html>"""
 
+# The same, with Pyodide in a plain web worker: the floor for any page that keeps Python off the main thread.
+BARE_WORKER = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare worker</title></head><body><p>bare worker</p>
+<script type="module">
+const mjs = new URL("./pyodide/pyodide.mjs", location.href).href, index = new URL("./pyodide/", location.href).href;
+const src = `import { loadPyodide } from "${mjs}"; const py = await loadPyodide({ indexURL: "${index}" });
+py.runPython("1+1"); postMessage("ok");`;
+const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
+w.onmessage = () => document.documentElement.classList.add("ready");
+</script></body></html>"""
+
 # Our page is "ready" when the calculator has scored a hand through the worker.
 CALC = "#/calc?rules=waks&cards=7S,6H,AD,KC"
 
 
 class Handler(build.Handler):
     def do_GET(self) -> None:  # noqa: N802
-        if self.path.startswith("/bench-bare.html"):
+        pages = {"/bench-bare.html": BARE, "/bench-bare-worker.html": BARE_WORKER}
+        if self.path in pages:
+            body = pages[self.path]
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(BARE)))
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(BARE)
+            self.wfile.write(body)
             return
         super().do_GET()
 
@@ -103,18 +115,23 @@ def main() -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
         ours_js = "document.querySelector('#calc-kind[data-points=\"65\"]') !== null"
-        bare = measure(base + "bench-bare.html", args.runs, "document.documentElement.classList.contains('ready')")
+        ready_js = "document.documentElement.classList.contains('ready')"
+        bare = measure(base + "bench-bare.html", args.runs, ready_js)
+        bare_worker = measure(base + "bench-bare-worker.html", args.runs, ready_js)
         ours = measure(base + "index.html" + CALC, args.runs, ours_js)
     finally:
         server.shutdown()
     med = {k: statistics.median(v) for k, v in ours.items()}
     bmed = {k: statistics.median(v) for k, v in bare.items()}
+    wmed = {k: statistics.median(v) for k, v in bare_worker.items()}
     print(f"runs per page: {args.runs} (medians, ms from navigation start)")
     print("| page | cold ready | warm ready | cold first paint |")
     print("|---|---|---|---|")
     print(f"| bare Pyodide (loadPyodide + 1+1) | {bmed['cold']:.0f} | {bmed['warm']:.0f} | {bmed['fcp_cold']:.0f} |")
+    print(f"| bare Pyodide in a web worker | {wmed['cold']:.0f} | {wmed['warm']:.0f} | {wmed['fcp_cold']:.0f} |")
     print(f"| Primi calculator scored (html.ready) | {med['cold']:.0f} | {med['warm']:.0f} | {med['fcp_cold']:.0f} |")
     print(f"ratio Primi/bare: cold {med['cold'] / bmed['cold']:.2f}x, warm {med['warm'] / bmed['warm']:.2f}x")
+    print(f"ratio Primi/bare worker: cold {med['cold'] / wmed['cold']:.2f}x, warm {med['warm'] / wmed['warm']:.2f}x")
     return 0
 
 

@@ -20,10 +20,28 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
+// The Python runtime (pyodide/) goes to the network first: through the browser's HTTP cache the
+// engine keeps its compiled WebAssembly between visits, which makes a warm start about 0.7 s
+// faster than serving it from this cache (measured with bench/boot.py). Offline, on a failed
+// request, or after RUNTIME_WAIT ms without an answer, the precached copy is used.
+const RUNTIME_WAIT = 4000;
+
+async function runtimeFirst(req) {
+  const cache = await caches.open(CACHE);
+  const network = fetch(req).then((res) => (res.ok ? res : null), () => null);
+  const timer = new Promise((resolve) => setTimeout(resolve, RUNTIME_WAIT, null));
+  const res = await Promise.race([network, timer]);
+  return res || (await cache.match(req)) || (await network) || Response.error();
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.includes("/pyodide/")) {
+    event.respondWith(runtimeFirst(req));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate" });
