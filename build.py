@@ -82,6 +82,17 @@ def copy_runtime(dist: Path) -> None:
         shutil.copy2(path, dist / "pyscript" / path.name)
 
 
+def inline_styles(dist: Path) -> None:
+    """Put the stylesheets inside index.html, so the first paint waits for no other request."""
+    html = (dist / "index.html").read_text()
+    for name in ("style.css", "learn.css"):
+        link = f'<link rel="stylesheet" href="./{name}">'
+        if link in html:
+            html = html.replace(link, f"<style>\n{(dist / name).read_text()}</style>")
+            (dist / name).unlink()  # the page no longer loads it
+    (dist / "index.html").write_text(html)
+
+
 def copy_web(dist: Path) -> None:
     """Copy the page, styles, scripts and the worker bridge."""
     for path in sorted(WEB.rglob("*")):
@@ -131,6 +142,7 @@ def build(dist: Path = DIST) -> str:
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
     copy_web(tmp)
+    inline_styles(tmp)
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
