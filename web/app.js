@@ -2,14 +2,13 @@
 // in a PyScript worker (Pyodide) off the main thread, and renders only from data the
 // worker returns for the seat looking at the screen. It and worker.py are the only
 // code that touches PyScript.
+import { $, esc } from "./dom.js";
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG, cardArt, cardName } from "./cards.js";
 import { setContext, renderSetup, renderTable, tableInfo, thinkTimes } from "./table.js";
 import { renderLearn } from "./learn.js";
 
 const html = document.documentElement;
-const $ = (sel, root = document) => root.querySelector(sel);
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";

@@ -8,13 +8,12 @@
 //   renderLearn(main, params, ctx)    one lesson (params: URLSearchParams with name, step);
 //                                     without a name it shows the list
 // ctx = {engineCall, announce, t, cardSVG, cardName, cardOpts}
+import { $, esc } from "./dom.js";
 import { hasKey } from "./i18n.js";
 
 // UI strings (English). They are t-style templates; the keys move into web/i18n.js.
 // Every string of this screen lives in the one translation table, web/i18n.js (keys learn.*).
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-const $ = (sel, root = document) => root.querySelector(sel);
 // A link's text is shown only in part and always escaped.
 const clip = (s, n = 40) => (s.length > n ? s.slice(0, n) + "…" : s);
 

@@ -2,12 +2,11 @@
 // that the worker returns for the seat looking at the screen, so a card that seat may not
 // see is never in the DOM. Controls that perform a game action carry data-action with the
 // action's canonical text.
+import { $, esc } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardSVG, cardArt, cardBackSVG, cardName } from "./cards.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
 const LEVELS = ["easy", "medium", "hard"];
