@@ -34,7 +34,6 @@ function loadSettings() {
   }
 }
 const settings = loadSettings();
-const tableContext = { engineCall: null, announce: null, settings, cardOpts: null };
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
 }
@@ -82,7 +81,6 @@ pyscriptModule.catch(() => {}); // reported by bootEngine
 let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
-export const timings = { navStart: 0, shell: 0, ready: 0 };
 
 async function bootEngine() {
   progress(15, "boot.pyscript");
@@ -109,7 +107,6 @@ async function bootEngine() {
     if (!pong.ok) throw new Error(pong.error);
     performance.mark("primi:ready");
     progress(100, "boot.ready");
-    timings.ready = performance.now();
     html.classList.add("ready");
     readyResolve();
     registerServiceWorker();
@@ -134,9 +131,8 @@ export function engineCall(req) {
   chain = run.catch(() => {});
   return run;
 }
-window.primi = { engineCall, timings, announce, tableInfo, thinkTimes };
-Object.assign(tableContext, { engineCall, announce, cardOpts });
-setContext(tableContext);
+window.primi = { engineCall, announce, tableInfo, thinkTimes };
+setContext({ engineCall, announce, settings, cardOpts });
 
 // ---------------------------------------------------------------- service worker
 async function registerServiceWorker() {
@@ -522,7 +518,7 @@ async function renderSettings(main) {
 // ---------------------------------------------------------------- start
 applyStatic();
 progress(8, "boot.shell");
-timings.shell = performance.now();
+performance.mark("primi:shell");
 window.addEventListener("hashchange", route);
 bootEngine();
 route();

@@ -4,7 +4,7 @@
 // action's canonical text.
 import { $, esc } from "./dom.js";
 import { t } from "./i18n.js";
-import { cardSVG, cardArt, cardBackSVG, cardName } from "./cards.js";
+import { cardArt, cardBackSVG, cardName } from "./cards.js";
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -42,7 +42,6 @@ def _hand(req):
         except PrimiError as exc:
             row["error"] = str(exc)
         across.append(row)
-    # Where the hand stands in its deck: how many hands it beats under these rules.
     return {"hand": main, "across": across}
 
 
