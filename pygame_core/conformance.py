@@ -40,7 +40,7 @@ def _tokens(data: Any) -> set[str]:
     return found
 
 
-def check_observations(game: Game, state: Any, players: int, where: str, resample_seed: int) -> None:
+def check_observations(game: Game[Any], state: Any, players: int, where: str, resample_seed: int) -> None:
     """Each seat's observation is JSON, leaks none of its hidden cards, and ignores them."""
     for seat in range(-1, players):
         obs = game.observation(state, seat)
@@ -60,7 +60,7 @@ def check_observations(game: Game, state: Any, players: int, where: str, resampl
 
 
 def random_playthrough(
-    game: Game,
+    game: Game[Any],
     variant: str | None,
     seed: int,
     options: dict[str, Any] | None = None,
@@ -111,7 +111,7 @@ def random_playthrough(
     return record
 
 
-def _check_refusals(game: Game, state: Any, legal: tuple[str, ...], others: Iterable[str], where: str) -> None:
+def _check_refusals(game: Game[Any], state: Any, legal: tuple[str, ...], others: Iterable[str], where: str) -> None:
     for junk in ("", "   ", "no-such-verb 1", "\x00"):
         try:
             game.apply(state, junk)

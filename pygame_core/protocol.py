@@ -16,19 +16,81 @@ Turn model (shaped for all three games, see the rulebooks):
   other seat's observation until all are in and revealed together.
 - actions are canonical text (``vie 2``, ``discard 7D KC``); ``legal_actions``
   is always sorted, and ``apply`` accepts only those texts.
+
+Descriptions (one source for logs, screen readers and the hot-seat recap): the
+core never writes player-facing sentences. ``describe_action`` and every public
+log entry give a message *key* and its *args*; the page's translation table
+turns them into words. An arg may itself be ``{"key": ..., "args": ...}`` (a
+nested message, e.g. a claim), which the page translates first; ``seat`` is
+rendered as the seat's name by the page.
+
+Logs: an observation carries only the recent public log (``log``: at least the
+current deal's or round's entries) and ``log_size`` (the number of entries in
+the whole public log); ``log_entries`` gives any slice on request.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import OptionsError
+
+if TYPE_CHECKING:
+    from .rng import AgentRandom
 
 TERMINAL = -1
 
 JSON = Any  # plain data: dict/list/str/int/float/bool/None
+
+Description = dict[str, Any]
+"""``{"key": "act.vie", "seat": 1, "args": {"n": 2}}``: a message key for the page's translation table.
+
+``seat`` (optional) is the acting seat, which the page renders as that seat's name
+(``{name}`` in the message). Arg values are numbers, texts, or nested
+``{"key": ..., "args": ...}`` messages that the page translates first.
+"""
+
+LOG_WINDOW = 40
+"""At most this many log entries *older than the current deal or round* ride along in an observation."""
+
+
+def message(key: str, seat: int | None = None, **args: Any) -> Description:
+    """A Description: ``message("act.vie", 2, n=3)``."""
+    d: Description = {"key": key, "args": args}
+    if seat is not None:
+        d["seat"] = seat
+    return d
+
+
+class Agent(Protocol):
+    """An AI player. It sees only its seat's observation, never the state."""
+
+    name: str
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
+        """One of ``legal_actions``."""
+        ...
+
+
+AgentFactory = Callable[[], Agent]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """An extra operation a game offers the page through the worker (Primero: hand score, coach, lessons).
+
+    ``run(request, view)`` gets the page's request (plain data) and, when
+    ``needs_view`` is true, the observation of the seat the page is showing in
+    the request's game session (never any other seat's); it returns plain data
+    and raises a PrimiError subclass on bad input.
+    """
+
+    name: str
+    run: Callable[[Mapping[str, Any], Mapping[str, Any] | None], JSON]
+    needs_view: bool = False
+    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -89,6 +151,8 @@ class VariantInfo:
     default_players: int
     options: tuple[OptionSpec, ...] = ()
     summary: str = ""
+    check: Callable[[Mapping[str, Any]], None] | None = None
+    """Cross-checks between resolved options (e.g. stake <= rest); raises OptionsError with a clear message."""
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate; ``players`` is always present in the result."""
@@ -108,6 +172,8 @@ class VariantInfo:
                 raise OptionsError(f"unknown option {name!r} for {self.label}")
         for spec in self.options:
             out[spec.name] = spec.check(given.get(spec.name, spec.default))
+        if self.check is not None:
+            self.check(out)
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -133,6 +199,17 @@ class GameInfo:
     imperfect_information: bool = True
     summary: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    """The game's AI levels by name (``random`` is available for every game on top of these)."""
+    operations: tuple[Operation, ...] = ()
+    """Extra operations the worker offers for this game (see Operation)."""
+
+    def operation(self, name: str) -> Operation:
+        """The named operation; OptionsError if the game has none by that name."""
+        for op in self.operations:
+            if op.name == name:
+                return op
+        raise OptionsError(f"{self.label} has no operation {name!r}")
 
     def variant(self, name: str | None) -> VariantInfo:
         """The named variant (default when None); OptionsError if unknown."""
@@ -152,57 +229,76 @@ class GameInfo:
             "default_variant": self.default_variant,
             "summary": self.summary,
             "variants": [v.to_json() for v in self.variants],
+            "agents": ["random", *self.agents],
+            "operations": [op.name for op in self.operations],
         }
 
 
+S = TypeVar("S")
+
+
 @runtime_checkable
-class Game(Protocol):
-    """The protocol every game implements. All methods are pure functions of their arguments."""
+class Game(Protocol[S]):
+    """The protocol every game implements, generic in its state type ``S``.
+
+    All methods are pure functions of their arguments; states are immutable.
+    """
 
     info: GameInfo
 
-    def initial_state(self, options: Mapping[str, Any] | None, seed: int, variant: str | None = None) -> Any:
+    def initial_state(self, options: Mapping[str, Any] | None, seed: int, variant: str | None = None) -> S:
         """The state before the first action, dealt from ``seed``."""
         ...
 
-    def current_player(self, state: Any) -> int:
+    def current_player(self, state: S) -> int:
         """The seat to act, or TERMINAL."""
         ...
 
-    def legal_actions(self, state: Any) -> tuple[str, ...]:
+    def legal_actions(self, state: S) -> tuple[str, ...]:
         """Canonical texts of the legal actions, sorted; empty when terminal."""
         ...
 
-    def apply(self, state: Any, action: str) -> Any:
+    def apply(self, state: S, action: str) -> S:
         """The new state; InvalidActionError/IllegalActionError on a bad action."""
         ...
 
-    def observation(self, state: Any, seat: int) -> dict[str, JSON]:
-        """JSON-able data holding only what ``seat`` may see (seat -1: a spectator)."""
+    def observation(self, state: S, seat: int) -> dict[str, JSON]:
+        """JSON-able data holding only what ``seat`` may see (seat -1: a spectator).
+
+        Holds ``log`` (the recent public log entries, see LOG_WINDOW) and ``log_size``.
+        """
         ...
 
-    def is_terminal(self, state: Any) -> bool:
+    def log_entries(self, state: S, seat: int, start: int, stop: int) -> list[JSON]:
+        """Entries ``start:stop`` of the public log as ``seat`` sees it (each with ``key``/``args``)."""
+        ...
+
+    def is_terminal(self, state: S) -> bool:
         """True when the game is over."""
         ...
 
-    def result(self, state: Any) -> dict[str, JSON]:
-        """Outcome of a terminal state: ``winners`` (seats), ``scores`` and ``chips`` per seat."""
+    def result(self, state: S) -> dict[str, JSON]:
+        """Outcome of a terminal state: ``winners`` (seats) and ``scores`` (one number per seat, higher is better).
+
+        A game may add its own keys (Primero: ``chips``, the net chip change per seat, and ``deals``).
+        """
         ...
 
     def parse_action(self, text: str) -> str:
         """Canonical text of an action; InvalidActionError if it is not one."""
         ...
 
-    def hidden_cards(self, state: Any, seat: int) -> tuple[str, ...]:
+    def hidden_cards(self, state: S, seat: int) -> tuple[str, ...]:
         """Cards (as text) that ``seat`` may not see in this state; for leak checks."""
         ...
 
-    def resample_hidden(self, state: Any, seat: int, seed: int) -> Any:
+    def resample_hidden(self, state: S, seat: int, seed: int) -> S:
         """A state identical from ``seat``'s view with the unseen cards reshuffled (determinization)."""
         ...
 
-    def describe_action(self, state: Any, action: str) -> str:
-        """A sentence for logs and screen readers, e.g. ``Ben vies 2``."""
+    def describe_action(self, state: S, action: str) -> Description:
+        """The message for ``action`` by the seat to act in ``state`` (before it is applied), as the
+        acting seat sees it; the public log entry it leaves may say less (e.g. a discard's count only)."""
         ...
 
 

@@ -91,7 +91,7 @@ def _show(value: Any) -> str:
     return f"of type {type(value).__name__}"  # never repr a container: it may be nested arbitrarily deep
 
 
-def start(record: Record) -> tuple[Game, Any]:
+def start(record: Record) -> tuple[Game[Any], Any]:
     """The game and initial state of a record; RecordError if the header is bad."""
     try:
         game = load(record.game)
@@ -101,7 +101,7 @@ def start(record: Record) -> tuple[Game, Any]:
     return game, state
 
 
-def replay(record: Record | Mapping[str, Any] | str) -> tuple[Game, Any]:
+def replay(record: Record | Mapping[str, Any] | str) -> tuple[Game[Any], Any]:
     """Replay a record and return ``(game, final_state)``.
 
     Raises RecordError naming the first action that does not apply.

@@ -19,12 +19,12 @@ def game_names() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
-def load(name: str) -> Game:
+def load(name: str) -> Game[Any]:
     """The Game object registered under ``name``; OptionsError if there is none."""
     if name not in _MODULES:
         raise OptionsError(f"no game {name!r}; choose one of {', '.join(_MODULES)}")
     module = importlib.import_module(_MODULES[name])
-    game: Game = module.GAME
+    game: Game[Any] = module.GAME
     return game
 
 

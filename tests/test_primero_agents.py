@@ -67,7 +67,7 @@ def test_deterministic_and_seat_fair(variant: str, options: dict[str, Any]) -> N
 
 def test_registry_and_default() -> None:
     assert DEFAULT_LEVEL == "medium"
-    assert set(LEVELS) <= set(GAME.agents)
+    assert set(LEVELS) <= set(GAME.info.agents)
     agent = make_agent("primero", "hard")
     assert agent.name == "hard"
 

@@ -32,6 +32,7 @@ INFO = GameInfo(
     ),
     default_variant="standard",
     summary="Two hidden cards each; pass or swap with the stock; best sum wins.",
+    agents={"greedy": lambda: GreedyAgent()},
 )
 
 
@@ -59,9 +60,6 @@ class ToyGame:
     """Toy Swap, implementing the pygame_core Game protocol."""
 
     info = INFO
-
-    def __init__(self) -> None:
-        self.agents: dict[str, Any] = {"greedy": GreedyAgent}
 
     def initial_state(self, options: Mapping[str, Any] | None, seed: int, variant: str | None = None) -> ToyState:
         """Deal two cards to each seat from a deck shuffled by ``seed``."""

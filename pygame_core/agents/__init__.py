@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..errors import OptionsError
+from ..protocol import Agent, AgentFactory
 from ..rng import AgentRandom
 
-
-class Agent(Protocol):
-    """An AI player. It sees only its seat's observation, never the state."""
-
-    name: str
-
-    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
-        """One of ``legal_actions``."""
-        ...
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "agent_names", "make_agent"]
 
 
 class RandomAgent:
@@ -29,9 +22,6 @@ class RandomAgent:
         return rng.choice(list(legal_actions))
 
 
-AgentFactory = Callable[[], Agent]
-
-
 def make_agent(game_name: str, kind: str) -> Agent:
     """An agent by kind name for a game: ``random`` everywhere, plus each game's own levels."""
     if kind == "random":
@@ -39,7 +29,7 @@ def make_agent(game_name: str, kind: str) -> Agent:
     from ..registry import load
 
     game = load(game_name)
-    factories: Mapping[str, AgentFactory] = getattr(game, "agents", {})
+    factories: Mapping[str, AgentFactory] = game.info.agents
     if kind not in factories:
         known = ", ".join(["random", *factories])
         raise OptionsError(f"no agent {kind!r} for {game_name}; choose one of {known}")
@@ -50,4 +40,4 @@ def agent_names(game_name: str) -> tuple[str, ...]:
     """Names of the agents available for a game."""
     from ..registry import load
 
-    return ("random", *getattr(load(game_name), "agents", {}))
+    return ("random", *load(game_name).info.agents)

@@ -34,15 +34,15 @@ options, e.g. wild, table, stake, rest, limit).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..agents import Agent
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidActionError, InvalidCardError
 from ..protocol import JSON, TERMINAL, GameInfo, check_seat, sorted_actions
 from ..rng import Rng
+from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
 from .rules import VARIANTS
@@ -99,10 +99,8 @@ class PrimeroGame:
     info = GameInfo(
         "primero", "Primero", VARIANTS, "waks",
         summary="The Renaissance betting game: four cards, vie and see, the best hand takes the pot.",
+        agents=AI_FACTORIES,
     )
-
-    def __init__(self) -> None:
-        self.agents: dict[str, Callable[[], Agent]] = {}
 
     # --- protocol -----------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None, seed: int, variant: str | None = None) -> PrimeroState:
@@ -321,8 +319,3 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
 
 
 GAME = PrimeroGame()
-
-# The AI levels (agents.py never imports this module, so importing it last is safe).
-from .agents import FACTORIES as _AI_FACTORIES  # noqa: E402
-
-GAME.agents.update(_AI_FACTORIES)
