@@ -1,5 +1,5 @@
 // "Learn by example": the rulebooks' worked deals as guided, step-by-step lessons.
-// Every step comes from the worker ({op: "walkthrough", name, step}), which replays the
+// Every step comes from the worker (game_op "lessons": {lesson, step}), which replays the
 // lesson's scripted actions through the rules core, so what is shown is what the engine
 // does. In a lesson every hand is face up. The step lives in the URL hash
 // (#/learn?name=waks-anna&step=3), so a link to a step can be shared.
@@ -7,9 +7,9 @@
 //   renderLearnIndex(main, ctx)       the list of lessons
 //   renderLearn(main, params, ctx)    one lesson (params: URLSearchParams with name, step);
 //                                     without a name it shows the list
-// ctx = {engineCall, announce, t, cardSVG, cardName, cardOpts}
-import { $, esc } from "./dom.js";
-import { hasKey } from "./i18n.js";
+// ctx = {gameOp, announce, t, cardSVG, cardName, cardOpts, errorText}
+import { $, esc } from "../../dom.js";
+import { hasKey } from "../../i18n.js";
 
 // UI strings (English). They are t-style templates; the keys move into web/i18n.js.
 // Every string of this screen lives in the one translation table, web/i18n.js (keys learn.*).
@@ -30,8 +30,8 @@ const nameOf = (c) => ctx.cardName(c, opts().style || "french");
 
 async function loadLessons() {
   if (lessons) return lessons;
-  const answer = await ctx.engineCall({ op: "walkthrough" });
-  if (!answer.ok) throw new Error(answer.error);
+  const answer = await ctx.gameOp("primero", "lessons", {});
+  if (!answer.ok) throw new Error(ctx.errorText(answer));
   lessons = answer.result;
   return lessons;
 }
@@ -171,10 +171,10 @@ async function go(step) {
   const v = view;
   v.want = step;
   const seq = ++v.seq;
-  const answer = await ctx.engineCall({ op: "walkthrough", name: v.name, step });
+  const answer = await ctx.gameOp("primero", "lessons", { lesson: v.name, step });
   if (view !== v || seq !== v.seq || !$("#screen-learn")) return; // superseded
   if (!answer.ok) {
-    messageBox(document.getElementById("main") || document.body, tr("learn.error", { error: answer.error }));
+    messageBox(document.getElementById("main") || document.body, tr("learn.error", { error: ctx.errorText(answer) }));
     return;
   }
   v.data = answer.result;

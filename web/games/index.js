@@ -1,0 +1,47 @@
+// The game modules the shell knows. A new game adds one import and one entry below; the
+// shell (app.js, shell/setup.js, shell/table.js) needs no other change.
+//
+// A GameModule is a plain object. The shell owns the catalogue, setup, the run loop, the
+// hot-seat hand-over, the log, the end screen and every worker call that plays a move; the
+// module only draws what its observation holds and composes its action texts.
+//
+//   name: string                       the registry's game name ("primero")
+//   drawTable(el, view, ctx)           draw the table (seats, felt, the shown seat's hand) into
+//                                      el, a container whose children are grid items of the
+//                                      table screen. view is the worker's View: {seat,
+//                                      observation, legal, current, terminal, result, actions,
+//                                      say, record, seed}; view.seat is -1 while nobody's hand
+//                                      may show (spectator, hot-seat hand-over).
+//   composeActions(el, view, ctx, send)
+//                                      draw the action controls into the action bar el, only
+//                                      when view.seat is to act (view.legal non-empty).
+//                                      send(actionText) plays one canonical action text; every
+//                                      control that plays carries data-action="<that text>".
+//   side?(el, view, ctx)               optional panel(s) beside the log (Primero: the coach).
+//   roundEnd?(view, ctx)               optional: a finished round to summarise, or null:
+//                                      {id, title, html, text, next?}; the shell shows each id
+//                                      once, in a dialog, before play goes on.
+//   scoreText?(result, seat, ctx)      optional: the end screen's text for a seat's score.
+//   endNote?(result, ctx)              optional: one more line on the end screen.
+//   logTag?(entry)                     optional: a short tag before a log line (e.g. the deal).
+//   homeTile?(game, ctx)               optional HTML added to the game's tile on the home screen.
+//   rules?(game, catalogue, ctx)       optional HTML: this game's section of the rules page.
+//   extraRoutes?: [{path, render(main, params, ctx), nav?}]
+//                                      more screens (Primero: "/calc", "/learn"); nav is an
+//                                      i18n key: the screen then gets a link in the main menu.
+//
+// ctx (given by the shell) = {t, esc, settings, cardOpts(), engineCall(req), gameOp(name, req),
+//   announce(text, assertive?), catalogue, game (catalogue entry), variant (catalogue entry),
+//   seats (kind per seat: "human" or an AI level), names, nameOf(seat), say(description),
+//   local (an object the module may keep per-game state in), redraw() (re-draw actions and
+//   side from the current view, no worker call), send(action), session}.
+// Routes and the home/rules hooks get only {t, esc, settings, cardOpts, engineCall, gameOp,
+//   announce, loadCatalogue}.
+import primero from "./primero/index.js";
+
+export const GAMES = [primero];
+
+/** The module for a registry game name, or undefined. */
+export function gameModule(name) {
+  return GAMES.find((m) => m.name === name);
+}

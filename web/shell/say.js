@@ -1,0 +1,28 @@
+// Descriptions -> words. The core never writes player-facing sentences: it sends
+// Descriptions, {key, seat?, args}, whose key is a key of the translation table (i18n.js).
+// An arg may itself be a message {key, args}, translated first; `seat` becomes the seat's
+// name, {name} in the message.
+import { t } from "../i18n.js";
+
+const isMessage = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.key === "string";
+
+/** The text of one Description; nameOf(seat) gives a seat's name. */
+export function say(desc, nameOf = (s) => String(s)) {
+  if (!isMessage(desc)) return "";
+  const vars = {};
+  for (const [k, v] of Object.entries(desc.args || {})) {
+    if (isMessage(v)) vars[k] = say(v, nameOf);
+    else if (Array.isArray(v)) vars[k] = v.map((x) => (isMessage(x) ? say(x, nameOf) : String(x))).join(", ");
+    else vars[k] = v;
+  }
+  if (typeof desc.seat === "number" && desc.seat >= 0 && !("name" in vars)) vars.name = nameOf(desc.seat);
+  return t(desc.key, vars);
+}
+
+/** Every key a Description uses, nested ones included (for tests and checks). */
+export function keysOf(desc, out = new Set()) {
+  if (!isMessage(desc)) return out;
+  out.add(desc.key);
+  for (const v of Object.values(desc.args || {})) if (isMessage(v)) keysOf(v, out);
+  return out;
+}

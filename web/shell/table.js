@@ -1,0 +1,376 @@
+// The table screen (#/table), game-neutral: the run loop (whose turn, paced computer turns with
+// a visible "thinking" sign, the hot-seat hand-over with its recap), the log, the round-end and
+// end-of-game screens (rematch, replay-seed link). The game module draws the table and composes
+// the actions; this file makes every worker call that plays, and each move is one call: `act`
+// and `ai_step` answer with the new View. Everything drawn comes from the View of the seat on
+// screen (view.seat, -1 while no hand may show), so a card that seat may not see never
+// reaches the page.
+import { $, esc } from "../dom.js";
+import { t } from "../i18n.js";
+import { say } from "./say.js";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
+const PACE = { fast: 60, normal: 320, slow: 650 }; // ms before each computer turn
+const OLDER_PAGE = 50; // log entries fetched per "show older"
+
+let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, module, errorText, gameOp}
+let game = null; // the game on the table
+export const thinkTimes = []; // milliseconds each computer decision took in the worker (bench/ai_browser.py)
+
+export function setContext(c) { shell = c; }
+
+// For tests and assistive tools: which game is on the table and whose view is shown.
+export function tableInfo() {
+  return game && {
+    game: game.name, session: game.sid, viewer: game.view ? game.view.seat : -1, seats: game.seats,
+    names: game.names, variant: game.variant.name, actions: game.view ? game.view.actions : 0,
+    terminal: game.view ? game.view.terminal : false,
+  };
+}
+
+function seatNames(seats) {
+  const humans = seats.filter((k) => k === "human").length;
+  let ai = 0;
+  return seats.map((k, i) => {
+    if (k !== "human") return AI_NAMES[ai++ % AI_NAMES.length];
+    return humans === 1 ? t("table.you") : t("table.player", { n: i + 1 });
+  });
+}
+
+/** Start a game from setup's request ({game, variant, options, seats, seed?}); an error text, or null. */
+export async function startGame(request) {
+  const answer = await shell.engineCall({ op: "new_game", ...request });
+  if (!answer.ok) return shell.errorText(answer);
+  const cat = await shell.loadCatalogue();
+  const info = cat.games.find((g) => g.name === request.game);
+  const variant = info.variants.find((v) => v.name === request.variant);
+  const started = answer.result;
+  const seats = started.seats;
+  if (game && game.sid && game.sid !== started.session) shell.engineCall({ op: "close", session: game.sid });
+  game = {
+    name: request.game, info, variant, request, sid: started.session, seats, names: seatNames(seats),
+    humans: seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0),
+    module: shell.module(request.game), view: started.view, local: {}, lastHuman: null,
+    pendingSeat: null, roundShown: null, older: [], running: false, busy: false, barLockUntil: 0,
+  };
+  const r = game.module.roundEnd ? game.module.roundEnd(game.view, tableCtx()) : null;
+  game.roundShown = r ? r.id : null; // a resumed game does not re-show the round before it
+  if (location.hash === "#/table") renderTable($("#main")); else location.hash = "#/table";
+  return null;
+}
+
+const nameOf = (seat) => (seat >= 0 && game && seat < game.names.length ? game.names[seat] : t("table.nobody"));
+
+function tableCtx() {
+  return {
+    t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: shell.engineCall, gameOp: shell.gameOp,
+    errorText: shell.errorText, announce: shell.announce, catalogue: shell.catalogueNow(), game: game.info,
+    variant: game.variant, seats: game.seats, names: game.names, nameOf, say: (d) => say(d, nameOf),
+    local: game.local, session: game.sid, send, redraw: drawControls,
+  };
+}
+
+// ---------------------------------------------------------------- the screen
+export async function renderTable(main) {
+  if (!game) {
+    location.hash = "#/";
+    return;
+  }
+  main.innerHTML = `
+    <section class="screen table-screen" id="screen-table" data-game="${esc(game.name)}" aria-labelledby="table-title" aria-busy="true">
+      <h1 id="table-title" class="sr-only">${esc(t("table.title", { game: game.info.label, variant: game.variant.label }))}</h1>
+      <div class="board" id="board"></div>
+      <p class="turn-status" id="table-status"></p>
+      <div class="action-bar" id="actions" role="toolbar" aria-label="${esc(t("table.actions"))}"></div>
+      <p class="message error" id="table-message" role="alert"></p>
+      <div class="side">
+        <div id="game-side"></div>
+        <section class="panel" aria-labelledby="log-title">
+          <h2 id="log-title">${esc(t("table.log"))}</h2>
+          <div class="log" id="log" role="log" aria-live="off" tabindex="0" aria-labelledby="log-title"></div>
+          <button type="button" class="btn secondary" id="log-older" hidden>${esc(t("log.older"))}</button>
+        </section>
+      </div>
+    </section>
+    <div class="overlay" id="handover" hidden role="dialog" aria-modal="true" aria-labelledby="handover-title">
+      <div class="overlay-box"><h2 id="handover-title"></h2><p id="handover-text"></p>
+      <div id="handover-recap"></div>
+      <button class="btn" id="handover-go" data-primary>${esc(t("handover.show"))}</button></div>
+    </div>
+    <div class="overlay" id="dealend" hidden role="dialog" aria-modal="true" aria-labelledby="dealend-title">
+      <div class="overlay-box"><h2 id="dealend-title"></h2><div id="dealend-body"></div>
+      <button class="btn" id="dealend-go" data-primary>${esc(t("dealend.next"))}</button></div>
+    </div>`;
+  $("#handover-go").addEventListener("click", showPending);
+  $("#dealend-go").addEventListener("click", () => {
+    $("#dealend").hidden = true;
+    $("#dealend-body").innerHTML = "";
+    focusBar();
+    if (game.afterRound) { const f = game.afterRound; game.afterRound = null; f(); }
+  });
+  $("#log-older").addEventListener("click", loadOlder);
+  draw();
+  run();
+}
+
+function setBusy(busy) {
+  game.busy = busy;
+  const screen = $("#screen-table");
+  if (screen) screen.setAttribute("aria-busy", String(busy));
+}
+
+function showError(answer) {
+  const text = typeof answer === "string" ? answer : shell.errorText(answer);
+  const box = $("#table-message");
+  if (box) box.textContent = text;
+  shell.announce(text, true);
+}
+
+/** Take a View from the worker: announce what happened, draw it. */
+function take(view) {
+  const shownBefore = game.view ? game.view.seat : null;
+  game.view = view;
+  if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
+  for (const d of view.say || []) shell.announce(say(d, nameOf));
+  draw();
+}
+
+// ---------------------------------------------------------------- the run loop
+// Computer turns are played one call at a time until a human must act; the device is handed
+// over between human seats.
+async function run() {
+  if (game.running) return;
+  const g = game;
+  g.running = true;
+  setBusy(true);
+  try {
+    for (;;) {
+      if (game !== g || !$("#screen-table")) return;
+      const v = g.view;
+      if (await roundEnded()) continue;
+      if (v.terminal) { shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") })); return; }
+      const cur = v.current;
+      if (cur < 0) return;
+      if (g.seats[cur] !== "human") {
+        setThinking(cur);
+        await sleep(PACE[shell.settings.speed] ?? PACE.normal);
+        const step = await shell.engineCall({ op: "ai_step", session: g.sid });
+        setThinking(null);
+        if (game !== g) return;
+        if (!step.ok) { showError(step); return; }
+        if (typeof step.result.think_ms === "number") thinkTimes.push(step.result.think_ms);
+        take(step.result);
+        g.barLockUntil = performance.now() + 300; // a label never changes under a finger
+        continue;
+      }
+      if (v.seat === cur) return; // the human to act sees the table: wait for their move
+      // The device changes hands only when another human is next; the same player keeps it.
+      if (g.humans.length > 1 && cur !== g.lastHuman) { await handOver(cur); return; }
+      const shown = await shell.engineCall({ op: "show", session: g.sid, seat: cur });
+      if (game !== g) return;
+      if (!shown.ok) { showError(shown); return; }
+      take(shown.result);
+      focusBar();
+      return;
+    }
+  } finally {
+    if (game === g) { g.running = false; setBusy(false); }
+  }
+}
+
+function setThinking(seat) {
+  const box = $("#table-status");
+  for (const el of document.querySelectorAll("#board [data-seat].thinking")) el.classList.remove("thinking");
+  if (!box) return;
+  if (seat === null) { box.textContent = ""; box.removeAttribute("data-thinking"); return; }
+  box.textContent = t("table.thinking", { name: nameOf(seat) });
+  box.dataset.thinking = String(seat);
+  const el = document.querySelector(`#board [data-seat="${seat}"]`);
+  if (el) el.classList.add("thinking");
+}
+
+async function roundEnded() {
+  if (!game.module.roundEnd) return false;
+  const r = game.module.roundEnd(game.view, tableCtx());
+  if (!r || r.id === game.roundShown) return false;
+  game.roundShown = r.id;
+  $("#dealend-title").textContent = r.title;
+  $("#dealend-body").innerHTML = r.html;
+  $("#dealend-go").textContent = r.next || t("dealend.next");
+  $("#dealend").hidden = false;
+  $("#dealend-go").focus();
+  shell.announce(r.text);
+  setBusy(false);
+  await new Promise((resolve) => { game.afterRound = resolve; });
+  setBusy(true);
+  return true;
+}
+
+async function handOver(seat) {
+  const g = game;
+  g.pendingSeat = seat;
+  g.local.selected = [];
+  if (g.view.seat !== -1) {
+    // No private card stays on screen while the device changes hands.
+    const hidden = await shell.engineCall({ op: "show", session: g.sid, seat: -1 });
+    if (game !== g) return;
+    if (!hidden.ok) { showError(hidden); return; }
+    take(hidden.result);
+  }
+  // "Since your turn": the public actions after this seat last acted.
+  const log = [...g.older, ...(g.view.observation.log || [])];
+  let from = 0;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === seat) { from = i + 1; break; }
+  const recap = log.slice(from).filter((e) => e.seat >= 0);
+  $("#handover-recap").innerHTML = recap.length
+    ? `<h3>${esc(t("handover.since"))}</h3><ol class="recap" id="handover-recap-list">${recap.map((e) => `<li>${esc(say(e, nameOf))}</li>`).join("")}</ol>` : "";
+  $("#handover-title").textContent = t("handover.title", { name: nameOf(seat) });
+  $("#handover-text").textContent = t("handover.text", { name: nameOf(seat) });
+  $("#handover").hidden = false;
+  $("#handover-go").focus();
+}
+
+async function showPending() {
+  const g = game;
+  if (g.busy) return;
+  const seat = g.pendingSeat;
+  setBusy(true);
+  const answer = await shell.engineCall({ op: "show", session: g.sid, seat });
+  if (game !== g) return;
+  setBusy(false);
+  if (!answer.ok) { showError(answer); return; }
+  g.pendingSeat = null;
+  g.lastHuman = seat;
+  $("#handover").hidden = true;
+  take(answer.result);
+  focusBar();
+}
+
+// The human on screen plays one action: one call, whose answer is the new View.
+async function send(action) {
+  const g = game;
+  if (!g || g.busy) return; // a call is in flight: no double send
+  if (performance.now() < g.barLockUntil) return; // options just changed: ignore this tap
+  const v = g.view;
+  if (v.seat < 0 || v.current !== v.seat) return;
+  if (!v.legal.includes(action)) { showError(t("table.illegal", { action: action.slice(0, 40) })); return; }
+  const seat = v.seat;
+  g.lastHuman = seat;
+  setBusy(true);
+  const request = { op: "act", session: g.sid, seat, action };
+  if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
+  const answer = await shell.engineCall(request);
+  if (game !== g) return;
+  setBusy(false);
+  if (!answer.ok) { showError(answer); return; }
+  $("#table-message").textContent = "";
+  g.local.selected = [];
+  take(answer.result);
+  run();
+}
+
+// ---------------------------------------------------------------- drawing
+function draw() {
+  if (!$("#screen-table")) return;
+  const v = game.view;
+  game.module.drawTable($("#board"), v, tableCtx());
+  drawControls();
+  drawLog();
+  if (v.terminal) drawEnd();
+}
+
+function drawControls() {
+  const bar = $("#actions");
+  if (!bar) return;
+  const v = game.view;
+  const ctx = tableCtx();
+  if (v.terminal) bar.innerHTML = "";
+  else if (v.seat < 0 || v.current !== v.seat || !v.legal.length) {
+    bar.innerHTML = `<p class="help">${esc(t("table.waiting", { name: nameOf(v.current) }))}</p>`;
+  } else game.module.composeActions(bar, v, ctx, send);
+  if (game.module.side) game.module.side($("#game-side"), v, ctx);
+}
+
+function drawLog() {
+  const box = $("#log");
+  const o = game.view.observation;
+  const recent = o.log || [];
+  const entries = [...game.older, ...recent];
+  const tag = game.module.logTag || (() => "");
+  box.innerHTML = `<ol>${entries.map((e) => {
+    const mark = tag(e);
+    return `<li data-seat="${e.seat}">${mark ? `<span class="log-deal">${esc(mark)}</span> ` : ""}${esc(say(e, nameOf))}</li>`;
+  }).join("")}</ol>`;
+  const size = typeof o.log_size === "number" ? o.log_size : entries.length;
+  $("#log-older").hidden = entries.length >= size;
+  if (!game.keepLogScroll) box.scrollTop = box.scrollHeight;
+  game.keepLogScroll = false;
+}
+
+async function loadOlder() {
+  const g = game;
+  if (g.busy) return;
+  const o = g.view.observation;
+  const size = o.log_size;
+  const have = g.older.length + (o.log || []).length;
+  const stop = size - have;
+  if (stop <= 0) return;
+  const start = Math.max(0, stop - OLDER_PAGE);
+  const answer = await shell.engineCall({ op: "log", session: g.sid, start, stop });
+  if (game !== g) return;
+  if (!answer.ok) { showError(answer); return; }
+  g.older = [...answer.result, ...g.older];
+  g.keepLogScroll = true;
+  drawLog();
+  $("#log").scrollTop = 0;
+}
+
+function focusBar() {
+  const b = document.querySelector("#actions [data-primary]:not([disabled]), #actions button:not([disabled])");
+  if (b) b.focus();
+}
+
+// ---------------------------------------------------------------- the end
+function drawEnd() {
+  const v = game.view;
+  const r = v.result;
+  const ctx = tableCtx();
+  const order = r.scores.map((s, i) => [i, s]).sort((a, b) => b[1] - a[1]);
+  const scoreText = game.module.scoreText || ((res, s) => String(res.scores[s]));
+  const note = game.module.endNote ? game.module.endNote(r, ctx) : "";
+  const winners = r.winners.map((s) => nameOf(s)).join(", ");
+  const q = new URLSearchParams({ variant: game.variant.name });
+  const opts = game.request.options || {};
+  if (opts.players) q.set("players", String(opts.players));
+  q.set("seats", game.seats.join(","));
+  for (const [k, val] of Object.entries(opts)) if (k !== "players") q.set("opt-" + k, typeof val === "boolean" ? (val ? "1" : "0") : String(val));
+  if (v.seed !== null && v.seed !== undefined) q.set("seed", String(v.seed));
+  const link = `#/play/${encodeURIComponent(game.name)}?${q.toString()}`;
+  $("#actions").innerHTML = "";
+  const box = document.createElement("div");
+  box.className = "panel end";
+  box.id = "game-end";
+  box.innerHTML = `
+      <h2>${esc(t("end.title"))}</h2>
+      <p id="end-winners">${esc(t("end.winners", { names: winners }))}</p>
+      <ol class="standings">${order.map(([s]) => `<li data-seat="${s}">${esc(nameOf(s))}: ${esc(scoreText(r, s, ctx))}</li>`).join("")}</ol>
+      ${note ? `<p>${esc(note)}</p>` : ""}
+      ${v.seed !== null && v.seed !== undefined ? `<p id="end-seed" data-seed="${esc(v.seed)}">${esc(t("end.seed", { seed: v.seed }))}</p>` : ""}
+      <p class="row"><button type="button" class="btn" id="end-rematch" data-primary>${esc(t("end.rematch"))}</button>
+      <a class="btn secondary" href="${esc(link)}" id="end-replay">${esc(t("end.replay"))}</a>
+      <a class="btn secondary" href="#/play/${esc(encodeURIComponent(game.name))}?variant=${esc(encodeURIComponent(game.variant.name))}" id="end-new">${esc(t("end.new"))}</a></p>`;
+  const felt = $("#felt") || $("#board");
+  felt.appendChild(box);
+  $("#end-rematch").addEventListener("click", rematch);
+}
+
+// The same table again with a fresh seed drawn by the worker.
+async function rematch() {
+  const button = $("#end-rematch");
+  if (!button || button.disabled) return;
+  button.disabled = true;
+  const { seed, ...request } = game.request; // eslint-disable-line no-unused-vars
+  const error = await startGame(request);
+  if (error) { button.disabled = false; showError(error); }
+}
