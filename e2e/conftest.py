@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("PRIMI_CHROMIUM", "/usr/bin/chromium")
@@ -92,3 +93,10 @@ def foreign(urls: list[str], base: str) -> list[str]:
 
 
 READY_TIMEOUT = 90_000
+"""How long the engine may take to boot (a cold Pyodide start on a busy 2-core machine)."""
+
+STEP_TIMEOUT = 30_000
+"""How long one worker step may take on a busy machine; every wait is on a state, this only bounds it."""
+
+# Waits are on states (enabled, visible, text); the default 5 s is too short on a busy machine.
+expect.set_options(timeout=STEP_TIMEOUT)

@@ -16,9 +16,13 @@ def table_keys() -> set[str]:
 def test_every_literal_key_used_by_the_ui_is_in_the_table() -> None:
     keys = table_keys()
     used: set[str] = set()
-    for name in ("app.js", "table.js", "learn.js"):
-        used |= set(re.findall(r"""\bt\(\s*["']([\w.\-]+)["']""", (WEB / name).read_text()))
-        used |= set(re.findall(r"""\btr\(\s*["']([\w.\-]+)["']""", (WEB / name).read_text()))
+    scripts = [p for p in WEB.rglob("*.js") if p.name not in ("i18n.js", "sw.js")]
+    assert {"app.js", "table.js", "setup.js", "index.js", "learn.js", "calc.js"} <= {p.name for p in scripts}
+    for path in scripts:
+        text = path.read_text()
+        used |= set(re.findall(r"""\bt\(\s*["']([\w.\-]+)["']""", text))
+        used |= set(re.findall(r"""\btr\(\s*["']([\w.\-]+)["']""", text))
+        used |= set(re.findall(r"""\bnav:\s*["']([\w.\-]+)["']""", text))  # game modules' menu links
     used |= set(re.findall(r'data-i18n="([\w.\-]+)"', (WEB / "index.html").read_text()))
     used = {k for k in used if not k.endswith(".")}  # prefixes of dynamic keys: see the next test
     assert used, "found no use of t()"

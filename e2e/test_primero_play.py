@@ -1,6 +1,7 @@
-"""A person plays Primero through the real page: whole deals against the AI and a hot-seat deal,
-under the Waks, RMS and Northpass rule sets. At every step the DOM is checked for cards the
-viewing seat may not see."""
+"""A person plays Primero through the real page, in the game-neutral shell: whole deals against the
+AI and a hot-seat deal, under the Waks, RMS and Northpass rule sets. Everything the page receives
+from the worker, and the DOM at every step, is checked for cards the seat on screen may not see;
+the hidden cards come from the game's record, replayed in CPython once the game is over."""
 
 from __future__ import annotations
 
@@ -8,55 +9,47 @@ import json
 import re
 from typing import Any
 
-from conftest import READY_TIMEOUT
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from hidden import check_exchanges, final_view, replies
 from playwright.sync_api import Page, expect
 
 FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+# The table is settled: no call in flight, no tap lock, and something to do or read.
+SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
+    !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
+    || document.querySelector('#game-end') || document.querySelector('#actions [data-action]')
+    || document.querySelector('#felt button[data-action]'))"""
 
 
-def card_name(card: str) -> str:
-    rank, suit = card[:-1], card[-1]
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
-
-
-def start(page: Page, server: str, variant: str, players: int, seats: list[str], seed: int) -> None:
-    page.goto(server)
+def open_setup(page: Page, server: str, variant: str, players: int, seed: int | None = None, **opts: int) -> None:
+    """The setup screen for ``variant`` (?debug: the page records the worker's replies)."""
+    page.goto(server + "?debug")
     page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
-    page.goto(server + f"#/play/primero?variant={variant}&players={players}&seed={seed}")
+    query = f"variant={variant}&players={players}" + (f"&seed={seed}" if seed is not None else "")
+    query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
+    page.goto(server + f"?debug#/play/primero?{query}")
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+def start(page: Page, server: str, variant: str, players: int, seats: list[str], seed: int | None = None,
+          **opts: int) -> None:
+    open_setup(page, server, variant, players, seed, **opts)
     for i, kind in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#screen-table")).to_be_visible()
+    button = page.get_by_role("button", name="Start the game")
+    expect(button).to_be_enabled()
+    button.click()
+    expect(page.locator("#screen-table")).to_be_visible(timeout=READY_TIMEOUT)
 
 
-def hidden_cards(page: Page) -> set[str]:
-    """Cards in other seats' hands now (asked from the worker, never from the DOM)."""
-    info = page.evaluate("window.primi.tableInfo()")
-    hidden: set[str] = set()
-    for seat in range(len(info["seats"])):
-        if seat == info["viewer"]:
-            continue
-        answer = page.evaluate(
-            "([session, seat]) => window.primi.engineCall({op: 'view', session, seat})", [info["session"], seat]
-        )
-        hidden |= set(answer["result"]["observation"]["hand"] or [])
-    if info["viewer"] is not None:
-        mine = page.evaluate(
-            "([session, seat]) => window.primi.engineCall({op: 'view', session, seat})",
-            [info["session"], info["viewer"]],
-        )
-        hidden -= set(mine["result"]["observation"]["hand"] or [])
-    return hidden
+def settle(page: Page) -> None:
+    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
 
 
-def assert_no_leak(page: Page) -> None:
-    html = page.content()
-    for card in hidden_cards(page):
-        assert f'data-card="{card}"' not in html, f"{card} is in the DOM"
-        assert card_name(card) not in html, f"{card_name(card)} is in the DOM"
+def table_info(page: Page) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    return info
 
 
 def human_step(page: Page, step: int) -> str | None:
@@ -65,7 +58,6 @@ def human_step(page: Page, step: int) -> str | None:
     slots = page.locator("#felt button[data-action^='draw ']")
     enabled = bar.locator("button[data-action]:not([disabled])")
     actions = [enabled.nth(i).get_attribute("data-action") or "" for i in range(enabled.count())]
-    page.wait_for_timeout(320)  # taps right after the options change are ignored by design
     if slots.count() and (step % 3 or "vada" not in actions):
         action = slots.first.get_attribute("data-action")
         slots.first.click()
@@ -76,7 +68,7 @@ def human_step(page: Page, step: int) -> str | None:
         if primary.get_attribute("data-action") in ("discard", "trade") or primary.is_disabled():
             hand_buttons.first.click()
             expect(hand_buttons.first).to_have_attribute("aria-pressed", "true")
-            page.wait_for_timeout(320)
+        expect(primary).to_be_enabled()
         action = primary.get_attribute("data-action")
         primary.click()
         return action
@@ -95,17 +87,18 @@ def human_step(page: Page, step: int) -> str | None:
     return None
 
 
-def play(page: Page, deals: int, max_steps: int = 150, hot_seat: bool = False) -> dict[str, Any]:
-    """Play until ``deals`` deals have ended (or the game ends); return what happened."""
-    seen = {"deals": 0, "handovers": 0, "actions": [], "ended": False}
+def play(page: Page, deals: int, max_steps: int = 150, hot_seat: bool = False,
+         snapshots: list[tuple[int, int, str]] | None = None) -> dict[str, Any]:
+    """Play until ``deals`` deals have ended (or the game ends); return what happened.
+
+    With ``snapshots``, the DOM at each step is kept with the seat on screen and the number of
+    actions, to be checked against the hidden cards once the game's record is known."""
+    seen: dict[str, Any] = {"deals": 0, "handovers": 0, "actions": [], "ended": False}
     for step in range(max_steps):
-        page.wait_for_function(
-            """() => document.querySelector('#screen-table[aria-busy=false]') && (
-                !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
-                || document.querySelector('#game-end') || document.querySelector('#actions [data-action]')
-                || document.querySelector('#felt button[data-action]'))""",
-            timeout=30_000,
-        )
+        settle(page)
+        if snapshots is not None:
+            info = table_info(page)
+            snapshots.append((info["viewer"], info["actions"], page.content()))
         if not page.locator("#handover").is_hidden():
             seen["handovers"] += 1
             # Nothing private while the device changes hands.
@@ -119,18 +112,17 @@ def play(page: Page, deals: int, max_steps: int = 150, hot_seat: bool = False) -
             expect(page.locator("#dealend-body")).not_to_be_empty()
             if seen["deals"] >= deals:
                 return seen
-            page.get_by_role("button", name="Next deal").click()
+            page.locator("#dealend-go").click()
             continue
         if page.locator("#game-end").count():
             seen["ended"] = True
             return seen
-        assert_no_leak(page)
-        before = page.evaluate("window.primi.tableInfo()")
+        before = table_info(page)
         action = human_step(page, step)
         if action:
             seen["actions"].append(action)
         if hot_seat and action:
-            assert before["viewer"] is not None
+            assert before["viewer"] >= 0
     raise AssertionError(f"no end after {max_steps} steps: {seen}")
 
 
@@ -141,9 +133,11 @@ def test_waks_whole_deals_against_the_ai(page: Page, server: str) -> None:
     assert any(a in ("see", "pass") for a in seen["actions"])
     log = page.locator("#log li")
     assert log.count() > 4
-    # Each log line names a seat.
+    # Each log line names a seat, from the core's Descriptions rendered by the page.
     names = {"You", "Bianca", "Carlo", "Dora"}
-    assert all(any(n in line for n in names) for line in log.all_inner_texts())
+    lines = log.all_inner_texts()
+    assert all(any(n in line for n in names) for line in lines), lines
+    assert not any(re.search(r"\b(act|kind|claim)\.", line) for line in lines), lines  # every key translated
 
 
 def test_northpass_whole_deal_with_announcements(page: Page, server: str) -> None:
@@ -162,15 +156,76 @@ def test_rms_whole_deal_with_table_cards(page: Page, server: str) -> None:
 
 
 def test_waks_hot_seat_deal_hides_every_hand(page: Page, server: str) -> None:
-    start(page, server, "waks", 2, ["human", "human"], seed=12)
-    seen = play(page, deals=1, hot_seat=True)
+    start(page, server, "waks", 2, ["human", "human"], deals=1)
+    snapshots: list[tuple[int, int, str]] = []
+    seen = play(page, deals=1, hot_seat=True, snapshots=snapshots)
     assert seen["handovers"] >= 2
     assert seen["deals"] == 1
+    page.locator("#dealend-go").click()
+    expect(page.locator("#game-end")).to_be_visible()
+    truth = check_exchanges(replies(page), seed_drawn=True)
+    for seat, actions, html in snapshots:
+        truth.check_html(seat, actions, html, "hot-seat DOM")
+
+
+def test_nothing_hidden_reaches_the_page_until_the_end(page: Page, server: str) -> None:
+    """No reply from the worker (and no DOM) holds a card the seat on screen may not see, the
+    seed the worker drew, or the record, until the game is over; then the end screen gives the
+    seed and a replay link for it."""
+    open_setup(page, server, "waks", 3, deals=1)
+    expect(page.locator("#setup-seed")).to_have_value("")  # the worker draws the seed
+    page.select_option("#seat-1", "hard")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#screen-table")).to_be_visible(timeout=READY_TIMEOUT)
+    snapshots: list[tuple[int, int, str]] = []
+    seen = play(page, deals=1, snapshots=snapshots)
+    assert seen["deals"] == 1
+    page.locator("#dealend-go").click()
+    expect(page.locator("#game-end")).to_be_visible()
+    exchanges = replies(page)
+    truth = check_exchanges(exchanges, seed_drawn=True)
+    assert len(snapshots) > 3
+    for seat, actions, html in snapshots:
+        truth.check_html(seat, actions, html, "DOM")
+    ops = [ex["request"]["op"] for ex in exchanges]
+    assert "view" not in ops and "coach" not in ops, ops  # one call per move: act and ai_step answer with the View
+    end = final_view(exchanges)
+    seed = end["seed"]
+    expect(page.locator("#end-seed")).to_have_attribute("data-seed", str(seed))
+    replay = page.locator("#end-replay")
+    assert f"seed={seed}" in (replay.get_attribute("href") or "")
+    replay.click()
+    expect(page.locator("#setup-seed")).to_have_value(str(seed))
+    expect(page.locator("#opt-deals")).to_have_value("1")
+    expect(page.locator("#seat-1")).to_have_value("hard")
+
+
+def test_console_cannot_see_a_computer_hand(page: Page, server: str) -> None:
+    start(page, server, "waks", 3, ["human", "medium", "medium"])
+    settle(page)
+    info = table_info(page)
+    session = info["session"]
+    call = "(req) => window.primi.engineCall(req)"
+    shown = page.evaluate(call, {"op": "show", "session": session, "seat": 1})
+    assert not shown["ok"], shown
+    assert not re.search(r"\bseat \d", shown["error"], re.I), shown["error"]
+    viewed = page.evaluate(call, {"op": "view", "session": session, "seat": 1})
+    assert not viewed["ok"] or viewed["result"]["seat"] != 1, viewed
+    record = page.evaluate(call, {"op": "record", "session": session})
+    assert not record["ok"], "the record is not given while the game runs"
+    mine = page.evaluate(call, {"op": "view", "session": session})
+    assert mine["ok"] and mine["result"]["seat"] == 0
+    assert mine["result"]["seed"] is None and mine["result"]["record"] is None
+    # Another seat's move is refused, with a sentence for a player.
+    if mine["result"]["current"] == 0:
+        acted = page.evaluate(call, {"op": "act", "session": session, "seat": 1, "action": "pass"})
+        assert not acted["ok"]
+        assert acted["kind"] != "InternalError"
 
 
 def test_coach_shows_odds_for_the_considered_discard(page: Page, server: str) -> None:
     start(page, server, "northpass", 2, ["human", "medium"], seed=21)
-    page.wait_for_selector("#my-hand button.card, #actions [data-action]", timeout=30_000)
+    page.wait_for_selector("#my-hand button.card, #actions [data-action]", timeout=STEP_TIMEOUT)
     expect(page.locator("#coach-value")).to_contain_text("Your hand now")
     if page.locator("#my-hand button.card").count():
         page.locator("#my-hand button.card").first.click()
@@ -182,14 +237,67 @@ def test_coach_shows_odds_for_the_considered_discard(page: Page, server: str) ->
 
 def test_actions_carry_canonical_text(page: Page, server: str) -> None:
     start(page, server, "waks", 3, ["human", "medium", "medium"], seed=4)
-    page.wait_for_selector("#actions [data-action]", timeout=30_000)
-    info = page.evaluate("window.primi.tableInfo()")
-    view = page.evaluate(
-        "([session, seat]) => window.primi.engineCall({op: 'view', session, seat})", [info["session"], info["viewer"]]
-    )
+    settle(page)
+    expect(page.locator("#actions [data-action]").first).to_be_visible()
+    info = table_info(page)
+    view = page.evaluate("(session) => window.primi.engineCall({op: 'view', session})", info["session"])
     legal = set(view["result"]["legal"])
     shown = set(page.eval_on_selector_all("#actions [data-action], #felt [data-action]", "els => els.map(e => e.dataset.action)"))
     assert shown and shown <= legal
+
+
+def test_a_double_tap_sends_one_action(page: Page, server: str) -> None:
+    start(page, server, "waks", 2, ["human", "medium"], seed=8)
+    settle(page)
+    button = page.locator("#actions button[data-action]:not([disabled])").first
+    expect(button).to_be_visible()
+    before = len(replies(page))
+    # Two clicks in one task: the second comes while the first call is in flight.
+    button.evaluate("b => { b.click(); b.click(); }")
+    settle(page)
+    acts = [ex for ex in replies(page)[before:] if ex["request"]["op"] == "act"]
+    assert len(acts) == 1, acts
+
+
+def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:
+    open_setup(page, server, "waks", 2, chips=0)
+    page.get_by_role("button", name="Start the game").click()
+    message = page.locator("#setup-message")
+    expect(message).to_contain_text("chips")
+    text = message.inner_text()
+    assert "Traceback" not in text and "seat 0" not in text
+    expect(page.get_by_role("button", name="Start the game")).to_be_enabled()
+    page.fill("#setup-seed", "12x")
+    page.get_by_role("button", name="Start the game").click()
+    expect(message).to_contain_text("whole number")
+    # A bug in the engine is an apology, never its details.
+    apology = page.evaluate(
+        "import('./app.js').then(m => m.errorText({ok: false, kind: 'InternalError', error: 'KeyError: secret'}))"
+    )
+    assert "secret" not in apology and "Sorry" in apology
+
+
+def test_rematch_and_older_log_entries(page: Page, server: str) -> None:
+    """Four computer players play five deals; the log shows older entries on request, and a
+    rematch starts the same table again with a fresh seed."""
+    start(page, server, "waks", 4, ["easy", "easy", "medium", "medium"], deals=5)
+    for _ in range(10):
+        settle(page)
+        if page.locator("#game-end").count():
+            break
+        page.locator("#dealend-go").click()
+    expect(page.locator("#game-end")).to_be_visible()
+    lines = page.locator("#log li")
+    before = lines.count()
+    older = page.locator("#log-older")
+    expect(older).to_be_visible()  # five deals hold more entries than an observation carries
+    older.click()
+    expect(lines).not_to_have_count(before)
+    assert lines.count() > before
+    first = table_info(page)["session"]
+    page.locator("#end-rematch").click()
+    page.wait_for_function(f"window.primi.tableInfo().session !== {json.dumps(first)}", timeout=STEP_TIMEOUT)
+    expect(page.locator("#screen-table")).to_be_visible()
 
 
 def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
@@ -197,7 +305,7 @@ def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
         context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
         page = context.new_page()
         start(page, server, variant, players, ["human"] + ["medium"] * (players - 1), seed=5)
-        page.wait_for_selector("#screen-table[aria-busy=false] #actions [data-action]", timeout=30_000)
+        page.wait_for_selector("#screen-table[aria-busy=false] #actions [data-action]", timeout=STEP_TIMEOUT)
         page.evaluate("window.scrollTo(0, 0)")
         outside = page.evaluate(
             """() => [...document.querySelectorAll('#my-hand .card, #pot, #actions button, #actions select')]
@@ -215,16 +323,17 @@ def test_hot_seat_recap_shows_public_actions_since_your_turn(page: Page, server:
     recaps = 0
     for _ in range(12):
         page.wait_for_function(
-            "document.querySelector('#screen-table[aria-busy=false]') && (!document.querySelector('#handover').hidden"
-            " || document.querySelector('#actions [data-action]'))",
-            timeout=30_000,
+            "document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])')"
+            " && (!document.querySelector('#handover').hidden || document.querySelector('#actions [data-action]'))",
+            timeout=STEP_TIMEOUT,
         )
         if not page.locator("#handover").is_hidden():
             if page.locator("#handover-recap-list li").count():
                 recaps += 1
                 text = page.locator("#handover-recap-list").inner_text()
-                assert re.search(r"(You|Player \d|Bianca)", text)
+                assert re.search(r"(Player \d|Bianca)", text)
                 assert "of spades" not in text and "of hearts" not in text  # public actions only
+                assert not re.search(r"\b(act|kind)\.", text)  # Descriptions translated
             page.get_by_role("button", name="Show my hand").click()
             continue
         human_step(page, 1)
@@ -244,9 +353,9 @@ def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str
     page = context.new_page()
     start(page, server, "waks", 4, ["human", "hard", "hard", "hard"], seed=77)
     for step in range(10):
-        page.wait_for_selector("#screen-table[aria-busy=false]", timeout=30_000)
+        settle(page)
         if not page.locator("#dealend").is_hidden():
-            page.get_by_role("button", name="Next deal").click()
+            page.locator("#dealend-go").click()
             continue
         if page.locator("#game-end").count():
             break

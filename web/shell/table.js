@@ -52,7 +52,7 @@ export async function startGame(request) {
     name: request.game, info, variant, request, sid: started.session, seats, names: seatNames(seats),
     humans: seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0),
     module: shell.module(request.game), view: started.view, local: {}, lastHuman: null,
-    pendingSeat: null, roundShown: null, older: [], running: false, busy: false, barLockUntil: 0,
+    pendingSeat: null, roundShown: null, older: [], running: false, busy: false, lockTimer: 0,
   };
   const r = game.module.roundEnd ? game.module.roundEnd(game.view, tableCtx()) : null;
   game.roundShown = r ? r.id : null; // a resumed game does not re-show the round before it
@@ -161,7 +161,7 @@ async function run() {
         if (!step.ok) { showError(step); return; }
         if (typeof step.result.think_ms === "number") thinkTimes.push(step.result.think_ms);
         take(step.result);
-        g.barLockUntil = performance.now() + 300; // a label never changes under a finger
+        lockBar();
         continue;
       }
       if (v.seat === cur) return; // the human to act sees the table: wait for their move
@@ -177,6 +177,16 @@ async function run() {
   } finally {
     if (game === g) { g.running = false; setBusy(false); }
   }
+}
+
+// After a computer's move changes the options, taps on the bar are ignored for 300 ms, so a
+// label never changes under a finger; #actions[data-locked] says so (tests wait on it).
+function lockBar() {
+  const bar = $("#actions");
+  if (!bar) return;
+  bar.dataset.locked = "";
+  clearTimeout(game.lockTimer);
+  game.lockTimer = setTimeout(() => { delete bar.dataset.locked; }, 300);
 }
 
 function setThinking(seat) {
@@ -251,7 +261,7 @@ async function showPending() {
 async function send(action) {
   const g = game;
   if (!g || g.busy) return; // a call is in flight: no double send
-  if (performance.now() < g.barLockUntil) return; // options just changed: ignore this tap
+  if ($("#actions") && "locked" in $("#actions").dataset) return; // options just changed: ignore this tap
   const v = g.view;
   if (v.seat < 0 || v.current !== v.seat) return;
   if (!v.legal.includes(action)) { showError(t("table.illegal", { action: action.slice(0, 40) })); return; }
