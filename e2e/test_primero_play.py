@@ -188,8 +188,10 @@ def test_nothing_hidden_reaches_the_page_until_the_end(page: Page, server: str) 
     for seat, actions, html in snapshots:
         truth.check_html(seat, actions, html, "DOM")
     ops = [ex["request"]["op"] for ex in exchanges]
-    assert "view" not in ops and "coach" not in ops, ops  # one call per move: act and ai_step answer with the View
     end = final_view(exchanges)
+    # One call per move: act and ai_step answer with the new View; the page never asks `view`.
+    assert "view" not in ops, ops
+    assert ops.count("act") + ops.count("ai_step") == end["actions"], ops
     seed = end["seed"]
     expect(page.locator("#end-seed")).to_have_attribute("data-seed", str(seed))
     replay = page.locator("#end-replay")

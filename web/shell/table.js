@@ -207,7 +207,7 @@ async function roundEnded() {
   game.roundShown = r.id;
   $("#dealend-title").textContent = r.title;
   $("#dealend-body").innerHTML = r.html;
-  $("#dealend-go").textContent = r.next || t("dealend.next");
+  $("#dealend-go").textContent = game.view.terminal ? t("dealend.final") : (r.next || t("dealend.next"));
   $("#dealend").hidden = false;
   $("#dealend-go").focus();
   shell.announce(r.text);

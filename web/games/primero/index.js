@@ -245,11 +245,18 @@ async function drawCoach(v, ctx) {
   const local = ctx.local;
   if (!box) return;
   if (!local.coach || v.seat < 0 || v.terminal || !v.observation.hand) { local.coachSeq = (local.coachSeq || 0) + 1; box.innerHTML = `<p class="help">${esc(t("coach.off"))}</p>`; return; }
+  // The odds depend only on the hand and the cards considered: a move that changes neither
+  // (a bet, a pass) costs no call.
+  const key = JSON.stringify([v.seat, v.observation.phase, v.observation.hand, [...(local.selected || [])].sort()]);
   const seq = (local.coachSeq = (local.coachSeq || 0) + 1);
-  const answer = await ctx.gameOp("primero", "coach", { session: ctx.session, discard: local.selected || [] });
-  if (seq !== local.coachSeq || !$("#coach")) return;
-  if (!answer.ok) { box.innerHTML = `<p class="help">${esc(ctx.errorText(answer))}</p>`; return; }
-  const { value, outlook } = answer.result;
+  if (local.coachKey !== key) {
+    const answer = await ctx.gameOp("primero", "coach", { session: ctx.session, discard: local.selected || [] });
+    if (seq !== local.coachSeq || !$("#coach")) return;
+    if (!answer.ok) { box.innerHTML = `<p class="help">${esc(ctx.errorText(answer))}</p>`; return; }
+    local.coachKey = key;
+    local.coachAnswer = answer.result;
+  }
+  const { value, outlook } = local.coachAnswer;
   const rows = outlook ? Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("kind." + k))}: ${(p * 100).toFixed(1)}%</li>`).join("") : "";
   box.innerHTML = `
     ${value ? `<p id="coach-value">${esc(t("coach.value", { kind: t("kind." + value.kind), points: value.points }))}</p>` : ""}
