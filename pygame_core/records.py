@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import PrimiError, RecordError, quote
-from .protocol import Game
+from .protocol import Game, S
 from .registry import load
 
 FORMAT_VERSION = 1
@@ -74,7 +74,7 @@ def _cut(text: str) -> str:
     return text if len(text) <= _MESSAGE_LIMIT else text[:_MESSAGE_LIMIT] + "..."
 
 
-def final_digest(game: Game[Any], state: Any, players: int) -> str:
+def final_digest(game: Game[S], state: S, players: int) -> str:
     """The digest of a state for a record's ``final`` check (see the module docstring)."""
     terminal = game.is_terminal(state)
     result = game.result(state) if terminal else {}
@@ -126,7 +126,7 @@ class Record:
         """This record with one more action (a final check, if any, still checks the same point)."""
         return replace(self, actions=self.actions + (action,))
 
-    def with_final(self, game: Game[Any], state: Any) -> Record:
+    def with_final(self, game: Game[S], state: S) -> Record:
         """This record with a check of ``state``, the state after all its actions (see ``final_digest``)."""
         players = dict(self.options).get("players")
         if not isinstance(players, int) or isinstance(players, bool):
@@ -246,7 +246,7 @@ def replay(record: Record | Mapping[str, Any] | str | bytes) -> tuple[Game[Any],
     return game, state
 
 
-def _check_final(game: Game[Any], state: Any, rec: Record, final: FinalCheck) -> None:
+def _check_final(game: Game[S], state: S, rec: Record, final: FinalCheck) -> None:
     players = dict(rec.options)["players"]
     try:
         digest = final_digest(game, state, players)
