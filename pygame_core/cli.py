@@ -1,8 +1,18 @@
 """The command line: ``python -m pygame_core list|replay|simulate|primero-hand``.
 
 Every command prints JSON on stdout. Bad input (an unknown game, a malformed
-record, a card not in the deck...) gives a one-line message on stderr and exit
-status 2, never a traceback.
+record, a card not in the deck, options that fail a variant's cross-check, a
+line that is not UTF-8...) gives a one-line message on stderr (quoting at most
+about 80 characters of the input) and exit status 2, never a traceback.
+
+- ``replay`` prints ``{ok, game, variant, actions, terminal, result, final_checked}``;
+  a record's optional ``final`` check (see ``records``) catches a wrong seed.
+- ``simulate`` prints ``{game, variant, players, agents, options, seed, games, figures,
+  per_seat, per_agent, mean_game_length, elapsed_seconds, games_per_second}`` plus,
+  for a game whose figures are counted per unit, that unit's total (Primero: ``deals``);
+  ``per_agent[kind]`` has wins, win rate, mean score and each figure (Primero:
+  ``chips_per_deal``), each with its 95% interval (see ``simulate``).
+- ``primero-hand`` on stdin prints one JSON line per hand, in order, as it goes.
 """
 
 from __future__ import annotations

@@ -373,3 +373,29 @@ def test_final_check_of_a_prefix_and_of_too_few_actions(toy: toygame.ToyGame) ->
 def test_malformed_final_checks(final: Any, says: str) -> None:
     with pytest.raises(RecordError, match=says):
         Record.from_json({**_good(), "final": final})
+
+
+def test_a_game_that_crashes_while_dealing_gives_a_record_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken(toygame.ToyGame):
+        def initial_state(self, options: Any, seed: int, variant: str | None = None) -> toygame.ToyState:
+            raise KeyError("rounds")
+
+    monkeypatch.setattr(toygame, "GAME", Broken())
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    with pytest.raises(RecordError, match=r"cannot start: the game failed to deal it \(KeyError\)"):
+        replay(_good())
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=70),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from(["actions", "digest", "x"]),
+                                                                    children, max_size=3),
+    max_leaves=10,
+))
+def test_arbitrary_final_checks_never_crash(final: Any) -> None:
+    try:
+        rec = Record.from_json({**_good(), "final": final})
+    except RecordError:
+        return
+    assert rec.final is not None and rec.final.actions >= 0
