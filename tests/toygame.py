@@ -84,14 +84,32 @@ INFO = GameInfo(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LogNode:
-    """One public log entry and the log before it: appending shares the whole past (O(1))."""
+    """One public log entry and the log before it: appending shares the whole past (O(1)).
+
+    Equality walks the two chains in a loop (not recursively, so a log of 100,000 entries
+    compares fine) and stops where they share a node.
+    """
 
     seat: int
     action: str  # the public action text: "deal", "pass", "swap 7C"
     parent: LogNode | None
     size: int  # entries up to and including this one
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogNode):
+            return NotImplemented
+        a: LogNode | None = self
+        b: LogNode | None = other
+        while a is not b:
+            if a is None or b is None or (a.size, a.seat, a.action) != (b.size, b.seat, b.action):
+                return False
+            a, b = a.parent, b.parent
+        return True
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.seat, self.action))
 
     def entry(self) -> dict[str, Any]:
         """The entry as the page gets it."""
