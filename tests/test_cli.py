@@ -467,3 +467,24 @@ def test_simulate_reports_an_option_cross_check() -> None:
         says="Lowball with 3 players takes at most 2 rounds, not 3")
     assert run("simulate", "toy", "--variant", "standard", "--players", "3", "--option", "rounds=3", "--games", "1",
                toy=True).returncode == 0
+
+
+def test_primero_hand_stdin_writes_results_as_it_goes() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    seen: list[int] = []
+
+    class Lines:
+        """A binary stdin that notes how many results were already written when line 1001 is read."""
+
+        def __iter__(self) -> Any:
+            for i in range(1, 1201):
+                if i == 1001:
+                    seen.append(len(out.getvalue().splitlines()))
+                yield b"7S 6H AD KC\n"
+
+    class Stdin(io.StringIO):
+        buffer = Lines()
+
+    assert main(["primero-hand"], stdin=Stdin(), stdout=out, stderr=err) == 0
+    assert len(out.getvalue().splitlines()) == 1200
+    assert seen[0] >= 768  # no more than a small batch is held back
