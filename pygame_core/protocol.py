@@ -188,6 +188,33 @@ class VariantInfo:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A per-seat number in a game's ``result`` that self-play should aggregate (Primero: chips per deal).
+
+    ``result[name]`` is one number per seat (e.g. the net chip change); when ``per`` is
+    given, ``result[per]`` is the number of units the game lasted (e.g. its deals), and
+    simulate reports the figure per seat-unit (``chips_per_deal``); else per game
+    (``chips_per_game``). Higher is better for the seat.
+    """
+
+    name: str
+    per: str | None = None
+    label: str = ""
+
+    @property
+    def unit(self) -> str:
+        """The unit one figure is counted in: the singular of ``per`` (``deals`` -> ``deal``), else ``game``."""
+        if self.per is None:
+            return "game"
+        return self.per[:-1] if self.per.endswith("s") else self.per
+
+    @property
+    def key(self) -> str:
+        """The key simulate reports the mean under: ``chips_per_deal``."""
+        return f"{self.name}_per_{self.unit}"
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata record (OpenSpiel-style facts, not prose)."""
 
@@ -203,6 +230,8 @@ class GameInfo:
     """The game's AI levels by name (``random`` is available for every game on top of these)."""
     operations: tuple[Operation, ...] = ()
     """Extra operations the worker offers for this game (see Operation)."""
+    figures: tuple[Figure, ...] = ()
+    """Per-seat numbers of ``result`` that simulate aggregates besides wins and scores (see Figure)."""
 
     def operation(self, name: str) -> Operation:
         """The named operation; OptionsError if the game has none by that name."""
@@ -313,6 +342,7 @@ def sorted_actions(actions: Sequence[str]) -> tuple[str, ...]:
 
     def key(a: str) -> tuple[Any, ...]:
         parts = a.split()
-        return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+        # ASCII digits only: '²'.isdigit() is True but int('²') raises.
+        return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in parts)
 
     return tuple(sorted(set(actions), key=key))
