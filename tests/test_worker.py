@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 
 from pygame_core import registry
-from pygame_core.errors import OptionsError
-from pygame_core.protocol import LOG_WINDOW, Operation, message
+from pygame_core.protocol import Operation
 from pygame_core.records import Record, replay
 from pygame_core.rng import AgentRandom
 from tests import toygame
@@ -53,14 +52,7 @@ def _load_worker(name: str, with_stub: bool) -> tuple[types.ModuleType, Any]:
 WORKER, STUB = _load_worker("primi_worker", with_stub=True)
 
 
-# --- a toy game with the protocol's log, Descriptions and Operations ------------------------------
-
-
-def _entry(line: str) -> dict[str, Any]:
-    seat, verb, *rest = line.split()
-    if verb == "pass":
-        return {**message("act.pass", int(seat)), "action": "pass"}
-    return {**message("act.swap", int(seat), card=rest[0]), "action": line.split(" ", 1)[1]}
+# --- the toy game (tests/toygame.py), plus an agent with ``prepare`` and an operation that crashes ----------
 
 
 PREPARED: list[tuple[str, dict[str, Any]]] = []
@@ -75,49 +67,22 @@ class PreparedAgent(toygame.GreedyAgent):
         PREPARED.append((variant, dict(options)))
 
 
-def _op_sum(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
-    cards = request.get("cards")
-    if not isinstance(cards, list) or not all(c in toygame.VALUES for c in cards):
-        raise OptionsError("cards must be a list of clubs")
-    return {"sum": toygame.hand_sum(cards)}
-
-
-def _op_peek(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
-    assert view is not None
-    return {"seat": view["seat"], "hand": view["hand"]}
-
-
 def _op_crash(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
     return 1 // 0
 
 
-class LogToy:
-    """Toy Swap with a public log (``log``/``log_size``/``log_entries``), Descriptions and Operations."""
+class PlusToy(toygame.ToyGame):
+    """Toy Swap registered as ``plustoy``, with one more agent and one more operation."""
 
     info = replace(
-        toygame.INFO, name="logtoy", label="Logged Toy",
-        agents={"greedy": toygame.GreedyAgent, "prepared": PreparedAgent},
-        operations=(Operation("sum", _op_sum), Operation("peek", _op_peek, needs_view=True),
-                    Operation("crash", _op_crash)),
+        toygame.INFO, name="plustoy", label="Toy Swap plus",
+        agents={**toygame.INFO.agents, "prepared": PreparedAgent},
+        operations=(*toygame.INFO.operations, Operation("crash", _op_crash)),
     )
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(toygame.GAME, name)
 
-    def observation(self, state: toygame.ToyState, seat: int) -> dict[str, Any]:
-        obs = toygame.GAME.observation(state, seat)
-        obs["log"] = [_entry(x) for x in state.log[-LOG_WINDOW:]]
-        obs["log_size"] = len(state.log)
-        return obs
-
-    def log_entries(self, state: toygame.ToyState, seat: int, start: int, stop: int) -> list[Any]:
-        return [_entry(x) for x in state.log[start:stop]]
-
-    def describe_action(self, state: toygame.ToyState, action: str) -> dict[str, Any]:
-        return _entry(f"{toygame.GAME.current_player(state)} {toygame.GAME.parse_action(action)}")
-
-
-GAME = LogToy()
+GAME = PlusToy()
+TOY = toygame.GAME
 
 
 # --- helpers ----------------------------------------------------------------------------------------
@@ -126,7 +91,7 @@ GAME = LogToy()
 @pytest.fixture
 def worker(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
-    monkeypatch.setitem(registry._MODULES, "logtoy", __name__)
+    monkeypatch.setitem(registry._MODULES, "plustoy", __name__)
     monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: SEED)
     WORKER.SESSIONS.clear()
     PREPARED.clear()
@@ -242,17 +207,17 @@ def test_import_registers_call_with_pyscript_and_works_without_it() -> None:
 def test_info_lists_the_games_with_their_agents_and_operations(worker: Any) -> None:
     info = ok({"op": "info"})
     names = [g["name"] for g in info["games"]]
-    assert "primero" in names and "logtoy" in names
-    logtoy = next(g for g in info["games"] if g["name"] == "logtoy")
-    assert logtoy["agents"] == ["random", "greedy", "prepared"]
-    assert logtoy["operations"] == ["sum", "peek", "crash"]
+    assert "primero" in names and "toy" in names
+    plus = next(g for g in info["games"] if g["name"] == "plustoy")
+    assert plus["agents"] == ["random", "greedy", "prepared"]
+    assert plus["operations"] == ["value", "my_sum", "crash"]
 
 
 @pytest.mark.parametrize("rng_seed", range(6))
 @pytest.mark.parametrize("seats", [["human", "greedy"], ["prepared", "human", "random"], ["human", "human", "greedy"]])
 def test_toy_games_leak_nothing_and_their_record_replays(worker: Any, seats: list[str], rng_seed: int) -> None:
     options = {"players": len(seats), "rounds": 3}
-    sid, end, texts = play("logtoy", "standard", options, seats, rng_seed=rng_seed)
+    sid, end, texts = play("plustoy", "standard", options, seats, rng_seed=rng_seed)
     # The end reveals the record and the drawn seed; the record replays to the same final state.
     assert end["seed"] == SEED and end["record"]["seed"] == SEED
     game, state = replay(end["record"])
@@ -276,14 +241,14 @@ def test_primero_hot_seat_leaks_nothing(worker: Any) -> None:
 
 
 def test_a_typed_seed_is_echoed_and_deals_the_same_game(worker: Any) -> None:
-    start = ok({"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "seed": 42})
+    start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 42})
     assert start["view"]["seed"] == 42 and start["view"]["record"] is None
     state = worker.SESSIONS[start["session"]].state
-    assert state == GAME.initial_state({"players": 2}, 42, "standard")
+    assert state == TOY.initial_state({"players": 2}, 42, "standard")
 
 
 def test_one_act_reply_carries_the_new_view_and_says_what_happened(worker: Any) -> None:
-    start = ok({"op": "new_game", "game": "logtoy", "options": {"rounds": 2}, "seats": ["human", "human"], "seed": 7})
+    start = ok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "human"], "seed": 7})
     sid = start["session"]
     assert start["view"]["seat"] == -1 and start["view"]["say"] == [] and start["view"]["legal"] == []
     shown = ok({"op": "show", "session": sid, "seat": 0})
@@ -291,16 +256,16 @@ def test_one_act_reply_carries_the_new_view_and_says_what_happened(worker: Any) 
     swap = next(a for a in shown["legal"] if a.startswith("swap"))
     after = ok({"op": "act", "session": sid, "seat": 0, "action": swap, "show": -1})
     assert after["seat"] == -1 and after["actions"] == 1 and after["current"] == 1
-    assert after["observation"]["hand"] is None and after["observation"]["log_size"] == 1
-    assert after["say"] == [{"key": "act.swap", "seat": 0, "args": {"card": swap.split()[1]}, "action": swap}]
+    assert after["observation"]["hand"] is None and after["observation"]["log_size"] == 2
+    assert after["say"] == [{"key": "toy.swap", "seat": 0, "args": {"card": swap.split()[1]}, "action": swap}]
     # Without ``show`` the hot-seat human whose turn passed is hidden too (the show rules still hold).
     ok({"op": "show", "session": sid, "seat": 1})
     after = ok({"op": "act", "session": sid, "seat": 1, "action": "pass"})
-    assert after["seat"] == -1 and after["say"][0]["key"] == "act.pass" and after["terminal"] is False
+    assert after["seat"] == -1 and after["say"][0]["key"] == "toy.pass" and after["terminal"] is False
 
 
 def test_ai_step_says_what_the_computer_did_and_reports_think_time(worker: Any) -> None:
-    start = ok({"op": "new_game", "game": "logtoy", "seats": ["greedy", "human"], "seed": 3})
+    start = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})
     sid = start["session"]
     assert start["view"]["seat"] == 1 and start["view"]["current"] == 0 and start["view"]["legal"] == []
     step = ok({"op": "ai_step", "session": sid})
@@ -312,7 +277,7 @@ def test_ai_step_says_what_the_computer_did_and_reports_think_time(worker: Any) 
 
 
 def test_view_show_and_act_answer_only_for_the_seat_allowed(worker: Any) -> None:
-    sid = ok({"op": "new_game", "game": "logtoy", "options": {"players": 3},
+    sid = ok({"op": "new_game", "game": "toy", "options": {"players": 3},
               "seats": ["human", "greedy", "human"], "seed": 5})["session"]
     # A computer seat, a human not to act, and a seat that does not exist are refused.
     refused({"op": "show", "session": sid, "seat": 1}, "IllegalActionError")
@@ -339,7 +304,7 @@ def test_view_show_and_act_answer_only_for_the_seat_allowed(worker: Any) -> None
 
 
 def test_a_single_human_stays_shown_and_spectators_are_always_allowed(worker: Any) -> None:
-    sid = ok({"op": "new_game", "game": "logtoy", "seats": ["greedy", "human"], "seed": 1})["session"]
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 1})["session"]
     assert ok({"op": "show", "session": sid, "seat": 1})["seat"] == 1  # the only human, not to act
     spectator = ok({"op": "show", "session": sid, "seat": -1})
     assert spectator["observation"]["hand"] is None and spectator["legal"] == []
@@ -347,7 +312,7 @@ def test_a_single_human_stays_shown_and_spectators_are_always_allowed(worker: An
 
 
 def test_record_only_at_the_end_or_on_export(worker: Any) -> None:
-    sid = ok({"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"]})["session"]
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
     refused({"op": "record", "session": sid}, "IllegalActionError")
     refused({"op": "record", "session": sid, "export": 1})
     exported = ok({"op": "record", "session": sid, "export": True})
@@ -355,7 +320,7 @@ def test_record_only_at_the_end_or_on_export(worker: Any) -> None:
 
 
 def test_a_record_resumes_and_one_without_a_player_count_is_refused(worker: Any) -> None:
-    rec = Record("logtoy", "standard", (("players", 2), ("rounds", 2)), 11, ("pass",)).to_json()
+    rec = Record("toy", "standard", (("players", 2), ("rounds", 2)), 11, ("pass",)).to_json()
     start = ok({"op": "new_game", "record": rec, "seats": ["greedy", "human"]})
     assert start["view"]["actions"] == 1 and start["view"]["seat"] == 1 and start["view"]["seed"] == 11
     del rec["options"]["players"]
@@ -369,7 +334,7 @@ def test_a_record_resumes_and_one_without_a_player_count_is_refused(worker: Any)
 def test_session_ids_are_never_reused_and_the_table_stays_bounded(worker: Any) -> None:
     seen: set[str] = set()
     for i in range(50):
-        sid, _, _ = play("logtoy", None, {"players": 2}, ["greedy", "random"], rng_seed=i)
+        sid, _, _ = play("toy", None, {"players": 2}, ["greedy", "random"], rng_seed=i)
         assert sid not in seen
         seen.add(sid)
         assert len(worker.SESSIONS) <= worker.MAX_SESSIONS
@@ -378,37 +343,39 @@ def test_session_ids_are_never_reused_and_the_table_stays_bounded(worker: Any) -
             assert sid not in worker.SESSIONS
     refused({"op": "view", "session": "s1"})  # long dropped
     # A running game outlives finished ones: finished sessions are dropped first.
-    live = ok({"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"]})["session"]
+    live = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
     for i in range(worker.MAX_SESSIONS + 3):
-        play("logtoy", None, {"players": 2}, ["greedy", "greedy"], rng_seed=i)
+        play("toy", None, {"players": 2}, ["greedy", "greedy"], rng_seed=i)
     assert live in worker.SESSIONS and len(worker.SESSIONS) <= worker.MAX_SESSIONS
 
 
 def test_game_ops_run_and_needs_view_ones_see_only_the_seat_shown(worker: Any) -> None:
-    assert ok({"op": "game_op", "game": "logtoy", "name": "sum", "cards": ["AC", "KC"]}) == {"sum": 11}
-    refused({"op": "game_op", "game": "logtoy", "name": "sum", "cards": ["AD"]}, "OptionsError")
-    refused({"op": "game_op", "game": "logtoy", "name": "nope"}, "OptionsError")
-    sid = ok({"op": "new_game", "game": "logtoy", "seats": ["human", "human"], "seed": 2})["session"]
-    assert ok({"op": "game_op", "game": "logtoy", "name": "peek", "session": sid}) == {"seat": -1, "hand": None}
+    assert ok({"op": "game_op", "game": "toy", "name": "value", "cards": ["AC", "KC"]}) == {"sum": 11}
+    refused({"op": "game_op", "game": "toy", "name": "value", "cards": ["AD"]}, "InvalidCardError")
+    refused({"op": "game_op", "game": "toy", "name": "nope"}, "OptionsError")
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "human"], "seed": 2})["session"]
+    assert ok({"op": "game_op", "game": "toy", "name": "my_sum", "session": sid}) == {"sum": None}
     ok({"op": "show", "session": sid, "seat": 0})
-    peek = ok({"op": "game_op", "game": "logtoy", "name": "peek", "session": sid, "seat": 1})
-    assert peek == {"seat": 0, "hand": list(worker.SESSIONS[sid].state.hands[0])}
-    refused({"op": "game_op", "game": "logtoy", "name": "peek"})
+    hands = worker.SESSIONS[sid].state.hands
+    assert toygame.hand_sum(hands[0]) != toygame.hand_sum(hands[1])  # so the answer tells the seats apart
+    mine = ok({"op": "game_op", "game": "toy", "name": "my_sum", "session": sid, "seat": 1})
+    assert mine == {"sum": toygame.hand_sum(hands[0])}
+    refused({"op": "game_op", "game": "toy", "name": "my_sum"})
     other = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
-    refused({"op": "game_op", "game": "logtoy", "name": "peek", "session": other})
+    refused({"op": "game_op", "game": "plustoy", "name": "my_sum", "session": other})
 
 
 def test_log_gives_older_entries_of_the_seat_shown(worker: Any) -> None:
-    sid, end, _ = play("logtoy", None, {"players": 3, "rounds": 3}, ["greedy", "random", "greedy"])
+    sid, end, _ = play("toy", None, {"players": 3, "rounds": 3}, ["greedy", "random", "greedy"])
     state = worker.SESSIONS[sid].state
-    assert ok({"op": "log", "session": sid, "start": 2, "stop": 5}) == GAME.log_entries(state, -1, 2, 5)
-    assert ok({"op": "log", "session": sid, "start": -5, "stop": 10**6}) == GAME.log_entries(state, -1, 0, 9)
+    assert ok({"op": "log", "session": sid, "start": 2, "stop": 5}) == TOY.log_entries(state, -1, 2, 5)
+    assert ok({"op": "log", "session": sid, "start": -5, "stop": 10**6}) == TOY.log_entries(state, -1, 0, 10)
     assert ok({"op": "log", "session": sid, "start": 8, "stop": 3}) == []
     refused({"op": "log", "session": sid, "start": "0"}, "RequestError")
 
 
 def test_a_bug_is_an_internal_error_with_a_generic_message(worker: Any) -> None:
-    answer = json.loads(raw({"op": "game_op", "game": "logtoy", "name": "crash"}))
+    answer = json.loads(raw({"op": "game_op", "game": "plustoy", "name": "crash"}))
     assert answer["ok"] is False and answer["kind"] == "InternalError"
     assert "ZeroDivisionError" in answer["detail"] and "ZeroDivision" not in answer["error"]
     assert answer["error"].startswith("Something went wrong in the game engine; your game is safe")
@@ -418,20 +385,20 @@ HOSTILE: list[Any] = [
     "not json", "", "[1, 2]", "null", '"ping"', "[" * 100_000, 12, None, '{"op": 5}', '{"op": "nope"}',
     '{"op": "' + "x" * 1_000_000 + '"}', {"op": "view"}, {"op": "view", "session": ["s1"]},
     {"op": "new_game"}, {"op": "new_game", "game": "nope", "seats": []},
-    {"op": "new_game", "game": "logtoy", "seats": "human"},
-    {"op": "new_game", "game": "logtoy", "seats": ["human"]},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "genius"]},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", 3]},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "seed": "12"},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "seed": 10**40},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "seed": True},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "options": [1]},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "options": {"rounds": "x" * 10**6}},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "variant": ["x"]},
-    {"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "variant": "x" * 10**6},
+    {"op": "new_game", "game": "toy", "seats": "human"},
+    {"op": "new_game", "game": "toy", "seats": ["human"]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "genius"]},
+    {"op": "new_game", "game": "toy", "seats": ["human", 3]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": "12"},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 10**40},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": True},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "options": [1]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "options": {"rounds": "x" * 10**6}},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "variant": ["x"]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "variant": "x" * 10**6},
     {"op": "new_game", "record": "x" * 10**6, "seats": ["human", "greedy"]},
     {"op": "new_game", "record": {"format": 1}, "seats": ["human", "greedy"]},
-    {"op": "game_op", "game": 5, "name": "sum"}, {"op": "game_op", "game": "logtoy"},
+    {"op": "game_op", "game": 5, "name": "value"}, {"op": "game_op", "game": "toy"},
     {"op": "deal_preview", "seed": "x"}, {"op": "record", "session": None},
 ]
 
@@ -442,9 +409,9 @@ def test_a_hostile_request_gets_a_clear_error(worker: Any, request_: Any) -> Non
 
 
 @pytest.mark.parametrize("field", ["seat", "action", "show"])
-@pytest.mark.parametrize("value", ["0", True, 10**100, 1.5, None, [], {"a": 1}, "swap " + "K" * 10**6])
+@pytest.mark.parametrize("value", ["0", True, 10**100, 1.5, None, [], {"a": 1}, "swap " + "K" * 10**6], ids=range(8))
 def test_a_hostile_act_gets_a_clear_error_and_changes_nothing(worker: Any, field: str, value: Any) -> None:
-    sid = ok({"op": "new_game", "game": "logtoy", "seats": ["human", "greedy"], "seed": 9})["session"]
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 9})["session"]
     request = {"op": "act", "session": sid, "seat": 0, "action": "pass", "show": 0}
     request[field] = value
     if field == "show" and value is None:
@@ -467,5 +434,5 @@ def test_an_agent_sees_only_its_own_seat(worker: Any, monkeypatch: pytest.Monkey
         return "pass"
 
     monkeypatch.setattr(toygame.GreedyAgent, "choose", choose)
-    play("logtoy", None, {"players": 3}, ["greedy", "human", "greedy"])
+    play("toy", None, {"players": 3}, ["greedy", "human", "greedy"])
     assert seen == [0, 2]
