@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY_TIMEOUT
-from playwright.sync_api import Page
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from playwright.sync_api import Page, expect
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
@@ -56,3 +56,21 @@ def test_table_and_handover_have_no_axe_violations(page: Page, server: str) -> N
         page.get_by_role("button", name="Show my hand").click()
         page.wait_for_selector("#actions [data-action]", timeout=30_000)
         assert axe(page) == []
+
+
+def test_deal_end_and_game_end_have_no_axe_violations(page: Page, server: str) -> None:
+    """Two computer players play one deal: the deal-end dialog and the end screen (rematch, seed link)."""
+    page.goto(server)
+    page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
+    page.goto(server + "#/play/primero?variant=waks&players=2&seats=easy,medium&opt-deals=1")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function(
+        "document.querySelector('#screen-table[aria-busy=false]') && !document.querySelector('#dealend').hidden",
+        timeout=STEP_TIMEOUT,
+    )
+    assert axe(page) == []
+    page.locator("#dealend-go").click()
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(page.locator("#end-seed")).to_be_visible()
+    assert axe(page) == []

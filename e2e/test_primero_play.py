@@ -259,6 +259,8 @@ def test_a_double_tap_sends_one_action(page: Page, server: str) -> None:
     settle(page)
     acts = [ex for ex in replies(page)[before:] if ex["request"]["op"] == "act"]
     assert len(acts) == 1, acts
+    # The pressed button is gone with the old options; focus stays on the action bar, not <body>.
+    assert page.evaluate("document.activeElement && document.activeElement.closest('#actions') !== null")
 
 
 def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:

@@ -82,7 +82,7 @@ export async function renderTable(main) {
       <h1 id="table-title" class="sr-only">${esc(t("table.title", { game: game.info.label, variant: game.variant.label }))}</h1>
       <div class="board" id="board"></div>
       <p class="turn-status" id="table-status"></p>
-      <div class="action-bar" id="actions" role="toolbar" aria-label="${esc(t("table.actions"))}"></div>
+      <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
       <p class="message error" id="table-message" role="alert"></p>
       <div class="side">
         <div id="game-side"></div>
@@ -277,6 +277,7 @@ async function send(action) {
   $("#table-message").textContent = "";
   g.local.selected = [];
   take(answer.result);
+  keepFocus();
   run();
 }
 
@@ -339,6 +340,13 @@ async function loadOlder() {
 function focusBar() {
   const b = document.querySelector("#actions [data-primary]:not([disabled]), #actions button:not([disabled])");
   if (b) b.focus();
+  else keepFocus();
+}
+
+// Focus never falls to <body> after a play (the bar's buttons are redrawn): it stays on the bar.
+function keepFocus() {
+  const el = document.activeElement;
+  if ((!el || el === document.body || !el.isConnected) && $("#actions")) $("#actions").focus({ preventScroll: true });
 }
 
 // ---------------------------------------------------------------- the end
