@@ -285,6 +285,9 @@ def test_rematch_and_older_log_entries(page: Page, server: str) -> None:
     """Four computer players play five deals; the log shows older entries on request, and a
     rematch starts the same table again with a fresh seed."""
     start(page, server, "waks", 4, ["easy", "easy", "medium", "medium"], deals=5)
+    # A computer's turn shows who is thinking, on the table and on its seat.
+    page.wait_for_selector("#table-status[data-thinking]", state="attached", timeout=STEP_TIMEOUT)
+    expect(page.locator("#me")).to_contain_text("watching")
     for _ in range(10):
         settle(page)
         if page.locator("#dealend").is_visible():

@@ -281,6 +281,7 @@ const EN = {
   "update.ready": "A new version of Primi is ready. It loads the next time you open Primi.",
   "error.internal": "Sorry, something went wrong in the game engine. Your game is unchanged; try again, or start a new game.",
   "table.nobody": "Nobody",
+  "table.watching": "You are watching the computer play: each hand stays hidden until it is shown.",
   "dealend.final": "See the final result",
   "table.thinking": "{name} is thinking…",
   "log.older": "Show older entries",
