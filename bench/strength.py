@@ -55,6 +55,8 @@ def run_pairing(rules: str, a: str, b: str, deals: int, per_game: int, seed: int
         games += (-games) % players  # every agent sits in every seat equally often
         r = simulate("primero", rules, players, kinds, games=games, seed=next_seed, options={"deals": per_game},
                      duplicate=duplicate)
+        if "chips_per_deal" not in r["per_agent"][a]:
+            raise SystemExit("Primero's GameInfo declares no Figure('chips', per='deals'): no chips per deal to report")
         parts.append(r)
         played += r["deals"]
         next_seed += games  # fresh shuffles for the next part

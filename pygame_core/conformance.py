@@ -18,11 +18,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import IllegalActionError, InvalidActionError, PrimiError
-from .protocol import TERMINAL, Game
+from .protocol import TERMINAL, Game, S
 from .records import Record, replay
 from .rng import AgentRandom
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
+_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")
 
 
 class ConformanceError(AssertionError):
@@ -30,17 +31,25 @@ class ConformanceError(AssertionError):
 
 
 def _tokens(data: Any) -> set[str]:
-    """Every word of every string (keys included) in JSON data."""
+    """Every word of every string (keys included) in JSON data (numbers too, which match no card)."""
+    try:
+        text = json.dumps(data, ensure_ascii=False)  # C-fast; escapes (\n, \", \u0001) become separators
+    except (TypeError, ValueError):
+        return _tokens_walk(data)
+    return set(_TOKEN.findall(_ESCAPE.sub(" ", text)))
+
+
+def _tokens_walk(data: Any) -> set[str]:
     found: set[str] = set()
     if isinstance(data, str):
         found.update(_TOKEN.findall(data))
     elif isinstance(data, dict):
         for k, v in data.items():
-            found.update(_tokens(k))
-            found.update(_tokens(v))
+            found.update(_tokens_walk(k))
+            found.update(_tokens_walk(v))
     elif isinstance(data, (list, tuple)):
         for v in data:
-            found.update(_tokens(v))
+            found.update(_tokens_walk(v))
     return found
 
 
@@ -91,7 +100,7 @@ def check_description(desc: Any, what: str, where: str, players: int | None = No
 
 
 def check_observations(
-    game: Game[Any], state: Any, players: int, where: str, resample_seed: int, whole_log: bool = False
+    game: Game[S], state: S, players: int, where: str, resample_seed: int, whole_log: bool = False
 ) -> None:
     """Each seat's observation is JSON, leaks none of its hidden cards, and ignores them; its log agrees
     with ``log_entries`` (the whole log is read and leak-checked only when ``whole_log``)."""
@@ -109,7 +118,7 @@ def check_observations(
 
 
 def _check_log(
-    game: Game[Any], state: Any, seat: int, obs: Mapping[str, Any], hidden: set[str], players: int, where: str,
+    game: Game[S], state: S, seat: int, obs: Mapping[str, Any], hidden: set[str], players: int, where: str,
     whole_log: bool,
 ) -> None:
     """``log``/``log_size`` in the observation, and ``log_entries`` agreeing with them."""
@@ -136,7 +145,7 @@ def _check_log(
 
 
 def random_playthrough(
-    game: Game[Any],
+    game: Game[S],
     variant: str | None,
     seed: int,
     options: dict[str, Any] | None = None,
@@ -210,7 +219,7 @@ def check_result(result: Any, players: int, where: str) -> None:
         raise ConformanceError(f"{where}: result has no scores list with one number per seat")
 
 
-def _check_refusals(game: Game[Any], state: Any, legal: tuple[str, ...], others: Iterable[str], where: str) -> None:
+def _check_refusals(game: Game[S], state: S, legal: tuple[str, ...], others: Iterable[str], where: str) -> None:
     for junk in ("", "   ", "no-such-verb 1", "\x00"):
         try:
             game.apply(state, junk)

@@ -505,3 +505,13 @@ def test_check_description_accepts_nested_messages() -> None:
                 {"key": "k", "args": {}, "seat": 5}, {"key": "k", "args": {}, "seat": True}):
         with pytest.raises(ConformanceError):
             check_description(bad, "d", "here", 2)
+
+
+def test_toy_log_compares_by_value_without_recursion() -> None:
+    a: toygame.LogNode | None = None
+    b: toygame.LogNode | None = None
+    for i in range(50_000):
+        a = toygame.LogNode(i % 3, "pass", a, i + 1)
+        b = toygame.LogNode(i % 3, "pass", b, i + 1)
+    assert a == b and hash(a) == hash(b)
+    assert toygame.LogNode(0, "swap 7C", a, 50_001) != toygame.LogNode(0, "swap 6C", b, 50_001)

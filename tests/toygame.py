@@ -84,14 +84,32 @@ INFO = GameInfo(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LogNode:
-    """One public log entry and the log before it: appending shares the whole past (O(1))."""
+    """One public log entry and the log before it: appending shares the whole past (O(1)).
+
+    Equality walks the two chains in a loop (not recursively, so a log of 100,000 entries
+    compares fine) and stops where they share a node.
+    """
 
     seat: int
     action: str  # the public action text: "deal", "pass", "swap 7C"
     parent: LogNode | None
     size: int  # entries up to and including this one
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogNode):
+            return NotImplemented
+        a: LogNode | None = self
+        b: LogNode | None = other
+        while a is not b:
+            if a is None or b is None or (a.size, a.seat, a.action) != (b.size, b.seat, b.action):
+                return False
+            a, b = a.parent, b.parent
+        return True
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.seat, self.action))
 
     def entry(self) -> dict[str, Any]:
         """The entry as the page gets it."""
@@ -173,7 +191,7 @@ class ToyGame:
     def parse_action(self, text: str) -> str:
         """Canonical text: ``pass`` or ``swap 7C``."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"not an action: {text!r}")
+            raise InvalidActionError(f"not an action: {quote(text)}")
         parts = text.split()
         if parts == ["pass"] or [p.lower() for p in parts] == ["pass"]:
             return "pass"
@@ -181,17 +199,17 @@ class ToyGame:
             try:
                 card = str(Card.parse(parts[1]))
             except InvalidCardError as exc:
-                raise InvalidActionError(f"not an action: {text!r} ({exc})") from None
+                raise InvalidActionError(f"not an action: {quote(text)} ({exc})") from None
             if card not in VALUES:
-                raise InvalidActionError(f"not an action: {text!r} ({card} is not in the toy deck)")
+                raise InvalidActionError(f"not an action: {quote(text)} ({card} is not in the toy deck)")
             return f"swap {card}"
-        raise InvalidActionError(f"not an action: {text!r} (write pass or swap CARD)")
+        raise InvalidActionError(f"not an action: {quote(text)} (write pass or swap CARD)")
 
     def apply(self, state: ToyState, action: str) -> ToyState:
         """The state after ``action`` by the current player."""
         a = self.parse_action(action)
         if a not in self.legal_actions(state):
-            raise IllegalActionError(f"{a!r} is not legal now")
+            raise IllegalActionError(f"{quote(a)} is not legal now")
         seat = self.current_player(state)
         if a == "pass":
             return replace(state, turn=state.turn + 1, log=self._logged(state, seat, a))
