@@ -180,11 +180,13 @@ def test_simulate_reports_chips_per_deal_and_ci95() -> None:
 
 
 def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:
-    from pygame_core.primero.agents import _waks_trust
+    from pygame_core.primero.agents import _count_aggression, _waks_trust
 
-    def log(verbs: list[str]) -> dict[str, Any]:
-        return {"log": [{"seat": 1, "action": v, "deal": i // 4 + 1} for i, v in enumerate(verbs)]}
+    def trust(verbs: list[str]) -> float:
+        aggr: dict[int, list[float]] = {}
+        _count_aggression(aggr, [{"seat": 1, "action": v, "deal": i // 4 + 1} for i, v in enumerate(verbs)])
+        return _waks_trust(aggr, {})[1]
 
-    loose = _waks_trust(log(["vie 3", "revie 2", "revie 1", "see"] * 8), {})[1]
-    tight = _waks_trust(log(["pass", "see", "pass", "vie 1"] * 8), {})[1]
+    loose = trust(["vie 3", "revie 2", "revie 1", "see"] * 8)
+    tight = trust(["pass", "see", "pass", "vie 1"] * 8)
     assert loose < 0.5 < tight == 1.0

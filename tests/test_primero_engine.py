@@ -22,7 +22,7 @@ def _play(s: PrimeroState, *actions: str) -> PrimeroState:
 
 def test_game_info_and_protocol() -> None:
     assert isinstance(GAME, Game)
-    assert set(GAME.agents) == {"easy", "medium", "hard"}
+    assert set(GAME.info.agents) == {"easy", "medium", "hard"}
     assert GAME.info.name == "primero" and GAME.info.default_variant == "waks"
     assert tuple(v.name for v in GAME.info.variants) == VARIANTS
     assert GAME.info.variant("rms").min_players == 4
@@ -218,7 +218,8 @@ def test_observation_hides_other_hands_and_discards() -> None:
         s = GAME.apply(s, "pass")
     p = GAME.current_player(s)
     s = GAME.apply(s, max(GAME.legal_actions(s), key=lambda a: len(a.split())))
-    assert GAME.observation(s, 1)["log"][-1] == {"seat": p, "action": "discard 2", "deal": 1}
+    assert GAME.observation(s, 1)["log"][-1] == {
+        "seat": p, "key": "act.discard", "args": {"n": 2}, "action": "discard 2", "deal": 1}
     other = GAME.resample_hidden(s, 1, 99)
     assert GAME.observation(other, 1) == GAME.observation(s, 1)
     assert other.hands[1] == s.hands[1] and chip_total(other) == chip_total(s)
@@ -226,8 +227,8 @@ def test_observation_hides_other_hands_and_discards() -> None:
 
 def test_result_and_describe() -> None:
     s = GAME.initial_state({"players": 2, "deals": 1}, 2, "waks")
-    assert GAME.describe_action(s, "vie 2") == f"Seat {s.to_act} vies 2"
-    assert GAME.describe_action(s, "discard") == f"Seat {s.to_act} keeps all cards"
+    assert GAME.describe_action(s, "vie 2") == {"key": "act.vie", "seat": s.to_act, "args": {"n": 2}}
+    assert GAME.describe_action(s, "discard") == {"key": "act.keep", "seat": s.to_act, "args": {}}
     while not GAME.is_terminal(s):
         s = GAME.apply(s, GAME.legal_actions(s)[-1])
     r = GAME.result(s)

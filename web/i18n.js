@@ -160,6 +160,16 @@ const EN = {
   "act.discard": "{name} discards {n} and draws.",
   "act.keep": "{name} keeps all cards.",
   "act.trade": "{name} passes and trades {n}.",
+  // core descriptions (added by the core's describer)
+  "act.see.allin": "{name} sees, all-in.",
+  "act.match.allin": "{name} matches, all-in.",
+  "act.discard.one": "{name} discards a card.",
+  "act.trade.forced": "{name} passes, pays the forced stake of {paid} and trades {n}.",
+  "act.bet.withdrawn": "Nobody matched {name}'s bet: it is withdrawn.",
+  "act.raise.withdrawn": "{name}'s raise was refused: it is withdrawn.",
+  "act.stay.forced": "{name} must stay in to see the bet.",
+  "act.other": "{name}: {action}.",
+  // end of core descriptions
   "handover.title": "Pass the device to {name}",
   "handover.text": "{name}: press the button when only you can see the screen.",
   "handover.since": "Since your last turn",

@@ -39,6 +39,7 @@ from itertools import combinations
 from typing import Any
 
 from ..agents import Agent
+from ..errors import OptionsError, quote
 from ..rng import AgentRandom
 from .ai_eval import Evaluator, evaluator
 
@@ -803,17 +804,23 @@ def _rms_discard(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> 
 # --- the agent ---------------------------------------------------------------------
 
 
-def _waks_trust(obs: Mapping[str, Any], vies: Mapping[int, Sequence[float]]) -> dict[int, float]:
-    """How much each opponent's vies mean (0.15..1): low when it vies or revies at most of its
-    turns (a loose or random player: honest players vie ~25-30% of their betting turns), or when
-    the hands it showed after vying were not strong."""
-    aggr: dict[int, list[float]] = {}
-    for e in obs.get("log") or []:
+_TRUST_VERBS = ("vie", "revie", "see", "pass", "fold")
+
+
+def _count_aggression(aggr: dict[int, list[float]], entries: Sequence[Mapping[str, Any]]) -> None:
+    """Add public log entries to each seat's [vies and revies, betting turns] counts (Waks)."""
+    for e in entries:
         verb = str(e["action"]).split()[0]
-        if e["seat"] >= 0 and verb in ("vie", "revie", "see", "pass", "fold"):
+        if e["seat"] >= 0 and verb in _TRUST_VERBS:
             rec = aggr.setdefault(int(e["seat"]), [10 * 0.28, 10.0])
             rec[0] += verb in ("vie", "revie")
             rec[1] += 1
+
+
+def _waks_trust(aggr: Mapping[int, Sequence[float]], vies: Mapping[int, Sequence[float]]) -> dict[int, float]:
+    """How much each opponent's vies mean (0.15..1): low when it vies or revies at most of its
+    turns (a loose or random player: honest players vie ~25-30% of their betting turns), or when
+    the hands it showed after vying were not strong. ``aggr``: see ``_count_aggression``."""
     out: dict[int, float] = {}
     for p, (a, n) in aggr.items():
         t = (0.62 - a / n) / 0.25
@@ -832,6 +839,38 @@ class PrimeroAgent:
         self._seen_deal = -1
         self._honesty: dict[int, list[float]] = {}  # seat -> pseudo-counts (claim ==, <, > the hand shown)
         self._vies: dict[int, list[float]] = {}  # seat -> [sum of shown percentiles per vie, vies] (Waks)
+        # What it has read of the public log. An observation carries only the recent log (the current
+        # deal's entries and a few older ones), so the agent keeps what it needs across calls.
+        self._read = 0  # public log entries read so far
+        self._deal = -1  # the deal of the last observation read
+        self._deal_logs: dict[int, list[Mapping[str, Any]]] = {}  # this deal's and the last deal's entries
+        self._aggression: dict[int, list[float]] = {}  # seat -> [vies and revies, betting turns] (Waks)
+
+    def prepare(self, variant: str, options: Mapping[str, Any]) -> None:
+        """Build the hand tables this level needs for ``variant`` now, before its first move."""
+        if variant not in _ENGINES:
+            raise OptionsError(f"Primero has no variant {quote(variant)}")
+        ev = evaluator(variant, variant == "rms" and bool(options.get("wild", False)))
+        ev.pct((0, 1, 2, 3))  # the percentile table
+        if self.level.samples and variant in ("northpass", "suzuki", "italian"):
+            ev.hands_by_claim()  # the hard player's claim reading
+
+    def _read_log(self, obs: Mapping[str, Any]) -> None:
+        """Remember the log entries not read yet (an observation without ``log_size`` holds the whole log)."""
+        log = list(obs.get("log") or [])
+        size = obs.get("log_size")
+        size = len(log) if not isinstance(size, int) else size
+        deal = int(obs.get("deal") or 0)
+        if size < self._read or deal < self._deal:  # a new game
+            self._read, self._deal_logs, self._aggression = 0, {}, {}
+        self._deal = deal
+        new = log[max(0, self._read - (size - len(log))):]
+        self._read = max(self._read, size)
+        for e in new:
+            self._deal_logs.setdefault(int(e["deal"]), []).append(e)
+        for d in [d for d in self._deal_logs if d < deal - 1]:
+            del self._deal_logs[d]
+        _count_aggression(self._aggression, new)
 
     def _learn(self, obs: Mapping[str, Any], ev: Evaluator) -> None:
         """After a showdown: compare each opponent's last claim with the hand it showed."""
@@ -839,15 +878,15 @@ class PrimeroAgent:
         if not isinstance(last, Mapping) or last.get("deal") == self._seen_deal:
             return
         self._seen_deal = int(last["deal"])
+        entries = self._deal_logs.get(self._seen_deal, [])
         final: dict[int, str] = {}
-        for e in obs.get("log") or []:
-            if e["deal"] == self._seen_deal and e["seat"] >= 0:
+        for e in entries:
+            if e["seat"] >= 0:
                 final[int(e["seat"])] = str(e["action"])
         for sh in last.get("shown") or []:
             p = int(sh["seat"])
             if p != obs["seat"] and obs["variant"] in _ENGINES and _ENGINES[obs["variant"]] == "waks":
-                n = sum(1 for e in obs.get("log") or [] if e["deal"] == self._seen_deal and e["seat"] == p
-                        and str(e["action"]).split()[0] in ("vie", "revie"))
+                n = sum(1 for e in entries if e["seat"] == p and str(e["action"]).split()[0] in ("vie", "revie"))
                 if n and len(sh["cards"]) == 4 and all(c in ev.index for c in sh["cards"]):
                     rec_v = self._vies.setdefault(p, [3 * 0.72, 3.0])
                     rec_v[0] += n * ev.pct([ev.index[c] for c in sh["cards"]])
@@ -863,6 +902,7 @@ class PrimeroAgent:
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """One of ``legal_actions``, from the observation of our seat only."""
         legal = list(legal_actions)
+        self._read_log(observation)
         if len(legal) == 1:
             return legal[0]
         v = parse_view(observation)
@@ -870,7 +910,7 @@ class PrimeroAgent:
             self._learn(observation, v.ev)
             v.honesty = {p: (r[0], r[1], r[2]) for p, r in self._honesty.items()}
             if v.engine == "waks":
-                v.trust = _waks_trust(observation, self._vies)
+                v.trust = _waks_trust(self._aggression, self._vies)
         if v.engine == "waks":
             a = _waks(v, legal, self.level, rng)
         elif v.engine == "northpass":

@@ -27,9 +27,15 @@ RMS
 
 Observation keys: game, variant, seat, players, deal, dealer, phase, to_act, pot, pots,
 carried, stake, rest, ante, to_call, seats[seat, chips, bet, contributed, folded, all_in, out,
-cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, last_deal,
+cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
 table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
 options, e.g. wild, table, stake, rest, limit).
+
+The log: ``log`` holds the current deal's public entries plus at most ``LOG_WINDOW`` older
+ones, oldest first; ``log_size`` counts the whole public log, and ``log_entries`` gives any
+slice of it. An entry is ``{"seat", "key", "args", "action", "deal"}``: a message for the
+page (describe.py) and the public action text (``discard 2``: a discard's cards stay private).
+The state keeps the log as a persistent list (gamelog.py), so an action never copies it.
 """
 
 from __future__ import annotations
@@ -39,12 +45,15 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import Card
-from ..errors import IllegalActionError, InvalidActionError, InvalidCardError
-from ..protocol import JSON, TERMINAL, GameInfo, check_seat, sorted_actions
+from ..errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError, quote
+from ..protocol import JSON, LOG_WINDOW, TERMINAL, Description, GameInfo, check_seat, sorted_actions
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
+from .describe import describe, log_entry
+from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
+from .operations import OPERATIONS
 from .rules import VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
 
@@ -57,15 +66,16 @@ _CARDED = ("discard", "trade")
 
 
 def _number(text: str, action: str) -> int:
-    if not text.isdigit() or len(text) > 6:
-        raise InvalidActionError(f"{action!r}: {text!r} is not a whole number")
+    """A whole number written in ASCII digits (``²`` or ``٣`` are not numbers here)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise InvalidActionError(f"{quote(action)}: {quote(text)} is not a whole number")
     return int(text)
 
 
 def parse(text: str) -> str:
     """Canonical text of a Primero action; InvalidActionError if it is not one."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"not an action: {text!r}")
+        raise InvalidActionError(f"not an action: {quote(text)}")
     parts = text.strip().split()
     if not parts:
         raise InvalidActionError("empty action")
@@ -74,23 +84,26 @@ def parse(text: str) -> str:
     if not args and verb in _BARE:
         return verb
     if verb in _CARDED:
-        try:
-            cards = [Card.parse(a) for a in args]
-        except InvalidCardError as exc:
-            raise InvalidActionError(f"{text!r}: {exc}") from None
+        cards = []
+        for a in args:
+            try:
+                cards.append(Card.parse(a))
+            except InvalidCardError as exc:
+                why = str(exc) if len(a) <= 20 else f"{quote(a)} is not a card"
+                raise InvalidActionError(f"{quote(text)}: {why}") from None
         if len(set(cards)) != len(cards):
-            raise InvalidActionError(f"{text!r}: a card is named twice")
+            raise InvalidActionError(f"{quote(text)}: a card is named twice")
         if verb == "trade" and not 1 <= len(cards) <= 2:
-            raise InvalidActionError(f"{text!r}: trade one or two cards")
+            raise InvalidActionError(f"{quote(text)}: trade one or two cards")
         return " ".join([verb, *(str(c) for c in sort_cards(cards))])
     if verb in _NUMBERED and len(args) == 1:
         return f"{verb} {_number(args[0], text)}"
     if verb in ("vie", "bet") and len(args) == 3:
         kind = args[1].lower()
         if kind not in _KINDS:
-            raise InvalidActionError(f"{text!r}: {args[1]!r} is not a kind of hand")
+            raise InvalidActionError(f"{quote(text)}: {quote(args[1])} is not a kind of hand")
         return f"{verb} {_number(args[0], text)} {kind} {_number(args[2], text)}"
-    raise InvalidActionError(f"not a Primero action: {text!r}")
+    raise InvalidActionError(f"not a Primero action: {quote(text)}")
 
 
 class PrimeroGame:
@@ -100,6 +113,7 @@ class PrimeroGame:
         "primero", "Primero", VARIANTS, "waks",
         summary="The Renaissance betting game: four cards, vie and see, the best hand takes the pot.",
         agents=AI_FACTORIES,
+        operations=OPERATIONS,
     )
 
     # --- protocol -----------------------------------------------------------
@@ -131,7 +145,7 @@ class PrimeroGame:
         if state.over:
             raise IllegalActionError("the game is over")
         if canonical not in _engine(state).legal(state):
-            raise IllegalActionError(f"{canonical!r} is not legal now for seat {state.to_act}")
+            raise IllegalActionError(f"{quote(canonical)} is not legal now")
         new: PrimeroState = _engine(state).apply(state, canonical)
         return new
 
@@ -144,7 +158,9 @@ class PrimeroGame:
         return state.over
 
     def result(self, state: PrimeroState) -> dict[str, JSON]:
-        """Winners (most chips), final chips, net change per seat, deals played."""
+        """The outcome: ``winners`` (the seats with the most chips), ``scores`` (each seat's final
+        chips: chips are how Primero scores), ``chips`` (each seat's net change), ``deals`` (deals
+        played) and ``carried`` (chips left unawarded in the pot)."""
         start = state.opt("chips")
         best = max(state.chips)
         return {
@@ -186,26 +202,32 @@ class PrimeroGame:
                 fields[name] = got
         return replace(state, hands=tuple(hands), rng=rng, **fields)
 
-    def describe_action(self, state: PrimeroState, action: str) -> str:
-        """A sentence such as ``Seat 2 vies 2``."""
+    def describe_action(self, state: PrimeroState, action: str) -> Description:
+        """The public message for ``action`` by the seat to act: the one its log entry gets.
+
+        ``{"key": "act.vie", "seat": 2, "args": {"n": 2}}``; discards and trades give only the
+        count of cards (keys and args: see describe.py).
+        """
         a = parse(action)
-        who = f"Seat {state.to_act}"
-        verb, *rest = a.split()
-        words = {
-            "vie": "vies", "see": "sees", "revie": "sees and revies", "pass": "passes", "fold": "folds",
-            "bet": "bets", "match": "matches", "raise": "raises", "refuse": "refuses", "vada": "knocks: vada!",
-            "stay": "volunteers to stay", "draw": "draws", "trade": "passes and trades", "discard": "discards",
-        }
-        if verb in ("discard", "trade"):
-            n = len(rest)
-            if verb == "discard" and n == 0:
-                return f"{who} keeps all cards"
-            return f"{who} {words[verb]} {n} card{'s' if n != 1 else ''}"
-        if verb == "draw":
-            return f"{who} draws from slot {rest[0]}" if rest else f"{who} draws from the stock"
-        if verb in ("vie", "bet") and len(rest) == 3:
-            return f"{who} {words[verb]} {rest[0]}, announcing {rest[1]} of {rest[2]}"
-        return " ".join([who, words[verb], *rest])
+        seat = state.to_act
+        if not state.over and a in _engine(state).legal(state):
+            after = self.apply(state, a)
+            for p, text, _ in after.log.entries(len(state.log)):
+                if p == seat:
+                    return describe(seat, text, log=True)
+        return describe(seat, a, rms=state.rules.engine == "rms")
+
+    def log_entries(self, state: PrimeroState, seat: int, start: int, stop: int) -> list[JSON]:
+        """Entries ``start:stop`` of the public log (Python slice rules), oldest first.
+
+        Each is ``{"seat", "key", "args", "action", "deal"}`` (see describe.py); the log is
+        public, so every seat sees the same entries.
+        """
+        check_seat(seat, state.players)
+        for name, value in (("start", start), ("stop", stop)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionsError(f"the log's {name} must be a whole number, not {quote(value)}")
+        return [log_entry(e) for e in state.log.entries(start, stop)]
 
 
 def _engine(state: PrimeroState) -> Any:
@@ -239,6 +261,20 @@ def _places(state: PrimeroState, seat: int) -> list[tuple[str, tuple[Card, ...]]
 
 def _hidden_places_cards(state: PrimeroState, seat: int) -> list[Card]:
     return [c for _, cs in _places(state, seat) for c in cs]
+
+
+def recent_log(s: PrimeroState) -> list[JSON]:
+    """The current deal's log entries plus at most LOG_WINDOW older ones, oldest first."""
+    out: list[Entry] = []
+    older = 0
+    for e in s.log.newest():
+        if e[2] != s.deal:
+            if older >= LOG_WINDOW:
+                break
+            older += 1
+        out.append(e)
+    out.reverse()
+    return [log_entry(e) for e in out]
 
 
 def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
@@ -305,7 +341,8 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "hand_value": hand_value,
         "claim": f"{s.claim_kind} {s.claim_points}" if s.claim_kind else None,
         "forced": forced,
-        "log": [{"seat": p, "action": t, "deal": d} for p, t, d in s.log],
+        "log": recent_log(s),
+        "log_size": len(s.log),
         "last_deal": s.last_deal.to_json() if s.last_deal else None,
         "table_slots": len(s.table),
         "stock": len(s.stock),

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..cards import Card
 from ..rng import Rng
+from .gamelog import EMPTY_LOG, PublicLog
 from .hands import HandRules, HandValue, evaluate, strength
 from .rules import RULES, PrimeroRules, hand_rules
 
@@ -116,7 +117,7 @@ class PrimeroState:
     survivor: int = -1
     resume: int = -1  # RMS: seat whose play turn follows the wagering round
     slot: int = -1  # RMS eight-card table: the slot just drawn from, refilled by the discard
-    log: tuple[tuple[int, str, int], ...] = ()
+    log: PublicLog = EMPTY_LOG  # the public log, (seat, text, deal) entries; appending is O(1) (gamelog.py)
     last_deal: DealOutcome | None = None
     over: bool = False
 
@@ -208,7 +209,7 @@ def pay(s: PrimeroState, p: int, amount: int) -> PrimeroState:
 def add_log(s: PrimeroState, p: int, text: str) -> PrimeroState:
     """Record a public action text for seat ``p`` (and as its last action)."""
     la = set_at(s.last_actions, p, text) if p >= 0 else s.last_actions
-    return replace(s, log=s.log + ((p, text, s.deal),), last_actions=la)
+    return replace(s, log=s.log.append((p, text, s.deal)), last_actions=la)
 
 
 def pots(s: PrimeroState) -> list[tuple[int, tuple[int, ...]]]:

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from ..decisions import explain
-from ..errors import OptionsError
+from ..errors import OptionsError, quote
 from ..protocol import JSON
 from .game import GAME, PrimeroState, state_from_deal
 
@@ -262,8 +262,7 @@ def states(name: str) -> tuple[PrimeroState, ...]:
 
 def _lesson(name: object) -> Walkthrough:
     if not isinstance(name, str) or name not in WALKTHROUGHS:
-        shown = name[:40] if isinstance(name, str) else type(name).__name__
-        raise OptionsError(f"there is no lesson {shown!r}")
+        raise OptionsError(f"there is no lesson {quote(name, 40)}")
     return WALKTHROUGHS[name]
 
 

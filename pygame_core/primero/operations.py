@@ -1,0 +1,118 @@
+"""Primero's extra worker operations (``GameInfo.operations``): the hand calculator, the coach, the lessons.
+
+Each takes the page's request (plain data) and, for the coach, the observation of the
+seat the page is showing; each returns plain data and raises a PrimiError subclass
+with a sentence for a player when the request is wrong.
+
+- ``hand`` ``{cards: ["7S", ...], rules: "waks", wild: false}`` ->
+  ``{hand: {rules, label, kind, points, cards, counting, rank, [total], [wild_as], decisions},
+  across: [{rules, label, kind, points, ...} or {rules, label, error}, ...]}``:
+  the hand under the chosen rule set (with the decisions that rule set took) and under every other.
+- ``coach`` (needs the view) ``{discard: ["7S", ...]}`` -> ``{value, outlook}``: the hand's value
+  (the observation's ``hand_value``) and, while the seat holds at most 4 cards and the game is
+  not over, the odds after discarding those cards (coach.draw_outlook: ``discard, kinds,
+  mean_points, p_improve, exact, outcomes``), from the cards this seat has not seen.
+- ``lessons`` ``{}`` -> the list of lessons; ``{name, step}`` -> one step (walkthroughs.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Card
+from ..decisions import explain
+from ..errors import InvalidCardError, OptionsError, PrimiError, quote
+from ..protocol import JSON, Operation
+from . import hands
+from .coach import draw_outlook, unseen_cards
+from .rules import RULES, hand_rules
+
+MAX_CARDS = 8
+
+
+def _request(request: object) -> Mapping[str, Any]:
+    if not isinstance(request, Mapping):
+        raise OptionsError("the request must be an object")
+    return request
+
+
+def _card_list(value: object, what: str) -> list[Card]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise InvalidCardError(f"{what} must be a list of card texts such as \"7S\"")
+    if len(value) > MAX_CARDS:
+        raise InvalidCardError(f"{what} may hold at most {MAX_CARDS} cards, not {len(value)}")
+    return [Card.parse(t) for t in value]
+
+
+def _wild(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise OptionsError(f"wild must be true or false, not {quote(value)}")
+    return value
+
+
+def hand(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> JSON:
+    """The calculator: one hand under the chosen rule set and under every other one."""
+    req = _request(request)
+    cards = _card_list(req.get("cards"), "cards")
+    name = req.get("rules", "waks")
+    if not isinstance(name, str) or name not in hands.RULESETS:
+        raise OptionsError(f"there is no rule set {quote(name)}; choose one of {', '.join(hands.RULESETS)}")
+    wild = _wild(req.get("wild", False))
+    rules = hands.get_rules(name, wild=wild and name == "rms")
+    main: dict[str, Any] = hands.evaluate(cards, rules).to_json(rules)
+    main["label"] = rules.label
+    main["decisions"] = explain(rules.decisions)
+    across = []
+    for other_name in hands.RULESETS:
+        other = hands.get_rules(other_name, wild=wild and other_name == "rms")
+        row: dict[str, Any] = {"rules": other_name, "label": other.label}
+        try:
+            row.update(hands.evaluate(cards, other).to_json(other))
+        except PrimiError as exc:
+            row["error"] = str(exc)
+        across.append(row)
+    return {"hand": main, "across": across}
+
+
+def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
+    """The shown seat's hand value and its odds for a discard it is considering, from its observation only."""
+    req = _request(request)
+    obs = view.get("observation", view) if isinstance(view, Mapping) else None
+    if not isinstance(obs, Mapping) or obs.get("game") != "primero":
+        raise OptionsError("the coach needs a Primero game in progress")
+    variant = obs.get("variant")
+    if not isinstance(variant, str) or variant not in RULES:
+        raise OptionsError(f"Primero has no variant {quote(variant)}")
+    given = obs.get("options")
+    options: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+    rules = hand_rules(variant, variant == "rms" and bool(options.get("wild", False)))
+    held = _card_list(obs.get("hand"), "the hand")
+    discard = _card_list(req.get("discard"), "discard")
+    out: dict[str, Any] = {"value": obs.get("hand_value"), "outlook": None}
+    if held and len(held) <= 4 and obs.get("phase") != "over":
+        seed = obs.get("log_size")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1
+        out["outlook"] = draw_outlook(held, discard, unseen_cards(rules, held), rules, seed=seed)
+    elif discard:
+        raise OptionsError("there is no hand to discard from now")
+    return out
+
+
+def lessons(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> JSON:
+    """"Learn by example": without ``name``, the list of lessons; with it, step ``step`` (default 0)."""
+    from .walkthroughs import list_walkthroughs, walkthrough_step
+
+    req = _request(request)
+    if req.get("name") is None:
+        return list_walkthroughs()
+    return walkthrough_step(req.get("name"), req.get("step", 0))
+
+
+OPERATIONS = (
+    Operation("hand", hand, help="Score a hand under every rule set: {cards, rules, wild}."),
+    Operation("coach", coach, needs_view=True, help="The shown seat's hand value and draw odds: {discard}."),
+    Operation("lessons", lessons, help="Learn by example: {} lists the lessons, {name, step} gives a step."),
+)

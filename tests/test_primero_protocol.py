@@ -1,0 +1,363 @@
+"""Primero's side of the protocol: the log (storage, window, slices), descriptions, operations,
+the agents' ``prepare`` and their choices with the windowed log, number parsing and the result."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pygame_core.agents import make_agent
+from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
+from pygame_core.primero.agents import _BEST_KEEP, PrimeroAgent
+from pygame_core.primero.ai_eval import evaluator
+from pygame_core.primero.describe import KEYS
+from pygame_core.primero.game import GAME, PrimeroState, state_from_deal
+from pygame_core.primero.gamelog import EMPTY_LOG, PublicLog
+from pygame_core.protocol import LOG_WINDOW, Game
+from pygame_core.rng import AgentRandom
+from tests.primero_agent_fixture import PATH as AGENT_GAMES
+from tests.primero_agent_fixture import VARIANTS, digest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _random_game(variant: str, seed: int, players: int, deals: int = 3, **opts: Any) -> list[PrimeroState]:
+    s = GAME.initial_state({"players": players, "deals": deals, **opts}, seed, variant)
+    rng = AgentRandom(seed)
+    out = [s]
+    while not GAME.is_terminal(s):
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        out.append(s)
+    return out
+
+
+# --- the agents choose as they did when every observation held the whole log ----------------------
+
+
+AGENT_GAME_LIST = json.loads(AGENT_GAMES.read_text())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_agents_choose_as_before_the_log_window(variant: str) -> None:
+    """The fixture was recorded with observations carrying the whole log (tests/primero_agent_fixture.py).
+
+    The AI's tables cache a draw's value by the pattern of the kept cards and the number (not
+    the names) of other cards excluded (ai_eval.Evaluator.keep_value), so a choice can depend
+    on what the process computed before: the caches start empty here, as they did when the
+    fixture was recorded (one process, the variants in order, each with its own tables).
+    """
+    evaluator.cache_clear()
+    _BEST_KEEP.clear()
+    compared = cut = total = 0
+    for game in (g for g in AGENT_GAME_LIST if g["variant"] == variant):
+        kinds = game["kinds"]
+        agents = [make_agent("primero", k) for k in kinds]
+        rngs = [AgentRandom(game["seed"] * 13 + p) for p in range(len(kinds))]
+        s = GAME.initial_state(game["options"], game["seed"], variant)
+        actions = game["actions"].split(" | ")
+        digests = game["digests"].split()
+        total += len(actions)
+        for i, (recorded, d) in enumerate(zip(actions, digests, strict=True)):
+            p = GAME.current_player(s)
+            obs = GAME.observation(s, p)
+            if digest(obs) != d:
+                break  # a rules change makes the game differ from here on: the choices may differ too
+            chosen = agents[p].choose(obs, GAME.legal_actions(s), rngs[p])
+            assert chosen == recorded, (variant, game["seed"], i, kinds[p], recorded, chosen)
+            compared += 1
+            cut += obs["log_size"] > len(obs["log"])
+            s = GAME.apply(s, chosen)
+    assert compared >= total // 2, f"only {compared} of {total} decisions compared: regenerate the fixture"
+    assert cut > 0  # the window did leave older entries out
+
+
+def _full_log(s: PrimeroState, seat: int) -> dict[str, Any]:
+    obs = GAME.observation(s, seat)
+    obs["log"] = GAME.log_entries(s, seat, 0, obs["log_size"])
+    return obs
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_agents_choose_the_same_with_the_whole_log_or_the_window(variant: str) -> None:
+    """Lockstep on the current engine: agents fed the whole log and agents fed the window agree."""
+    n = 5 if variant == "rms" else 4
+    kinds = ["hard", "medium", "easy", "hard", "hard"][:n]
+    for seed in (1, 2):
+        whole = [make_agent("primero", k) for k in kinds]
+        window = [make_agent("primero", k) for k in kinds]
+        s = GAME.initial_state({"players": n, "deals": 10, "chips": 40}, seed, variant)
+        while not GAME.is_terminal(s):
+            p = GAME.current_player(s)
+            legal = GAME.legal_actions(s)
+            a = whole[p].choose(_full_log(s, p), legal, AgentRandom(s.deal * 100 + len(s.log)))
+            b = window[p].choose(GAME.observation(s, p), legal, AgentRandom(s.deal * 100 + len(s.log)))
+            assert a == b, (variant, seed, s.deal, kinds[p], a, b)
+            s = GAME.apply(s, a)
+
+
+# --- the log: storage, window, slices --------------------------------------------------------------
+
+
+def test_game_satisfies_the_protocol() -> None:
+    assert isinstance(GAME, Game)
+    assert [op.name for op in GAME.info.operations] == ["hand", "coach", "lessons"]
+    assert GAME.info.operation("coach").needs_view and not GAME.info.operation("hand").needs_view
+    assert GAME.info.to_json()["operations"] == ["hand", "coach", "lessons"]
+
+
+def test_public_log_appends_without_copying_and_compares_by_entries() -> None:
+    a = EMPTY_LOG.append((0, "vie 1", 1))
+    b = a.append((1, "see", 1))
+    assert len(EMPTY_LOG) == 0 and len(a) == 1 and len(b) == 2
+    assert b.entries() == [(0, "vie 1", 1), (1, "see", 1)] and a.entries() == [(0, "vie 1", 1)]  # a unchanged
+    assert b._prev is a  # shared, not copied
+    same = PublicLog.of([(0, "vie 1", 1), (1, "see", 1)])
+    assert same == b and hash(same) == hash(b) and same is not b
+    assert same != a and b != b.append((0, "fold", 1)) and PublicLog.of([(0, "vie 2", 1), (1, "see", 1)]) != b
+    assert b[0] == (0, "vie 1", 1) and b[-1] == (1, "see", 1) and b[1:] == [(1, "see", 1)]
+    with pytest.raises(IndexError):
+        b[2]
+    with pytest.raises(AttributeError):
+        b._size = 3  # type: ignore[misc]
+
+
+def test_a_long_log_hashes_compares_pickles_and_prints_without_recursion() -> None:
+    entries = [(i % 6, "pass", i // 70) for i in range(100_000)]
+    log = PublicLog.of(entries)
+    other = PublicLog.of(entries)
+    assert log == other and hash(log) == hash(other)
+    assert pickle.loads(pickle.dumps(log)) == log
+    assert repr(log) == "PublicLog(size=100000, newest=(3, 'pass', 1428))"
+    assert log.entries(99_998) == entries[99_998:] and log.entries(5, 8) == entries[5:8]
+
+
+def test_state_shares_the_log_with_the_state_before() -> None:
+    s = GAME.initial_state({"players": 3}, 4, "waks")
+    t = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert len(t.log) == len(s.log) + 1 and t.log._prev is s.log
+    assert hash(t) == hash(GAME.apply(s, GAME.legal_actions(s)[0]))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observation_carries_the_current_deal_and_a_window_of_older_entries(variant: str) -> None:
+    states = _random_game(variant, 3, 4 if variant == "rms" else 3, deals=16, chips=100)
+    for s in states[:: max(1, len(states) // 40)] + [states[-1]]:
+        for seat in (-1, 0):
+            obs = GAME.observation(s, seat)
+            log = obs["log"]
+            assert obs["log_size"] == len(s.log)
+            whole = GAME.log_entries(s, seat, 0, obs["log_size"])
+            assert log == whole[len(whole) - len(log):]  # the newest entries
+            current = [e for e in whole if e["deal"] == s.deal]
+            older = [e for e in log if e["deal"] != s.deal]
+            assert log[len(log) - len(current):] == current and len(older) == min(LOG_WINDOW, len(whole) - len(current))
+            for e in log:
+                assert set(e) == {"seat", "key", "args", "action", "deal"}
+    s = states[-1]
+    assert len(s.log) > LOG_WINDOW + 20
+    assert GAME.log_entries(s, 0, 5, 9) == GAME.log_entries(s, 1, 0, len(s.log))[5:9]
+    assert GAME.log_entries(s, 0, -3, len(s.log)) == GAME.log_entries(s, 0, 0, len(s.log))[-3:]
+    assert GAME.log_entries(s, 0, 10, 2) == [] and len(GAME.log_entries(s, 0, 0, 10**9)) == len(s.log)
+    with pytest.raises(OptionsError):
+        GAME.log_entries(s, 0, "0", 5)  # type: ignore[arg-type]
+    with pytest.raises(OptionsError):
+        GAME.log_entries(s, 9, 0, 5)
+
+
+# --- descriptions: one source, every key in the page's table ---------------------------------------
+
+
+def _english_table() -> dict[str, str]:
+    text = (ROOT / "web" / "i18n.js").read_text(encoding="utf-8")
+    body = text[text.index("const EN = {"):text.index("\n};", text.index("const EN = {"))]
+    return dict(re.findall(r'^\s*"([^"]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', body, re.M))
+
+
+def _check_message(msg: dict[str, Any], table: dict[str, str], where: object) -> None:
+    assert msg["key"] in table, (msg, where)
+    assert msg["key"] != "act.other", (msg, where)  # every text an engine writes has its own key
+    args = msg["args"]
+    for name in re.findall(r"\{(\w+)\}", table[msg["key"]]):
+        assert name == "name" or name in args, (msg, name, where)
+    if "{name}" in table[msg["key"]]:
+        assert isinstance(msg.get("seat"), int) and msg["seat"] >= 0, (msg, where)
+    for value in args.values():
+        if isinstance(value, dict):
+            _check_message(value, table, where)
+        else:
+            assert isinstance(value, (int, str)), (msg, where)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_description_key_is_in_the_english_table(variant: str) -> None:
+    table = _english_table()
+    assert set(table) >= KEYS, sorted(KEYS - set(table))
+    keys: set[str] = set()
+    for seed in range(6):
+        players = 4 + seed % 3 if variant == "rms" else 2 + seed % 5
+        opts = {"chips": 3 + seed % 3 * 10} if seed % 2 else {}
+        if variant == "rms" and seed % 3 == 1:
+            opts["table"] = "stock"
+        states = _random_game(variant, seed, players, deals=4, **opts)
+        for s in states[:-1]:
+            for a in GAME.legal_actions(s)[:: 7] + GAME.legal_actions(s)[-1:]:
+                d = GAME.describe_action(s, a)
+                assert d["seat"] == s.to_act
+                _check_message(d, table, (variant, seed, a))
+                keys.add(d["key"])
+        for e in GAME.log_entries(states[-1], 0, 0, len(states[-1].log)):
+            _check_message(e, table, (variant, seed, e["action"]))
+            keys.add(e["key"])
+    assert keys <= KEYS
+
+
+def test_descriptions_of_special_log_texts() -> None:
+    from pygame_core.primero.describe import describe_text
+
+    claim = {"key": "claim", "args": {"kind": {"key": "kind.primero", "args": {}}, "points": 60}}
+    assert describe_text("vie 2 primero 60") == ("act.vie.claim", {"n": 2, "claim": claim})
+    assert describe_text("see all-in", log=True) == ("act.see.allin", {})
+    assert describe_text("trade 1 forced stake 5", log=True) == ("act.trade.forced", {"n": 1, "paid": 5})
+    assert describe_text("first-dealer", log=True) == ("act.first-dealer", {})
+    assert describe_text("bet withdrawn", log=True) == ("act.bet.withdrawn", {})
+    assert describe_text("raise withdrawn", log=True) == ("act.raise.withdrawn", {})
+    assert describe_text("forced to stay", log=True) == ("act.stay.forced", {})
+    assert describe_text("discard", log=True) == ("act.discard.one", {})  # RMS: one card after a draw
+    assert describe_text("discard 0", log=True) == ("act.keep", {})
+    assert describe_text("discard 7D KC") == ("act.discard", {"n": 2})  # the cards stay private
+    assert describe_text("discard") == ("act.keep", {})  # Waks: keep all
+    assert describe_text("discard 7D", rms=True) == ("act.discard.one", {})
+    assert describe_text("draw 3") == ("act.draw.slot", {"n": 3})
+
+
+def test_rms_discard_after_a_draw_is_one_card_not_keep_all() -> None:
+    s = GAME.initial_state({"players": 4}, 2, "rms")
+    rng = AgentRandom(5)
+    while not (s.phase == "play" and not s.wager and GAME.legal_actions(s)[0].startswith("discard")):
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    a = GAME.legal_actions(s)[0]
+    assert GAME.describe_action(s, a) == {"key": "act.discard.one", "seat": s.to_act, "args": {}}
+    t = GAME.apply(s, a)
+    assert GAME.log_entries(t, -1, len(s.log), len(s.log) + 1)[0]["key"] == "act.discard.one"
+
+
+def test_forced_stake_trade_is_described_with_the_stake() -> None:
+    base = GAME.initial_state({"players": 2}, 1, "northpass")
+    s = state_from_deal(base, 0, [["10S", "9S", "8S", "7S"], ["2H", "3D", "4C", "5H"]], [])
+    s = GAME.apply(s, "trade 2H")  # seat 1
+    s = GAME.apply(s, "bet 3 fluxus 34")  # seat 0 bets; seat 1 must pay the stake if it passes
+    d = GAME.describe_action(s, "trade 3D")
+    assert d == {"key": "act.trade.forced", "seat": 1, "args": {"n": 1, "paid": 3}}
+
+
+# --- numbers, results ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["vie ²", "vie ٣", "bet 1 primero ²", "raise １", "draw ³"])
+def test_only_ascii_digits_are_numbers(text: str) -> None:
+    with pytest.raises(InvalidActionError, match="is not a whole number"):
+        GAME.parse_action(text)
+
+
+def test_parse_errors_quote_at_most_about_80_characters() -> None:
+    for text in ["vie " + "9" * 50_000, "discard " + "X" * 50_000, "x" * 50_000, "bet 1 " + "k" * 50_000 + " 3"]:
+        with pytest.raises(InvalidActionError) as exc:
+            GAME.parse_action(text)
+        assert len(str(exc.value)) < 400
+
+
+def test_result_has_winners_scores_chips_and_deals() -> None:
+    s = _random_game("waks", 2, 3, deals=2)[-1]
+    r = GAME.result(s)
+    assert r["scores"] == list(s.chips) and r["chips"] == [c - 50 for c in s.chips] and r["deals"] == s.deal
+    assert r["winners"] == [p for p in range(3) if r["scores"][p] == max(r["scores"])]
+
+
+# --- operations -----------------------------------------------------------------------------------
+
+
+def _op(name: str, request: dict[str, Any], view: dict[str, Any] | None = None) -> Any:
+    return GAME.info.operation(name).run(request, view)
+
+
+def test_hand_operation_scores_under_every_rule_set() -> None:
+    r = _op("hand", {"cards": ["7S", "6H", "AD", "KC"], "rules": "waks"})
+    assert r["hand"]["kind"] == "primero" and r["hand"]["label"] and isinstance(r["hand"]["decisions"], list)
+    assert {row["rules"] for row in r["across"]} >= {"waks", "rms", "northpass"}
+    assert any("error" in row for row in r["across"])  # the K is not in the Northpass deck
+    wild = _op("hand", {"cards": ["JH", "7S", "6S", "AS"], "rules": "rms", "wild": True})
+    assert wild["hand"]["wild_as"] not in (None, "JH")
+    json.dumps(r)
+
+
+@pytest.mark.parametrize("request_, error, words", [
+    ({"cards": ["7S", "6H", "AD"]}, InvalidCardError, "4 cards"),
+    ({"cards": "7S 6H AD KC"}, InvalidCardError, "list of card texts"),
+    ({"cards": ["7S", "6H", "AD", "XX"]}, InvalidCardError, "not a card"),
+    ({"cards": ["7S"] * 9}, InvalidCardError, "at most"),
+    ({"cards": ["7S", "6H", "AD", "KC"], "rules": "nope" * 50}, OptionsError, "no rule set"),
+    ({"cards": ["7S", "6H", "AD", "KC"], "wild": "yes"}, OptionsError, "true or false"),
+])
+def test_hand_operation_refuses_bad_requests(request_: dict[str, Any], error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words) as exc:
+        _op("hand", request_)
+    assert len(str(exc.value)) < 300
+
+
+def test_coach_operation_reads_only_the_observation() -> None:
+    s = GAME.initial_state({"players": 2}, 1, "waks")
+    while s.phase != "draw":
+        s = GAME.apply(s, "pass")
+    seat = s.to_act
+    obs = GAME.observation(s, seat)
+    hand = obs["hand"]
+    r = _op("coach", {"discard": hand[:1]}, obs)
+    assert r["value"] == obs["hand_value"] and r["outlook"]["discard"] == hand[:1]
+    assert r["outlook"]["mean_points"] >= 0 and r["outlook"]["outcomes"] > 0
+    assert _op("coach", {"discard": hand[:1]}, {"observation": obs}) == r  # a View works too
+    keep = _op("coach", {}, obs)
+    assert keep["outlook"]["discard"] == []
+    with pytest.raises(IllegalActionError, match="from your hand"):
+        _op("coach", {"discard": [c for c in ("7S", "6H", "AD", "KC", "QS") if c not in hand][:1]}, obs)
+    spectator = _op("coach", {}, GAME.observation(s, -1))
+    assert spectator == {"value": None, "outlook": None}
+    with pytest.raises(OptionsError, match="game in progress"):
+        _op("coach", {}, None)
+    # RMS with the wild J: the rules come from the observation's options
+    r = GAME.initial_state({"players": 4, "wild": True}, 3, "rms")
+    assert _op("coach", {}, GAME.observation(r, 0))["outlook"] is not None
+
+
+def test_lessons_operation() -> None:
+    listed = _op("lessons", {})
+    assert [w["name"] for w in listed][:1] == ["waks-anna"]
+    step = _op("lessons", {"name": "waks-anna", "step": 2})
+    assert step["step"] == 2 and step["name"] == "waks-anna"
+    assert _op("lessons", {"name": "waks-anna"})["step"] == 0
+    with pytest.raises(OptionsError, match="no lesson"):
+        _op("lessons", {"name": "x" * 5000})
+    with pytest.raises(OptionsError, match="has steps"):
+        _op("lessons", {"name": "waks-anna", "step": "2"})
+
+
+# --- the agents' prepare --------------------------------------------------------------------------
+
+
+def test_prepare_builds_the_tables_before_the_first_move() -> None:
+    evaluator.cache_clear()
+    PrimeroAgent("medium").prepare("northpass", {"players": 2})
+    ev = evaluator("northpass", False)
+    assert ev._pct is not None and ev._by_claim is None
+    PrimeroAgent("hard").prepare("northpass", {"players": 2})
+    assert ev._by_claim is not None
+    PrimeroAgent("easy").prepare("rms", {"players": 4, "wild": True})
+    assert evaluator("rms", True)._pct is not None
+    with pytest.raises(OptionsError):
+        PrimeroAgent("easy").prepare("chess", {})
+    for kind in ("easy", "medium", "hard"):
+        assert callable(getattr(make_agent("primero", kind), "prepare", None))
