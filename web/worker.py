@@ -26,6 +26,9 @@ Details the spec leaves open, decided here:
   reply's ``seat`` says which seat the View is for.
 - ``view`` with a ``seat`` other than the seat shown is refused (use ``show``).
 - ``log`` returns at most ``MAX_LOG_SLICE`` entries; ``start``/``stop`` are clamped.
+- ``game_op`` passes the operation the request without its envelope (``op``,
+  ``game``, ``name``, ``session``): ``name`` is the operation's name, so an
+  operation's own fields must use other keys (the lessons op: ``lesson``, ``step``).
 - A malformed request gets kind ``RequestError``; a bug gets kind
   ``InternalError`` with a generic ``error`` and the details in ``detail``.
 """
@@ -357,6 +360,10 @@ def _record(req: Mapping[str, Any]) -> JSON:
     return session.record().to_json()
 
 
+_ENVELOPE = frozenset({"op", "game", "name", "session"})
+"""The ``game_op`` request's own keys; the operation gets the other fields only (a lesson is ``lesson``, not ``name``)."""
+
+
 def _game_op(req: Mapping[str, Any]) -> JSON:
     """A game's own operation (Primero: hand, coach, lessons); needs-view ones see the seat shown only."""
     game = registry.load(_str(req, "game"))
@@ -369,7 +376,8 @@ def _game_op(req: Mapping[str, Any]) -> JSON:
         if not session.may_show(session.shown):
             session.shown = -1
         view = session.game.observation(session.state, session.shown)
-    return op.run(req, view)
+    own = {k: v for k, v in req.items() if k not in _ENVELOPE}
+    return op.run(own, view)
 
 
 def _close(req: Mapping[str, Any]) -> JSON:
