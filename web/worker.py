@@ -4,8 +4,26 @@ The page calls ``call(request_json)``; every request and answer is JSON text, so
 only plain data crosses the thread boundary. This file imports nothing
 game-specific: a game's extra operations (Primero's hand score, coach and
 lessons) come through ``game.info.operations`` (``game_op``), its AI levels
-through ``make_agent``. It implements the worker protocol of issue 6 (see the
-README); the rules it keeps:
+through ``make_agent``.
+
+Answers: ``{"ok": true, "result": ..., "ms": n}`` or ``{"ok": false, "error":
+"<a sentence for a player>", "kind": "<error class>", "ms": n}``. A View is
+``{seat, observation, legal, current, terminal, result, actions, say, record, seed}``
+(``say``: the public log entries this call added; ``record``/``seed``: see below).
+Ops (request fields -> result):
+
+- ``info`` -> ``{python, core, games}``
+- ``new_game {game, variant?, options?, seats, seed?}`` or ``{record, seats}`` -> ``{session, seats, view}``
+- ``show {session, seat}`` -> View (and that seat is shown from now on)
+- ``view {session}`` -> View of the seat shown
+- ``act {session, seat, action, show?}`` -> View after the action
+- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``log {session, start, stop}`` -> the public log entries ``start:stop``
+- ``record {session, export?}`` -> the record (game over, or ``export: true``)
+- ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``deal_preview {seed, count?}`` -> card texts
+
+The rules it keeps:
 
 - **Nothing hidden leaks while a game runs.** A reply carries only the
   observation of the seat the page is showing; the record only once the game
