@@ -251,7 +251,7 @@ def _keep(session: Session) -> str:
 def _session(req: Mapping[str, Any]) -> Session:
     sid = req.get("session")
     if not isinstance(sid, str) or sid not in SESSIONS:
-        raise RecordError("that game is no longer open in this tab; start it again from its record")
+        raise RequestError("that game is no longer open in this tab; start it again from its record")
     SESSIONS.move_to_end(sid)
     return SESSIONS[sid]
 
