@@ -234,6 +234,11 @@ def test_primero_games_leak_nothing(worker: Any, variant: str) -> None:
     sid, end, texts = play("primero", variant, {"players": len(seats), "chips": 12, "deals": 3}, seats)
     game, state = replay(end["record"])
     assert state == worker.SESSIONS[sid].state and end["seed"] == SEED
+    # The ``say`` of the replies, in order, is the whole public log after the start: nothing unsaid.
+    said = [e for text in texts[1:] for e in json.loads(text)["result"]["say"]]
+    first = json.loads(texts[0])["result"]["view"]["observation"]["log_size"]
+    assert said == game.log_entries(state, -1, first, end["observation"]["log_size"])
+    assert len(said) >= end["actions"]
 
 
 def test_primero_hot_seat_leaks_nothing(worker: Any) -> None:
@@ -325,7 +330,7 @@ def test_a_record_resumes_and_one_without_a_player_count_is_refused(worker: Any)
     assert start["view"]["actions"] == 1 and start["view"]["seat"] == 1 and start["view"]["seed"] == 11
     del rec["options"]["players"]
     answer = refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
-    assert "how many players" in answer["error"]
+    assert "players" in answer["error"]
     rec["options"]["players"] = 2
     rec["actions"] = ["pass", "swap 9H"]
     refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
@@ -341,7 +346,7 @@ def test_session_ids_are_never_reused_and_the_table_stays_bounded(worker: Any) -
         if i % 3 == 0:
             ok({"op": "close", "session": sid})
             assert sid not in worker.SESSIONS
-    refused({"op": "view", "session": "s1"})  # long dropped
+    refused({"op": "view", "session": "s1"}, "RequestError")  # long dropped
     # A running game outlives finished ones: finished sessions are dropped first.
     live = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
     for i in range(worker.MAX_SESSIONS + 3):
@@ -436,3 +441,53 @@ def test_an_agent_sees_only_its_own_seat(worker: Any, monkeypatch: pytest.Monkey
     monkeypatch.setattr(toygame.GreedyAgent, "choose", choose)
     play("toy", None, {"players": 3}, ["greedy", "human", "greedy"])
     assert seen == [0, 2]
+
+
+def test_primero_operations_hand_and_lessons(worker: Any) -> None:
+    answer = ok({"op": "game_op", "game": "primero", "name": "hand", "cards": ["7S", "6S", "AS", "5S"], "rules": "waks"})
+    assert answer["hand"]["cards"] and len(answer["across"]) > 1
+    refused({"op": "game_op", "game": "primero", "name": "hand", "cards": ["ZZ"]})
+    refused({"op": "game_op", "game": "primero", "name": "hand", "cards": "7S" * 10**5})
+    listed = ok({"op": "game_op", "game": "primero", "name": "lessons"})
+    assert listed and all("name" in lesson and "steps" in lesson for lesson in listed)
+
+
+@pytest.mark.xfail(reason="the lessons op reads its lesson from 'name', which is game_op's operation name; "
+                          "the page sends 'lesson' (core-game to follow)", strict=False)
+def test_primero_lesson_step(worker: Any) -> None:
+    first = ok({"op": "game_op", "game": "primero", "name": "lessons"})[0]
+    step = ok({"op": "game_op", "game": "primero", "name": "lessons", "lesson": first["name"], "step": 1})
+    assert isinstance(step, dict)
+
+
+def test_an_operation_gets_the_request_without_its_envelope(worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    got: list[Any] = []
+
+    def echo(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+        got.append((dict(request), view))
+        return True
+
+    monkeypatch.setattr(PlusToy, "info", replace(PlusToy.info, operations=(Operation("echo", echo, needs_view=True),)))
+    sid = ok({"op": "new_game", "game": "plustoy", "seats": ["human", "greedy"], "seed": 1})["session"]
+    ok({"op": "game_op", "game": "plustoy", "name": "echo", "session": sid, "cards": ["AC"], "step": 2})
+    assert got[0][0] == {"cards": ["AC"], "step": 2}
+    assert got[0][1] == TOY.observation(worker.SESSIONS[sid].state, 0)
+
+
+def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
+    from pygame_core.primero.operations import coach
+
+    sid = ok({"op": "new_game", "game": "primero", "variant": "waks", "options": {"players": 3},
+              "seats": ["human", "human", "easy"], "seed": 4})["session"]
+    session = worker.SESSIONS[sid]
+    request = {"op": "game_op", "game": "primero", "name": "coach", "session": sid, "seat": 1}
+    assert ok(request) == {"value": None, "outlook": None}  # a spectator has no hand
+    current = session.game.current_player(session.state)
+    ok({"op": "show", "session": sid, "seat": current})
+    mine = session.game.observation(session.state, current)
+    held = mine["hand"]
+    answer = ok({**request, "discard": held[:1]})
+    assert answer == json.loads(json.dumps(coach({"discard": held[:1]}, mine)))
+    assert answer["value"] == mine["hand_value"] and answer["outlook"] is not None
+    other = session.game.observation(session.state, 1 - current)["hand"]
+    refused({**request, "discard": [c for c in other if c not in held][:1]})  # not a card of the shown hand

@@ -4,8 +4,26 @@ The page calls ``call(request_json)``; every request and answer is JSON text, so
 only plain data crosses the thread boundary. This file imports nothing
 game-specific: a game's extra operations (Primero's hand score, coach and
 lessons) come through ``game.info.operations`` (``game_op``), its AI levels
-through ``make_agent``. It implements the worker protocol of issue 6 (see the
-README); the rules it keeps:
+through ``make_agent``.
+
+Answers: ``{"ok": true, "result": ..., "ms": n}`` or ``{"ok": false, "error":
+"<a sentence for a player>", "kind": "<error class>", "ms": n}``. A View is
+``{seat, observation, legal, current, terminal, result, actions, say, record, seed}``
+(``say``: the public log entries this call added; ``record``/``seed``: see below).
+Ops (request fields -> result):
+
+- ``info`` -> ``{python, core, games}``
+- ``new_game {game, variant?, options?, seats, seed?}`` or ``{record, seats}`` -> ``{session, seats, view}``
+- ``show {session, seat}`` -> View (and that seat is shown from now on)
+- ``view {session}`` -> View of the seat shown
+- ``act {session, seat, action, show?}`` -> View after the action
+- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``log {session, start, stop}`` -> the public log entries ``start:stop``
+- ``record {session, export?}`` -> the record (game over, or ``export: true``)
+- ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``deal_preview {seed, count?}`` -> card texts
+
+The rules it keeps:
 
 - **Nothing hidden leaks while a game runs.** A reply carries only the
   observation of the seat the page is showing; the record only once the game
@@ -26,6 +44,9 @@ Details the spec leaves open, decided here:
   reply's ``seat`` says which seat the View is for.
 - ``view`` with a ``seat`` other than the seat shown is refused (use ``show``).
 - ``log`` returns at most ``MAX_LOG_SLICE`` entries; ``start``/``stop`` are clamped.
+- ``game_op`` passes the operation the request without its envelope (``op``,
+  ``game``, ``name``, ``session``): ``name`` is the operation's name, so an
+  operation's own fields must use other keys (the lessons op: ``lesson``, ``step``).
 - A malformed request gets kind ``RequestError``; a bug gets kind
   ``InternalError`` with a generic ``error`` and the details in ``detail``.
 """
@@ -230,7 +251,7 @@ def _keep(session: Session) -> str:
 def _session(req: Mapping[str, Any]) -> Session:
     sid = req.get("session")
     if not isinstance(sid, str) or sid not in SESSIONS:
-        raise RecordError("that game is no longer open in this tab; start it again from its record")
+        raise RequestError("that game is no longer open in this tab; start it again from its record")
     SESSIONS.move_to_end(sid)
     return SESSIONS[sid]
 
@@ -357,6 +378,10 @@ def _record(req: Mapping[str, Any]) -> JSON:
     return session.record().to_json()
 
 
+_ENVELOPE = frozenset({"op", "game", "name", "session"})
+"""The ``game_op`` request's own keys; the operation gets the other fields only (a lesson is ``lesson``, not ``name``)."""
+
+
 def _game_op(req: Mapping[str, Any]) -> JSON:
     """A game's own operation (Primero: hand, coach, lessons); needs-view ones see the seat shown only."""
     game = registry.load(_str(req, "game"))
@@ -369,7 +394,8 @@ def _game_op(req: Mapping[str, Any]) -> JSON:
         if not session.may_show(session.shown):
             session.shown = -1
         view = session.game.observation(session.state, session.shown)
-    return op.run(req, view)
+    own = {k: v for k, v in req.items() if k not in _ENVELOPE}
+    return op.run(own, view)
 
 
 def _close(req: Mapping[str, Any]) -> JSON:

@@ -27,9 +27,15 @@ RMS
 
 Observation keys: game, variant, seat, players, deal, dealer, phase, to_act, pot, pots,
 carried, stake, rest, ante, to_call, seats[seat, chips, bet, contributed, folded, all_in, out,
-cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, last_deal,
+cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
 table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
 options, e.g. wild, table, stake, rest, limit).
+
+The log: ``log`` holds the current deal's public entries plus at most ``LOG_WINDOW`` older
+ones, oldest first; ``log_size`` counts the whole public log, and ``log_entries`` gives any
+slice of it. An entry is ``{"seat", "key", "args", "action", "deal"}``: a message for the
+page (describe.py) and the public action text (``discard 2``: a discard's cards stay private).
+The state keeps the log as a persistent list (gamelog.py), so an action never copies it.
 """
 
 from __future__ import annotations
