@@ -46,7 +46,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError, quote
-from ..protocol import JSON, LOG_WINDOW, TERMINAL, Description, GameInfo, check_seat, sorted_actions
+from ..protocol import JSON, LOG_WINDOW, TERMINAL, Description, Figure, GameInfo, check_seat, sorted_actions
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
@@ -114,6 +114,7 @@ class PrimeroGame:
         summary="The Renaissance betting game: four cards, vie and see, the best hand takes the pot.",
         agents=AI_FACTORIES,
         operations=OPERATIONS,
+        figures=(Figure("chips", per="deals", label="chips per deal"),),
     )
 
     # --- protocol -----------------------------------------------------------
