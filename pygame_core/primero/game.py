@@ -211,12 +211,12 @@ class PrimeroGame:
         """
         a = parse(action)
         seat = state.to_act
-        if not state.over and a in _engine(state).legal(state):
+        if a in self.legal_actions(state):
             after = self.apply(state, a)
             for p, text, _ in after.log.entries(len(state.log)):
                 if p == seat:
                     return describe(seat, text, log=True)
-        return describe(seat, a, rms=state.rules.engine == "rms")
+        return describe(seat, a, rms=state.variant == "rms")
 
     def log_entries(self, state: PrimeroState, seat: int, start: int, stop: int) -> list[JSON]:
         """Entries ``start:stop`` of the public log (Python slice rules), oldest first.
