@@ -10,7 +10,8 @@ tests/data/primero_agent_games.json from the current code: run it only when a ru
 change is meant to change these games, and say which and why in the commit.
 
 Besides each game's actions, the fixture keeps a short digest of what the acting
-seat saw at each decision (its hand, the chips, bets, phase...; not the log). A rules
+seat saw at each decision (its hand, the chips, bets, phase...; not the log) and of
+its legal actions. A rules
 fix that changes a game changes those digests from that decision on; the test
 compares the agents' choices only while the digests agree.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +46,13 @@ def cases(variant: str) -> list[tuple[dict[str, Any], int, list[str]]]:
     return out
 
 
-def digest(obs: Mapping[str, Any]) -> str:
-    """A short digest of what a seat sees, log left out."""
+def digest(obs: Mapping[str, Any], legal: Sequence[str]) -> str:
+    """A short digest of what a seat sees (log left out) and of its legal actions."""
     seats = [(s["chips"], s["bet"], s["contributed"], s["folded"], s["out"], s["card_count"], s["claim"])
              for s in obs["seats"]]
     ld = obs.get("last_deal") or {}
     key = [obs["deal"], obs["dealer"], obs["phase"], obs["to_act"], obs["pot"], obs["to_call"], obs["hand"],
-           obs["claim"], seats, ld.get("deal"), ld.get("shown")]
+           obs["claim"], seats, ld.get("deal"), ld.get("shown"), list(legal)]
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
 
 
@@ -64,9 +65,10 @@ def play(variant: str, opts: dict[str, Any], seed: int, kinds: list[str]) -> tup
     while not GAME.is_terminal(s):
         p = GAME.current_player(s)
         obs = GAME.observation(s, p)
-        a = agents[p].choose(obs, GAME.legal_actions(s), rngs[p])
+        legal = GAME.legal_actions(s)
+        a = agents[p].choose(obs, legal, rngs[p])
         actions.append(a)
-        digests.append(digest(obs))
+        digests.append(digest(obs, legal))
         s = GAME.apply(s, a)
     return actions, digests
 

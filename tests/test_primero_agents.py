@@ -176,7 +176,7 @@ def test_simulate_reports_chips_per_deal_and_ci95() -> None:
     total = r["per_agent"]["hard"]["chips"] + r["per_agent"]["random"]["chips"]
     assert total <= 0  # chips are conserved (a carried pot may be left at the end)
     d = simulate("primero", "northpass", 2, ["medium", "easy"], games=4, seed=3, options={"deals": 2}, duplicate=True)
-    assert d["per_agent"]["medium"]["ci95"] is not None
+    assert d["per_agent"]["medium"]["chips_per_deal_ci95"] is not None
 
 
 def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:

@@ -46,7 +46,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError, quote
-from ..protocol import JSON, LOG_WINDOW, TERMINAL, Description, GameInfo, check_seat, sorted_actions
+from ..protocol import JSON, LOG_WINDOW, TERMINAL, Description, Figure, GameInfo, check_seat, sorted_actions
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
@@ -114,6 +114,7 @@ class PrimeroGame:
         summary="The Renaissance betting game: four cards, vie and see, the best hand takes the pot.",
         agents=AI_FACTORIES,
         operations=OPERATIONS,
+        figures=(Figure("chips", per="deals", label="chips per deal"),),
     )
 
     # --- protocol -----------------------------------------------------------
@@ -210,12 +211,12 @@ class PrimeroGame:
         """
         a = parse(action)
         seat = state.to_act
-        if not state.over and a in _engine(state).legal(state):
+        if a in self.legal_actions(state):
             after = self.apply(state, a)
             for p, text, _ in after.log.entries(len(state.log)):
                 if p == seat:
                     return describe(seat, text, log=True)
-        return describe(seat, a, rms=state.rules.engine == "rms")
+        return describe(seat, a, rms=state.variant == "rms")
 
     def log_entries(self, state: PrimeroState, seat: int, start: int, stop: int) -> list[JSON]:
         """Entries ``start:stop`` of the public log (Python slice rules), oldest first.
