@@ -308,6 +308,26 @@ def test_rematch_and_older_log_entries(page: Page, server: str) -> None:
     expect(page.locator("#screen-table")).to_be_visible()
 
 
+def test_leaving_the_table_keeps_the_game(page: Page, server: str) -> None:
+    """Rules, then back: the game goes on where it was, the deal's summary still to read."""
+    start(page, server, "waks", 2, ["easy", "medium"], deals=2)
+    page.wait_for_function("!document.querySelector('#dealend').hidden", timeout=STEP_TIMEOUT)
+    session = table_info(page)["session"]
+    page.evaluate("location.hash = '#/rules'")  # the browser's back button, a bookmark
+    expect(page.locator("#rules-title")).to_be_visible()
+    page.evaluate("location.hash = '#/table'")
+    expect(page.locator("#dealend")).to_be_visible()
+    assert table_info(page)["session"] == session
+    page.locator("#dealend-go").click()
+    for _ in range(5):
+        settle(page)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+        elif page.locator("#game-end").count():
+            break
+    expect(page.locator("#game-end")).to_be_visible()
+
+
 def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
     for variant, players in (("waks", 6), ("northpass", 4)):
         context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)

@@ -111,6 +111,14 @@ export async function renderTable(main) {
   });
   $("#log-older").addEventListener("click", loadOlder);
   draw();
+  if (game.afterRound) {
+    // The player left while a round's summary was open: show it again on this new screen.
+    const resume = game.afterRound;
+    game.afterRound = null;
+    game.roundShown = null;
+    resume();
+    return;
+  }
   run();
 }
 
