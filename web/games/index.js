@@ -30,13 +30,17 @@
 //                                      more screens (Primero: "/calc", "/learn"); nav is an
 //                                      i18n key: the screen then gets a link in the main menu.
 //
-// ctx (given by the shell) = {t, esc, settings, cardOpts(), engineCall(req), gameOp(name, req),
-//   announce(text, assertive?), catalogue, game (catalogue entry), variant (catalogue entry),
-//   seats (kind per seat: "human" or an AI level), names, nameOf(seat), say(description),
-//   local (an object the module may keep per-game state in), redraw() (re-draw actions and
-//   side from the current view, no worker call), send(action), session}.
+// ctx (given by the shell) = {t, esc, settings, cardOpts(), engineCall(req),
+//   gameOp(game, name, req) (the worker's game_op: a game's own operations), errorText(reply)
+//   (the sentence to show for an error reply), announce(text, assertive?), catalogue,
+//   game (catalogue entry), variant (catalogue entry), seats (kind per seat: "human" or an AI
+//   level), names, nameOf(seat), say(description), local (an object the module may keep
+//   per-game state in), redraw() (re-draw actions and side from the current view, no worker
+//   call), send(action), session}.
 // Routes and the home/rules hooks get only {t, esc, settings, cardOpts, engineCall, gameOp,
-//   announce, loadCatalogue}.
+//   errorText, announce, loadCatalogue}.
+// The catalogue is catalogue.json: registry.catalogue() (the `info` op's games) plus each
+// game's static data (Primero: hand_rules, primero_rules), so screens work before Python is up.
 import primero from "./primero/index.js";
 
 export const GAMES = [primero];
