@@ -189,6 +189,12 @@ def test_nothing_hidden_reaches_the_page_until_the_end(page: Page, server: str) 
         truth.check_html(seat, actions, html, "DOM")
     ops = [ex["request"]["op"] for ex in exchanges]
     end = final_view(exchanges)
+    if end["seed"] >= 100_000:
+        for _, actions, html in snapshots:
+            if actions >= end["actions"]:
+                continue  # the game is over: the end screen gives the seed
+            m = re.search(rf"(?<![\d.]){end['seed']}(?![\d.])", html)
+            assert not m, f"the seed is in the DOM: {html[max(0, m.start() - 80):m.end() + 80]}"
     # One call per move: act and ai_step answer with the new View; the page never asks `view`.
     assert "view" not in ops, ops
     assert ops.count("act") + ops.count("ai_step") == end["actions"], ops
