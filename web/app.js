@@ -239,8 +239,11 @@ async function notFound(main, path) {
   showMessage(main, t("error.route", { route: path.slice(0, 60) }), true);
 }
 
+let shownPath = null;
 async function route() {
   const { path, params } = parseRoute();
+  if (path !== shownPath) window.scrollTo(0, 0); // a new screen starts at its top
+  shownPath = path;
   const play = /^\/play\/([a-z0-9_-]{1,40})$/.exec(path);
   const render = play ? (main) => renderSetup(main, play[1], params, setupCtx) : SCREENS[path];
   for (const a of document.querySelectorAll(".mainnav a")) {
