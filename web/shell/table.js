@@ -197,6 +197,12 @@ function lockBar() {
   game.lockTimer = setTimeout(() => { delete bar.dataset.locked; }, 300);
 }
 
+function unlockBar() {
+  clearTimeout(game.lockTimer);
+  const bar = $("#actions");
+  if (bar) delete bar.dataset.locked;
+}
+
 function setThinking(seat) {
   const box = $("#table-status");
   for (const el of document.querySelectorAll("#board [data-seat].thinking")) el.classList.remove("thinking");
@@ -261,6 +267,7 @@ async function showPending() {
   g.pendingSeat = null;
   g.lastHuman = seat;
   $("#handover").hidden = true;
+  unlockBar(); // the player sees these options for the first time: nothing changed under a finger
   take(answer.result);
   focusBar();
 }
