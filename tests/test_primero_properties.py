@@ -32,10 +32,10 @@ def _check_invariants(s: PrimeroState, total: int) -> None:
     p = GAME.current_player(s)
     assert 0 <= p < s.players
     assert not s.out[p]
-    assert not s.folded[p] or s.volunteer, "a folded player never has a legal action (except RMS volunteering)"
+    assert not s.folded[p] or s.volunteering, "a folded player never has a legal action (except RMS volunteering)"
     assert GAME.legal_actions(s)
     for q in range(s.players):
-        if in_deal(s, q) and s.rules.engine != "rms":
+        if in_deal(s, q) and s.rules.engine.name != "rms":
             assert len(s.hands[q]) in (2, 4)
 
 

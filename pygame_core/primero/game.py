@@ -45,7 +45,7 @@ from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
-from .rules import VARIANTS
+from .rules import RULES, VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
@@ -109,7 +109,7 @@ class PrimeroGame:
         opts = info.resolve_options(options)
         n = opts["players"]
         s = PrimeroState(
-            variant=info.name, options=tuple(sorted(opts.items())), players=n, rng=Rng.from_seed(seed),
+            rules=RULES[info.name], options=tuple(sorted(opts.items())), players=n, rng=Rng.from_seed(seed),
             chips=(opts["chips"],) * n, contrib=(0,) * n, bets=(0,) * n,
         )
         s = first_dealer(s)
@@ -123,17 +123,17 @@ class PrimeroGame:
         """Canonical texts of the legal actions, sorted."""
         if state.over:
             return ()
-        return sorted_actions(_engine(state).legal(state))
+        return sorted_actions(state.rules.engine.legal(state))
 
     def apply(self, state: PrimeroState, action: str) -> PrimeroState:
         """The state after ``action`` by the seat to act (and any automatic deals)."""
         canonical = parse(action)
         if state.over:
             raise IllegalActionError("the game is over")
-        if canonical not in _engine(state).legal(state):
+        engine = state.rules.engine
+        if canonical not in engine.legal(state):
             raise IllegalActionError(f"{canonical!r} is not legal now for seat {state.to_act}")
-        new: PrimeroState = _engine(state).apply(state, canonical)
-        return new
+        return engine.apply(state, canonical)
 
     def parse_action(self, text: str) -> str:
         """Canonical text of an action; InvalidActionError if it is not one."""
@@ -208,21 +208,6 @@ class PrimeroGame:
         return " ".join([who, words[verb], *rest])
 
 
-def _engine(state: PrimeroState) -> Any:
-    engine = state.rules.engine
-    if engine == "waks":
-        from . import waks
-
-        return waks
-    if engine == "northpass":
-        from . import northpass
-
-        return northpass
-    from . import rms
-
-    return rms
-
-
 def _public_cards(state: PrimeroState) -> set[str]:
     if state.last_deal is None:
         return set()
@@ -269,21 +254,14 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         if hr.whole_hand_tiebreak:
             hand_value["total"] = v.total
     engine = s.rules.engine
-    if seat < 0 or s.over:
-        to_call = 0
-    elif engine == "northpass":
-        to_call = s.latest
-    else:
-        to_call = max(0, s.high - s.bets[seat])
+    to_call = 0 if seat < 0 or s.over else engine.to_call(s, seat)
     pot_list = [{"amount": a, "eligible": list(e)} for a, e in pots(s)]
     opts = dict(s.options)
-    from .rms import forced_info
-    from .waks import forced_seer
-
     forced: int | None = None
     if not s.over:
-        f = forced_seer(s) if engine == "waks" else forced_info(s)
-        forced = f if f is not None and f >= 0 else None
+        f = engine.forced_seat(s)
+        forced = f if f >= 0 else None
+    low, high = s.rules.bet_limits(s)
     obs: dict[str, JSON] = {
         "game": "primero",
         "variant": s.variant,
@@ -296,8 +274,8 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "pot": sum(s.contrib) + s.carry,
         "pots": pot_list,
         "carried": s.carry,
-        "stake": opts.get("stake", opts.get("min_bet", 1)),
-        "rest": opts.get("rest", opts.get("max_raise", opts.get("limit"))),
+        "stake": low,
+        "rest": high,
         "ante": opts.get("ante", 0),
         "to_call": to_call,
         "seats": seats,
@@ -310,8 +288,8 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "table_slots": len(s.table),
         "stock": len(s.stock),
         "discards": len(s.discards),
-        "wagering": s.wager,
-        "proposal": s.prop or None,
+        "wagering": s.wagering,
+        "proposal": s.proposal or None,
         "result": GAME.result(s) if s.over else None,
         "options": {k: v for k, v in sorted(opts.items())},  # the resolved public options (JSON scalars)
     }
