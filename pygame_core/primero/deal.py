@@ -105,7 +105,8 @@ def showdown(s: PrimeroState) -> PrimeroState:
     carried = 0
     pot_records: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
     for amount, elig in pots(s):
-        cand = [p for p in elig if _meets_claim(s, values[p])]
+        # P-POT1: a pot only one player can win is theirs, claim or not
+        cand = list(elig) if len(elig) == 1 else [p for p in elig if _meets_claim(s, values[p])]
         if not cand:
             carried += amount  # D-PR9: nobody holds the claim, the pot stays
             pot_records.append((amount, elig, ()))
@@ -161,12 +162,29 @@ def finish_deal(s: PrimeroState, outcome: DealOutcome) -> PrimeroState:
     s = replace(s, last_deal=outcome, to_act=-1)
     alive = [p for p in range(s.players) if s.chips[p] > 0]
     if len(alive) < 2 or s.deal >= s.opt("deals"):
-        if len(alive) == 1 and s.carry:
-            # The only player left with chips takes any carried pot: nobody else can ever win it.
-            w = alive[0]
-            s = replace(s, chips=set_at(s.chips, w, s.chips[w] + s.carry), carry=0)
-        return replace(s, phase="over", over=True)
+        return replace(pay_out_carry(s, alive), phase="over", over=True)
     dealer = next_seat(s, s.dealer, lambda st, q: st.chips[q] > 0)
     return start_deal(replace(s, dealer=dealer))
+
+
+def pay_out_carry(s: PrimeroState, alive: list[int]) -> PrimeroState:
+    """P-END: the game ends; no chip stays carried over.
+
+    The only player left with chips takes the carried pot (nobody else could ever win it);
+    otherwise it is shared equally among the players still in (not folded) at the end of the
+    last deal, who were playing for it, the odd chips one each from the player nearest the
+    dealer's right.
+    """
+    if not s.carry:
+        return s
+    if len(alive) == 1:
+        sharers = alive
+    else:
+        sharers = sorted((p for p in range(s.players) if in_deal(s, p)), key=lambda p: seat_distance(s, p))
+    share, odd = divmod(s.carry, len(sharers))
+    chips = list(s.chips)
+    for i, p in enumerate(sharers):
+        chips[p] += share + (1 if i < odd else 0)
+    return replace(s, chips=tuple(chips), carry=0)
 
 

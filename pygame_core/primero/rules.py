@@ -8,8 +8,10 @@ through ``hand_rules``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from ..errors import OptionsError
 from ..protocol import OptionSpec, VariantInfo
 from . import northpass, rms, waks
 from .claims import claim_key, claim_table
@@ -29,21 +31,21 @@ def _waks(name: str, decisions: tuple[str, ...], claims_on_vie: bool = False) ->
 
 
 RULES: Mapping[str, PrimeroRules] = {
-    "waks": _waks("waks", ("D-WB1", "D-WB2", "D-WB3", "D-WB4", "D-WB5", "P-WB1", "P-WB2", "P-END")),
-    "italian": _waks("italian", ("D-PR9", "P-IT1"), claims_on_vie=True),
+    "waks": _waks("waks", ("D-WB1", "D-WB2", "D-WB3", "D-WB4", "D-WB5", "P-WB1", "P-WB2", "P-POT1", "P-END")),
+    "italian": _waks("italian", ("D-PR9", "P-IT1", "P-CL1"), claims_on_vie=True),
     "roman": _waks("roman", ("D-PR11",)),
     "losing": _waks("losing", ("D-PR10",)),
     "suzuki": PrimeroRules(
-        "suzuki", northpass.ENGINE, "suzuki", win_needs_claim=True, ante=True, min_bet_option="stake",
-        max_bet_option="rest", decisions=("D-WB6",),
+        "suzuki", northpass.ENGINE, "suzuki", ante=True, side_pots=False, min_bet_option="stake",
+        max_bet_option="rest", decisions=("D-WB6", "P-NP2"),
     ),
     "northpass": PrimeroRules(
-        "northpass", northpass.ENGINE, "northpass", win_needs_claim=True, ante=True, max_bet_option="limit",
-        decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7", "P-NP1", "P-END"),
+        "northpass", northpass.ENGINE, "northpass", ante=True, side_pots=False, max_bet_option="limit",
+        decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7", "P-NP1", "P-NP2", "P-CL1", "P-END"),
     ),
     "rms": PrimeroRules(
         "rms", rms.ENGINE, "rms", ante=True, min_bet_option="min_bet", max_bet_option="max_raise", wild_option=True,
-        decisions=("D-RM1", "D-RM2", "D-RM3", "D-RM4", "D-RM5", "D-RM6", "P-RM1", "P-RM2", "P-END"),
+        decisions=("D-RM1", "D-RM2", "D-RM3", "D-RM4", "D-RM5", "D-RM6", "P-RM1", "P-RM2", "P-POT1", "P-END"),
     ),
 }
 
@@ -58,15 +60,31 @@ _ANTE = OptionSpec("ante", "Ante", "int", 1, 0, 100, help="Chips each player put
 
 _WAKS_OPTIONS = (_STAKE, _REST, _CHIPS, _DEALS)
 
+
+def _check_range(low: str, high: str, low_name: str, high_name: str) -> Callable[[Mapping[str, Any]], None]:
+    """A cross-check that the smallest bet fits under the largest one and under the starting chips."""
+
+    def check(options: Mapping[str, Any]) -> None:
+        lo, hi, chips = options[low], options[high], options["chips"]
+        if lo > hi:
+            raise OptionsError(f"The {low_name} ({lo}) can't be more than the {high_name} ({hi}).")
+        if lo > chips:
+            raise OptionsError(f"The {low_name} ({lo}) can't be more than the starting chips ({chips}).")
+
+    return check
+
+
+_STAKE_CHECK = _check_range("stake", "rest", "stake", "rest")
+
 VARIANTS: tuple[VariantInfo, ...] = (
     VariantInfo("waks", "Waks (English)", 2, 6, 4, _WAKS_OPTIONS,
-                "Mark Waks's English game: vie, see, revie, pass, fold; two betting rounds with a draw between."),
+                "Mark Waks's English game: vie, see, revie, pass, fold; two betting rounds with a draw between.", check=_STAKE_CHECK),
     VariantInfo("italian", "Italian (Cardano)", 2, 6, 4, _WAKS_OPTIONS,
-                "Every vie names a claim; you win only if you hold at least the last claim."),
+                "Every vie names a claim; you win only if you hold at least the last claim.", check=_STAKE_CHECK),
     VariantInfo("suzuki", "Suzuki", 2, 6, 4, (_ANTE, _STAKE, _REST, _CHIPS, _DEALS),
-                "No folding: bet and announce a better hand, or pass and exchange one or two cards."),
-    VariantInfo("roman", "Roman (52 cards)", 2, 6, 4, _WAKS_OPTIONS, "The English game with all 52 cards."),
-    VariantInfo("losing", "Losing", 2, 6, 4, _WAKS_OPTIONS, "The English game in which the lowest hand wins."),
+                "No folding: bet and announce a better hand, or pass and exchange one or two cards.", check=_STAKE_CHECK),
+    VariantInfo("roman", "Roman (52 cards)", 2, 6, 4, _WAKS_OPTIONS, "The English game with all 52 cards.", check=_STAKE_CHECK),
+    VariantInfo("losing", "Losing", 2, 6, 4, _WAKS_OPTIONS, "The English game in which the lowest hand wins.", check=_STAKE_CHECK),
     VariantInfo("rms", "RMS", 4, 6, 4, (
         _ANTE,
         OptionSpec("min_bet", "Minimum bet", "int", 1, 1, 100, help="The smallest bet or raise."),
@@ -75,7 +93,8 @@ VARIANTS: tuple[VariantInfo, ...] = (
                    help="eight: draw from 8 face-down table cards; stock: a draw pile and a discard pile."),
         OptionSpec("wild", "Wild J of hearts", "bool", False, help="The J of hearts stands for any card (D-PR6)."),
         _CHIPS, _DEALS,
-    ), "The Renaissance Military Society game: draw and discard, knock 'vada', wager each circuit."),
+    ), "The Renaissance Military Society game: draw and discard, knock 'vada', wager each circuit.",
+       check=_check_range("min_bet", "max_raise", "minimum bet", "maximum raise")),
     VariantInfo("northpass", "Northpass", 2, 6, 4, (
         _ANTE,
         OptionSpec("limit", "Bet limit", "int", 6, 1, 100, help="The largest amount one bet may add."),

@@ -111,6 +111,7 @@ class PrimeroRules:
     claims_on_vie: bool = False  # Italian: every vie names a claim (D-PR9)
     win_needs_claim: bool = False  # Italian: only a hand that meets the last claim can win (D-PR9)
     ante: bool = False  # Northpass, Suzuki and RMS ante; Waks does not
+    side_pots: bool = True  # all-in players win only up to what they put in; Northpass/Suzuki: none (P-NP2)
     dealer_by_low_card: bool = False  # Waks family: the lowest card deals first (D-WB5); else a random dealer
     min_bet_option: str | None = None  # the option naming the smallest bet (None: 1 chip)
     max_bet_option: str = "rest"  # the option naming the largest bet or raise in one turn
@@ -286,9 +287,13 @@ def pots(s: PrimeroState) -> list[tuple[int, tuple[int, ...]]]:
     """The pot and side pots: (amount, eligible seats); the carried pot joins the main pot.
 
     Layers are cut at the contributions of all-in players; a player who is not
-    all-in is eligible for every layer.
+    all-in is eligible for every layer (P-WB2). Without side pots (Northpass and
+    Suzuki, P-NP2) there is one pot that every player still in can win.
     """
     contenders = [p for p in range(s.players) if in_deal(s, p)]
+    if not s.rules.side_pots:
+        total = sum(s.contrib) + s.carry
+        return [(total, tuple(contenders))] if total else []
     caps = sorted({s.contrib[p] for p in contenders if s.chips[p] == 0})
     out: list[tuple[int, tuple[int, ...]]] = []
     prev = 0
