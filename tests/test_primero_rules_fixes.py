@@ -161,6 +161,7 @@ def test_carried_pot_is_shared_when_the_agreed_deals_end() -> None:
     s = _play(s, "vie 1", "see", "discard", "discard", "pass", "pass")  # swigging in the last deal
     assert GAME.is_terminal(s) and s.last_deal is not None and s.last_deal.how == "swig"
     assert s.carry == 0 and s.chips == (50, 50)  # the old engine left the 2 chips unclaimed
+    assert s.last_deal.carried == 0 and s.last_deal.won == ((0, 1), (1, 1))
 
 
 def test_odd_chips_of_a_shared_carry_go_from_the_eldest() -> None:

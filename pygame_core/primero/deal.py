@@ -173,7 +173,7 @@ def pay_out_carry(s: PrimeroState, alive: list[int]) -> PrimeroState:
     The only player left with chips takes the carried pot (nobody else could ever win it);
     otherwise it is shared equally among the players still in (not folded) at the end of the
     last deal, who were playing for it, the odd chips one each from the player nearest the
-    dealer's right.
+    dealer's right. The last deal's outcome then shows those chips as won, none carried.
     """
     if not s.carry:
         return s
@@ -183,8 +183,13 @@ def pay_out_carry(s: PrimeroState, alive: list[int]) -> PrimeroState:
         sharers = sorted((p for p in range(s.players) if in_deal(s, p)), key=lambda p: seat_distance(s, p))
     share, odd = divmod(s.carry, len(sharers))
     chips = list(s.chips)
+    won = dict(s.last_deal.won) if s.last_deal else {}
     for i, p in enumerate(sharers):
-        chips[p] += share + (1 if i < odd else 0)
-    return replace(s, chips=tuple(chips), carry=0)
+        paid = share + (1 if i < odd else 0)
+        chips[p] += paid
+        if paid:
+            won[p] = won.get(p, 0) + paid
+    outcome = s.last_deal and replace(s.last_deal, won=tuple(sorted(won.items())), carried=0)
+    return replace(s, chips=tuple(chips), carry=0, last_deal=outcome)
 
 
