@@ -39,7 +39,7 @@ def _playable(s: PrimeroState, p: int) -> bool:
     return in_deal(s, p) and not s.knocked[p]
 
 
-def forced_info(s: PrimeroState) -> int:
+def forced_stayer(s: PrimeroState) -> int:
     """D-RM5: while folded players are asked to volunteer, the seat that must stay if nobody does."""
     if not s.volunteering:
         return -1
@@ -164,7 +164,7 @@ def _resolve(s: PrimeroState) -> PrimeroState:
 def _start_volunteer(s: PrimeroState, survivor: int) -> PrimeroState:
     """D-RM5: all but one folded; other folded players may volunteer before the next one is forced."""
     s = replace(s, lone_player=survivor, volunteering=True, second_chance=False, proposal="", acted=(False,) * s.players)
-    forced = forced_info(s)
+    forced = forced_stayer(s)
     volunteers = _volunteers(s, forced)
     if not volunteers:
         return _stay(s, forced, forced=True)
@@ -180,7 +180,7 @@ def _volunteer(s: PrimeroState, p: int, stays: bool) -> PrimeroState:
     if stays:
         return _stay(s, p, forced=False)
     s = add_log(replace(s, acted=set_at(s.acted, p, True)), p, "pass")
-    forced = forced_info(s)
+    forced = forced_stayer(s)
     volunteers = _volunteers(s, forced)
     if volunteers:
         return replace(s, to_act=volunteers[0])
@@ -309,7 +309,7 @@ class RmsEngine:
 
     def forced_seat(self, s: PrimeroState) -> int:
         """The seat that must stay if nobody volunteers (D-RM5), or -1."""
-        return forced_info(s)
+        return forced_stayer(s)
 
     def to_call(self, s: PrimeroState, seat: int) -> int:
         """What ``seat`` must add to match the highest bet of the round."""
