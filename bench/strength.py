@@ -11,7 +11,9 @@ Seats are rotated game by game (pygame_core.simulate), in duplicate mode by defa
 each seed's shuffles are replayed in every seat rotation, which cancels most of the luck
 of the deal (``--no-duplicate`` for fresh shuffles every game). Games have ``--deals-per-game``
 deals (default 10) so that there are enough games for the interval; chips per deal and
-its 95% interval come from simulate (per-game means, normal approximation). A pairing is
+its 95% interval come from simulate (Primero declares the figure ``Figure("chips", per="deals")``,
+so simulate reports ``chips_per_deal`` and ``chips_per_deal_ci95`` from per-game means, normal
+approximation). A pairing is
 significant when the interval excludes zero. It prints figures; it is not a test.
 """
 
@@ -53,6 +55,8 @@ def run_pairing(rules: str, a: str, b: str, deals: int, per_game: int, seed: int
         games += (-games) % players  # every agent sits in every seat equally often
         r = simulate("primero", rules, players, kinds, games=games, seed=next_seed, options={"deals": per_game},
                      duplicate=duplicate)
+        if "chips_per_deal" not in r["per_agent"][a]:
+            raise SystemExit("Primero's GameInfo declares no Figure('chips', per='deals'): no chips per deal to report")
         parts.append(r)
         played += r["deals"]
         next_seed += games  # fresh shuffles for the next part
@@ -62,13 +66,14 @@ def run_pairing(rules: str, a: str, b: str, deals: int, per_game: int, seed: int
     def pooled(kind: str) -> tuple[float, float]:
         chips = sum(r["per_agent"][kind]["chips"] for r in parts)
         seat_deals = played * (players // 2)  # each kind holds half the seats of every game
-        ci = math.sqrt(sum(((r["games"] / n_games) * (r["per_agent"][kind]["ci95"] or 0.0)) ** 2 for r in parts))
+        ci = math.sqrt(sum(((r["games"] / n_games) * (r["per_agent"][kind]["chips_per_deal_ci95"] or 0.0)) ** 2
+                           for r in parts))
         return chips / seat_deals if seat_deals else 0.0, ci
 
     ma, ca = pooled(a)
     mb, _ = pooled(b)
     if len(parts) == 1:
-        ma, ca = parts[0]["per_agent"][a]["chips_per_deal"], parts[0]["per_agent"][a]["ci95"]
+        ma, ca = parts[0]["per_agent"][a]["chips_per_deal"], parts[0]["per_agent"][a]["chips_per_deal_ci95"]
         mb = parts[0]["per_agent"][b]["chips_per_deal"]
     return {
         "rules": rules, "a": a, "b": b, "players": players, "games": n_games, "deals": played,

@@ -12,18 +12,21 @@ from .errors import (
     PrimiError,
     RecordError,
 )
-from .protocol import TERMINAL, Game, GameInfo, OptionSpec, VariantInfo
+from .protocol import TERMINAL, Description, Figure, Game, GameInfo, Operation, OptionSpec, VariantInfo, message
 from .registry import catalogue, game_names, load
 
 __version__ = "0.1.0"
 
 __all__ = [
     "TERMINAL",
+    "Description",
+    "Figure",
     "Game",
     "GameInfo",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCardError",
+    "Operation",
     "OptionSpec",
     "OptionsError",
     "PrimiError",
@@ -32,4 +35,5 @@ __all__ = [
     "catalogue",
     "game_names",
     "load",
+    "message",
 ]

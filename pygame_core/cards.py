@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quote
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -34,7 +34,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in _RANK_INDEX or self.suit not in _SUIT_INDEX:
-            raise InvalidCardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+            raise InvalidCardError(f"not a card: rank {quote(self.rank)}, suit {quote(self.suit)}")
 
     def __str__(self) -> str:
         return self.rank + self.suit
@@ -66,21 +66,21 @@ class Card:
     def parse(text: str) -> Card:
         """Parse ``7D``/``10h``/`` as ``; raise InvalidCardError on anything else."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a card: {text!r}")
+            raise InvalidCardError(f"not a card: {quote(text)}")
         t = text.strip()
         # ASCII only: str.upper() maps some other letters onto ours ("ſ" -> "S", "ı" -> "I").
         if not t.isascii():
-            raise InvalidCardError(f"not a card: {text!r} (write rank then suit in plain letters, e.g. 7D, 10H, KC)")
+            raise InvalidCardError(f"not a card: {quote(text)} (write rank then suit in plain letters, e.g. 7D, 10H, KC)")
         t = t.upper()
         if len(t) < 2 or len(t) > 3:
-            raise InvalidCardError(f"not a card: {text!r} (write rank then suit, e.g. 7D, 10H, KC)")
+            raise InvalidCardError(f"not a card: {quote(text)} (write rank then suit, e.g. 7D, 10H, KC)")
         rank, suit = t[:-1], t[-1]
         if rank == "1":
             rank = "A"
         if rank not in _RANK_INDEX:
-            raise InvalidCardError(f"not a card: {text!r} (unknown rank {rank!r})")
+            raise InvalidCardError(f"not a card: {quote(text)} (unknown rank {quote(rank)})")
         if suit not in _SUIT_INDEX:
-            raise InvalidCardError(f"not a card: {text!r} (unknown suit {suit!r}; use S H D C)")
+            raise InvalidCardError(f"not a card: {quote(text)} (unknown suit {quote(suit)}; use S H D C)")
         return Card(rank, suit)
 
 
@@ -136,7 +136,7 @@ class PrimoCard:
     def __post_init__(self) -> None:
         if self.value == 0:
             if self.colour not in PRIMO_SPECIALS:
-                raise InvalidCardError(f"not a Primo special card: {self.colour!r}")
+                raise InvalidCardError(f"not a Primo special card: {quote(self.colour)}")
         elif not (1 <= self.value <= 13) or self.colour not in PRIMO_COLOURS:
             raise InvalidCardError(f"not a Primo card: {self.value}{self.colour}")
 
@@ -155,19 +155,19 @@ class PrimoCard:
     def parse(text: str) -> PrimoCard:
         """Parse ``12Y``, ``3B``, ``TOP`` or ``TAKE``."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a Primo card: {text!r}")
+            raise InvalidCardError(f"not a Primo card: {quote(text)}")
         t = text.strip()
         if not t.isascii():  # str.isdigit() accepts "²", which int() refuses; str.upper() maps "ı" to "I"
-            raise InvalidCardError(f"not a Primo card: {text!r} (write e.g. 12Y, 3B, TOP, TAKE)")
+            raise InvalidCardError(f"not a Primo card: {quote(text)} (write e.g. 12Y, 3B, TOP, TAKE)")
         t = t.upper()
         if t in PRIMO_SPECIALS:
             return PrimoCard(0, t)
         num, col = t[:-1], t[-1:]
         if not num.isdigit() or col not in PRIMO_COLOURS:
-            raise InvalidCardError(f"not a Primo card: {text!r} (write e.g. 12Y, 3B, TOP, TAKE)")
+            raise InvalidCardError(f"not a Primo card: {quote(text)} (write e.g. 12Y, 3B, TOP, TAKE)")
         value = int(num)
         if not 1 <= value <= 13 or str(value) != num:
-            raise InvalidCardError(f"not a Primo card: {text!r} (numbers run 1..13)")
+            raise InvalidCardError(f"not a Primo card: {quote(text)} (numbers run 1..13)")
         return PrimoCard(value, col)
 
 

@@ -1,8 +1,18 @@
 """The command line: ``python -m pygame_core list|replay|simulate|primero-hand``.
 
 Every command prints JSON on stdout. Bad input (an unknown game, a malformed
-record, a card not in the deck...) gives a one-line message on stderr and exit
-status 2, never a traceback.
+record, a card not in the deck, options that fail a variant's cross-check, a
+line that is not UTF-8...) gives a one-line message on stderr (quoting at most
+about 80 characters of the input) and exit status 2, never a traceback.
+
+- ``replay`` prints ``{ok, game, variant, actions, terminal, result, final_checked}``;
+  a record's optional ``final`` check (see ``records``) catches a wrong seed.
+- ``simulate`` prints ``{game, variant, players, agents, options, seed, games, figures,
+  per_seat, per_agent, mean_game_length, elapsed_seconds, games_per_second}`` plus,
+  for a game whose figures are counted per unit, that unit's total (Primero: ``deals``);
+  ``per_agent[kind]`` has wins, win rate, mean score and each figure (Primero:
+  ``chips_per_deal``), each with its 95% interval (see ``simulate``).
+- ``primero-hand`` on stdin prints one JSON line per hand, in order, as it goes.
 """
 
 from __future__ import annotations
@@ -11,11 +21,11 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .cards import Card
-from .errors import PrimiError, RecordError
+from .errors import PrimiError, RecordError, quote
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -70,7 +80,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             entry = registry.load(name).info.to_json()
             entry["agents"] = list(agent_names(name))
         except (ImportError, AttributeError) as exc:  # a game module that is not there yet
-            err.write(f"list: game {name!r} cannot be loaded: {exc}\n")
+            err.write(f"list: game {quote(name)} cannot be loaded: {exc}\n")
             entry = {"name": name, "error": f"cannot be loaded: {exc}"}
             status = 1
         games.append(entry)
@@ -85,20 +95,24 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     from .records import Record, replay
 
     source = args.file
+    data: str | bytes
     try:
         if source == "-":
-            text = stdin.read()
+            binary = getattr(stdin, "buffer", None)  # bytes, so that the record decides on UTF-8 and a BOM
+            data = binary.read() if binary is not None else stdin.read()
         else:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"replay: cannot read {source}: {exc}") from None
+            with open(source, "rb") as fh:
+                data = fh.read()
+    except OSError as exc:
+        raise UsageError(f"replay: cannot read {quote(source)}: {exc.strerror or exc}") from None
     try:
-        record = Record.from_json(text)
+        record = Record.from_json(data)
         game, state = replay(record)
     except RecordError as exc:  # also absurdly nested JSON: Record.from_json turns that into a RecordError
         if exc.index is not None:
-            raise UsageError(f"replay: bad record: first bad action is #{exc.index + 1} {exc.action!r}: {exc}") from None
+            raise UsageError(
+                f"replay: bad record: first bad action is #{exc.index + 1} {quote(exc.action)}: {exc}"
+            ) from None
         raise UsageError(f"replay: bad record: {exc}") from None
     terminal = game.is_terminal(state)
     _dump(
@@ -109,6 +123,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
             "actions": len(record.actions),
             "terminal": terminal,
             "result": game.result(state) if terminal else None,
+            "final_checked": record.final is not None,
         },
         out,
     )
@@ -123,7 +138,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
-        raise UsageError(f"malformed option {text!r}: write key=value, e.g. --option rest=3")
+        raise UsageError(f"malformed option {quote(text)}: write key=value, e.g. --option rest=3")
     value: Any
     raw = raw.strip()
     if _INT.fullmatch(raw):
@@ -131,7 +146,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     elif raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
     elif raw == "":
-        raise UsageError(f"malformed option {text!r}: the value is empty")
+        raise UsageError(f"malformed option {quote(text)}: the value is empty")
     else:
         value = raw
     return key, value
@@ -144,7 +159,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for text in args.option or ():
         key, value = parse_option(text)
         if key in options:
-            raise UsageError(f"option {key!r} given twice")
+            raise UsageError(f"option {quote(key)} given twice")
         if key == "players":
             raise UsageError("give the player count with --players, not --option players=")
         options[key] = value
@@ -152,13 +167,13 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.agents is not None:
         agents = [a.strip() for a in args.agents.split(",")]
         if not all(agents):
-            raise UsageError(f"malformed --agents {args.agents!r}: write names separated by commas")
+            raise UsageError(f"malformed --agents {quote(args.agents)}: write names separated by commas")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     try:
         figures = simulate(args.game, args.variant, args.players, agents, args.games, args.seed, options)
     except ImportError as exc:
-        raise UsageError(f"simulate: game {args.game!r} cannot be loaded: {exc}") from None
+        raise UsageError(f"simulate: game {quote(args.game)} cannot be loaded: {exc}") from None
     _dump(figures, out)
     return EXIT_OK
 
@@ -177,11 +192,17 @@ def _cmd_primero_hand(args: argparse.Namespace, out: TextIO, err: TextIO, stdin:
 
     # stdin mode: one hand per line. Parsing is cached per token and results per
     # hand (as given), and the rules are resolved once, so 91,390 lines take seconds.
+    # stdin is read as bytes and decoded line by line, so a line that is not UTF-8 is
+    # reported like any other bad line, and every result is written as it comes.
     card_cache: dict[str, Card] = {}
     line_cache: dict[tuple[str, ...], str] = {}
     status = EXIT_OK
     buffer: list[str] = []
-    for lineno, line in enumerate(stdin, 1):
+    for lineno, line in _numbered_lines(stdin):
+        if line is None:
+            buffer.append(json.dumps({"error": f"line {lineno}: not UTF-8 text"}))
+            status = EXIT_BAD_INPUT
+            continue
         tokens = tuple(t for t in _CARD_SPLIT.split(line) if t)
         if not tokens:
             continue
@@ -201,12 +222,34 @@ def _cmd_primero_hand(args: argparse.Namespace, out: TextIO, err: TextIO, stdin:
                 text = json.dumps({"error": f"line {lineno}: {exc}"})
                 status = EXIT_BAD_INPUT
         buffer.append(text)
-        if len(buffer) >= 4096:
-            out.write("\n".join(buffer) + "\n")
-            buffer.clear()
+        if len(buffer) >= 256:
+            _flush(buffer, out)
+    _flush(buffer, out)
+    return status
+
+
+def _flush(buffer: list[str], out: TextIO) -> None:
+    """Write and flush the results so far, so that nothing already computed is lost."""
     if buffer:
         out.write("\n".join(buffer) + "\n")
-    return status
+        out.flush()
+        buffer.clear()
+
+
+def _numbered_lines(stdin: TextIO) -> Iterator[tuple[int, str | None]]:
+    """``(line number, text)`` of each line, text None for a line that is not UTF-8 (a leading BOM is dropped)."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:  # a text stream handed to main (tests): already decoded
+        for lineno, line in enumerate(stdin, 1):
+            yield lineno, line.removeprefix("\ufeff") if lineno == 1 else line
+        return
+    for lineno, raw in enumerate(binary, 1):
+        if lineno == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        try:
+            yield lineno, raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield lineno, None
 
 
 # --- main --------------------------------------------------------------------

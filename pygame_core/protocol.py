@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from .errors import OptionsError
+from .errors import OptionsError, quote
 
 if TYPE_CHECKING:
     from .rng import AgentRandom
@@ -110,11 +110,11 @@ class OptionSpec:
         """Return the value if allowed, else raise OptionsError."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionsError(f"option {self.name!r} must be true or false, not {value!r}")
+                raise OptionsError(f"option {self.name!r} must be true or false, not {quote(value)}")
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionsError(f"option {self.name!r} must be a whole number, not {value!r}")
+                raise OptionsError(f"option {self.name!r} must be a whole number, not {quote(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise OptionsError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
             if self.maximum is not None and value > self.maximum:
@@ -122,7 +122,7 @@ class OptionSpec:
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise OptionsError(f"option {self.name!r} must be one of {', '.join(self.choices)}, not {value!r}")
+                raise OptionsError(f"option {self.name!r} must be one of {', '.join(self.choices)}, not {quote(value)}")
             return value
         raise OptionsError(f"unknown option kind {self.kind!r}")
 
@@ -160,7 +160,7 @@ class VariantInfo:
         out: dict[str, Any] = {}
         players = given.pop("players", self.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionsError(f"players must be a whole number, not {players!r}")
+            raise OptionsError(f"players must be a whole number, not {quote(players)}")
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(
                 f"{self.label} takes {self.min_players}-{self.max_players} players, not {players}"
@@ -169,7 +169,7 @@ class VariantInfo:
         specs = {o.name: o for o in self.options}
         for name in given:
             if name not in specs:
-                raise OptionsError(f"unknown option {name!r} for {self.label}")
+                raise OptionsError(f"unknown option {quote(name)} for {self.label}")
         for spec in self.options:
             out[spec.name] = spec.check(given.get(spec.name, spec.default))
         if self.check is not None:
@@ -188,6 +188,33 @@ class VariantInfo:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A per-seat number in a game's ``result`` that self-play should aggregate (Primero: chips per deal).
+
+    ``result[name]`` is one number per seat (e.g. the net chip change); when ``per`` is
+    given, ``result[per]`` is the number of units the game lasted (e.g. its deals), and
+    simulate reports the figure per seat-unit (``chips_per_deal``); else per game
+    (``chips_per_game``). Higher is better for the seat.
+    """
+
+    name: str
+    per: str | None = None
+    label: str = ""
+
+    @property
+    def unit(self) -> str:
+        """The unit one figure is counted in: the singular of ``per`` (``deals`` -> ``deal``), else ``game``."""
+        if self.per is None:
+            return "game"
+        return self.per[:-1] if self.per.endswith("s") else self.per
+
+    @property
+    def key(self) -> str:
+        """The key simulate reports the mean under: ``chips_per_deal``."""
+        return f"{self.name}_per_{self.unit}"
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata record (OpenSpiel-style facts, not prose)."""
 
@@ -203,13 +230,15 @@ class GameInfo:
     """The game's AI levels by name (``random`` is available for every game on top of these)."""
     operations: tuple[Operation, ...] = ()
     """Extra operations the worker offers for this game (see Operation)."""
+    figures: tuple[Figure, ...] = ()
+    """Per-seat numbers of ``result`` that simulate aggregates besides wins and scores (see Figure)."""
 
     def operation(self, name: str) -> Operation:
         """The named operation; OptionsError if the game has none by that name."""
         for op in self.operations:
             if op.name == name:
                 return op
-        raise OptionsError(f"{self.label} has no operation {name!r}")
+        raise OptionsError(f"{self.label} has no operation {quote(name)}")
 
     def variant(self, name: str | None) -> VariantInfo:
         """The named variant (default when None); OptionsError if unknown."""
@@ -218,7 +247,7 @@ class GameInfo:
             if v.name == wanted:
                 return v
         raise OptionsError(
-            f"{self.label} has no variant {wanted!r}; choose one of {', '.join(v.name for v in self.variants)}"
+            f"{self.label} has no variant {quote(wanted)}; choose one of {', '.join(v.name for v in self.variants)}"
         )
 
     def to_json(self) -> dict[str, JSON]:
@@ -305,7 +334,7 @@ class Game(Protocol[S]):
 def check_seat(seat: int, players: int) -> None:
     """Raise OptionsError unless ``seat`` is -1 (spectator) or a seat of the game."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not -1 <= seat < players:
-        raise OptionsError(f"no seat {seat!r} in a {players}-player game")
+        raise OptionsError(f"no seat {quote(seat)} in a {players}-player game")
 
 
 def sorted_actions(actions: Sequence[str]) -> tuple[str, ...]:
@@ -313,6 +342,7 @@ def sorted_actions(actions: Sequence[str]) -> tuple[str, ...]:
 
     def key(a: str) -> tuple[Any, ...]:
         parts = a.split()
-        return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+        # ASCII digits only: '²'.isdigit() is True but int('²') raises.
+        return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in parts)
 
     return tuple(sorted(set(actions), key=key))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import OptionsError
+from .errors import OptionsError, quote
 from .protocol import Game
 
 # name -> module that defines ``GAME``; imported on first use so start-up stays cheap.
@@ -22,7 +22,7 @@ def game_names() -> tuple[str, ...]:
 def load(name: str) -> Game[Any]:
     """The Game object registered under ``name``; OptionsError if there is none."""
     if name not in _MODULES:
-        raise OptionsError(f"no game {name!r}; choose one of {', '.join(_MODULES)}")
+        raise OptionsError(f"no game {quote(name)}; choose one of {', '.join(_MODULES)}")
     module = importlib.import_module(_MODULES[name])
     game: Game[Any] = module.GAME
     return game

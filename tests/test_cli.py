@@ -117,7 +117,8 @@ def test_replay_file_and_stdin(tmp_path: Path, toy_record: dict[str, Any]) -> No
 def test_replay_of_an_unfinished_game(toy_record: dict[str, Any]) -> None:
     partial = {**toy_record, "actions": toy_record["actions"][:2]}
     out = js(run("replay", "-", stdin=json.dumps(partial), toy=True))
-    assert out == {"ok": True, "game": "toy", "variant": "standard", "actions": 2, "terminal": False, "result": None}
+    assert out == {"ok": True, "game": "toy", "variant": "standard", "actions": 2, "terminal": False, "result": None,
+                   "final_checked": False}
 
 
 def test_replay_names_the_first_bad_action(toy_record: dict[str, Any]) -> None:
@@ -135,7 +136,16 @@ def test_replay_names_the_first_bad_action(toy_record: dict[str, Any]) -> None:
         ("[1, 2, 3]", "must be a JSON object"),
         ('{"format": 1}', "lacks"),
         ("[" * 100_000, "nested too deeply"),
-        ('{"format": 1, "game": "chess", "variant": "", "options": {}, "seed": 1, "actions": []}', "no game 'chess'"),
+        ('{"format": 1, "game": "chess", "variant": "x", "options": {"players": 2}, "seed": 1, "actions": []}',
+         "no game 'chess'"),
+        ('{"format": 1, "game": "toy", "variant": "", "options": {"players": 2}, "seed": 1, "actions": []}',
+         "variant is empty"),
+        ('{"format": 1, "game": "toy", "variant": "standard", "options": {}, "seed": 1, "actions": []}',
+         "options lack players"),
+        ('{"format": 1, "game": "toy", "variant": "standard", "options": {"players": 2}, "seed": 1, "seed": 2, '
+         '"actions": []}', "gives the key 'seed' twice"),
+        ('{"format": 1, "game": "toy", "variant": "lowball", "options": {"players": 3, "rounds": 3}, "seed": 1, '
+         '"actions": []}', "Lowball with 3 players takes at most 2 rounds, not 3"),
         ('{"format": 9, "game": "toy", "variant": "", "options": {}, "seed": 1, "actions": []}', "format 9"),
     ],
 )
@@ -352,3 +362,129 @@ def test_replay_a_primero_record(tmp_path: Path) -> None:
     bad("replay", str(path.with_name("t.json")), says="cannot read")
     path.with_name("t.json").write_text(json.dumps(record))
     bad("replay", str(path.with_name("t.json")), says="#2 'vie 999999'")
+
+
+# --- hardening: encodings, huge input, final checks, crashing games, option cross-checks ---------------
+
+
+def run_bytes(*args: str, stdin: bytes, toy: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """Run the CLI with raw bytes on stdin and strict UTF-8 streams; never a traceback."""
+    cmd = [sys.executable, "-c", _WITH_TOY, *args] if toy else [sys.executable, "-m", "pygame_core", *args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8:strict"}
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=120)
+    assert b"Traceback" not in proc.stderr, proc.stderr[-2000:]
+    return proc
+
+
+def test_primero_hand_stdin_line_that_is_not_utf8() -> None:
+    good = b"7S 6H AD KC\n"
+    proc = run_bytes("primero-hand", stdin=good * 5000 + b"\xff\n" + b"7H 6H 5H KC\n")
+    assert proc.returncode == 2
+    outs = [json.loads(x) for x in proc.stdout.decode().splitlines()]
+    assert len(outs) == 5002  # every good line's result is there, before and after the bad one
+    assert outs[5000] == {"error": "line 5001: not UTF-8 text"}
+    assert outs[0]["kind"] == "primero" and outs[5001]["kind"] == "numerus"
+
+
+def test_primero_hand_stdin_with_a_byte_order_mark() -> None:
+    proc = run_bytes("primero-hand", stdin=b"\xef\xbb\xbf7S 6H AD KC\n")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["points"] == 65
+
+
+def test_replay_with_a_byte_order_mark(tmp_path: Path, toy_record: dict[str, Any]) -> None:
+    data = b"\xef\xbb\xbf" + json.dumps(toy_record).encode()
+    path = tmp_path / "bom.json"
+    path.write_bytes(data)
+    for proc in (run_bytes("replay", str(path), stdin=b"", toy=True), run_bytes("replay", "-", stdin=data, toy=True)):
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)["actions"] == 6
+
+
+def test_replay_of_a_record_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"format": 1, "game": "toy", "variant": "é"}'.encode("latin-1"))
+    bad("replay", str(path), toy=True, says="not UTF-8")
+
+
+def test_replay_of_a_huge_action_keeps_stderr_small(toy_record: dict[str, Any]) -> None:
+    actions = list(toy_record["actions"])
+    actions[1] = "swap " + "7" * 1_000_000
+    err = bad("replay", "-", stdin=json.dumps({**toy_record, "actions": actions}), toy=True, says="#2")
+    assert len(err) < 1000, len(err)
+    assert "1,000,005 characters" in err
+
+
+def test_simulate_huge_option_keeps_stderr_small() -> None:
+    err = bad("simulate", "toy", "--option", "rounds=" + "x" * 100_000, toy=True, says="whole number")
+    assert len(err) < 500
+
+
+def test_replay_checks_the_final_state(toy_record: dict[str, Any]) -> None:
+    from pygame_core.records import Record, replay
+
+    rec = Record.from_json(toy_record)
+    game, state = replay(rec)
+    checked = rec.with_final(game, state).to_json()
+    out = js(run("replay", "-", stdin=json.dumps(checked), toy=True))
+    assert out["ok"] is True and out["final_checked"] is True
+    # only passes: under another seed every action still applies, and only the final check can tell
+    plain = Record.from_json({**toy_record, "actions": ["pass"] * 6})
+    game, state = replay(plain)
+    passes = plain.with_final(game, state).to_json()
+    assert js(run("replay", "-", stdin=json.dumps(passes), toy=True))["final_checked"] is True
+    bad("replay", "-", stdin=json.dumps({**passes, "seed": passes["seed"] + 1}), toy=True,
+        says="the seed or actions do not match the recorded game")
+
+
+class _CrashingToy(toygame.ToyGame):
+    def apply(self, state: toygame.ToyState, action: str) -> toygame.ToyState:
+        if action == "boom":
+            raise ZeroDivisionError("division by zero")
+        return super().apply(state, action)
+
+
+def test_replay_of_an_action_a_game_crashes_on(monkeypatch: pytest.MonkeyPatch, toy_record: dict[str, Any]) -> None:
+    monkeypatch.setattr(toygame, "GAME", _CrashingToy())
+    actions = list(toy_record["actions"])
+    actions[3] = "boom"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["replay", "-"], stdin=io.StringIO(json.dumps({**toy_record, "actions": actions})),
+                stdout=out, stderr=err) == 2
+    assert "#4 'boom'" in err.getvalue() and "ZeroDivisionError" in err.getvalue() and out.getvalue() == ""
+
+
+@needs_primero_game
+def test_replay_of_a_superscript_number_names_the_action() -> None:
+    record = {"format": 1, "game": "primero", "variant": "waks", "options": {"players": 2}, "seed": 1,
+              "actions": ["vie ²"]}
+    err = bad("replay", "-", stdin=json.dumps(record), says="#1 'vie ²'")
+    assert "Traceback" not in err
+
+
+def test_simulate_reports_an_option_cross_check() -> None:
+    bad("simulate", "toy", "--variant", "lowball", "--players", "3", "--option", "rounds=3", toy=True,
+        says="Lowball with 3 players takes at most 2 rounds, not 3")
+    assert run("simulate", "toy", "--variant", "standard", "--players", "3", "--option", "rounds=3", "--games", "1",
+               toy=True).returncode == 0
+
+
+def test_primero_hand_stdin_writes_results_as_it_goes() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    seen: list[int] = []
+
+    class Lines:
+        """A binary stdin that notes how many results were already written when line 1001 is read."""
+
+        def __iter__(self) -> Any:
+            for i in range(1, 1201):
+                if i == 1001:
+                    seen.append(len(out.getvalue().splitlines()))
+                yield b"7S 6H AD KC\n"
+
+    class Stdin(io.StringIO):
+        buffer = Lines()
+
+    assert main(["primero-hand"], stdin=Stdin(), stdout=out, stderr=err) == 0
+    assert len(out.getvalue().splitlines()) == 1200
+    assert seen[0] >= 768  # no more than a small batch is held back

@@ -172,7 +172,7 @@ def test_simulate_reports_chips_per_deal_and_ci95() -> None:
     r = simulate("primero", "waks", 2, ["hard", "random"], games=4, seed=3, options={"deals": 3})
     for kind in ("hard", "random"):
         fig = r["per_agent"][kind]
-        assert "chips_per_deal" in fig and fig["ci95"] is not None and fig["ci95"] >= 0
+        assert "chips_per_deal" in fig and fig["chips_per_deal_ci95"] is not None and fig["chips_per_deal_ci95"] >= 0
     total = r["per_agent"]["hard"]["chips"] + r["per_agent"]["random"]["chips"]
     assert total <= 0  # chips are conserved (a carried pot may be left at the end)
     d = simulate("primero", "northpass", 2, ["medium", "easy"], games=4, seed=3, options={"deals": 2}, duplicate=True)

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from pygame_core import registry, simulate
-from pygame_core.conformance import ConformanceError, check_observations, random_playthrough
-from pygame_core.errors import IllegalActionError, InvalidActionError, OptionsError
-from pygame_core.protocol import TERMINAL, Game, OptionSpec, VariantInfo, check_seat, sorted_actions
+from pygame_core.conformance import ConformanceError, check_description, check_observations, random_playthrough
+from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
+from pygame_core.protocol import TERMINAL, Figure, Game, OptionSpec, VariantInfo, check_seat, sorted_actions
 from tests import toygame
 from tests.toygame import ToyGame, ToyState
 
@@ -74,9 +74,10 @@ def test_toy_refuses_bad_actions(toy: ToyGame) -> None:
 @pytest.mark.parametrize("variant", ["standard", "lowball"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_random_playthrough_passes(toy: ToyGame, variant: str, players: int) -> None:
+    rounds = 2 if (variant, players) == ("lowball", 3) else 3  # Lowball's cross-check
     for seed in range(25):
-        rec = random_playthrough(toy, variant, seed, {"players": players, "rounds": 3})
-        assert rec.game == "toy" and rec.variant == variant and len(rec.actions) == 3 * players
+        rec = random_playthrough(toy, variant, seed, {"players": players, "rounds": rounds})
+        assert rec.game == "toy" and rec.variant == variant and len(rec.actions) == rounds * players
 
 
 class LeakyToy(ToyGame):
@@ -271,15 +272,16 @@ def test_resample_keeps_view_and_changes_hidden(toy: ToyGame) -> None:
 
 
 SIM_KEYS = {
-    "game", "variant", "players", "agents", "options", "seed", "games", "deals", "per_seat", "per_agent",
+    "game", "variant", "players", "agents", "options", "seed", "games", "figures", "per_seat", "per_agent",
     "mean_game_length", "elapsed_seconds", "games_per_second",
 }
 
 
 def test_simulate_documented_keys(toy: ToyGame) -> None:
     out = simulate.simulate("toy", games=6, seed=3, agents=["random", "greedy"])
-    assert set(out) == SIM_KEYS
-    assert out["players"] == 2 and out["games"] == 6 and out["deals"] == 6
+    assert set(out) == SIM_KEYS  # game-neutral: no "deals" for a game without deals
+    assert out["players"] == 2 and out["games"] == 6
+    assert out["figures"] == [{"name": "chips", "per": None, "key": "chips_per_game", "label": "chips won"}]
     assert out["mean_game_length"] == 2.0  # one round: one action per player
     assert len(out["per_seat"]) == 2
     assert set(out["per_agent"]) == {"random", "greedy"}
@@ -287,6 +289,51 @@ def test_simulate_documented_keys(toy: ToyGame) -> None:
     assert sum(a["wins"] for a in out["per_agent"].values()) == pytest.approx(6)
     assert out["per_agent"]["random"]["seats_played"] == 6 and out["per_agent"]["greedy"]["seats_played"] == 6
     assert sum(s["chips"] for s in out["per_seat"]) == pytest.approx(0)
+    for a in out["per_agent"].values():
+        assert set(a) == {"seats_played", "wins", "win_rate", "win_rate_ci95", "score", "mean_score",
+                          "mean_score_ci95", "chips", "chips_per_game", "chips_per_game_ci95"}
+        assert a["win_rate"] == pytest.approx(a["wins"] / 6) and a["mean_score"] == pytest.approx(a["score"] / 6)
+        assert a["chips_per_game"] == pytest.approx(a["chips"] / 6)
+        assert a["mean_score_ci95"] is not None and a["mean_score_ci95"] >= 0
+
+
+class _DealsToy(ToyGame):
+    """The toy with a Primero-like figure: chips counted per deal (each round is a 'deal')."""
+
+    info = replace(toygame.INFO, figures=(Figure("chips", per="deals"),))
+
+    def result(self, state: ToyState) -> dict[str, Any]:
+        return {**super().result(state), "deals": state.rounds}
+
+
+def test_simulate_aggregates_a_declared_figure_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(toygame, "GAME", _DealsToy())
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    out = simulate.simulate("toy", games=8, seed=2, agents=["random", "greedy"], options={"rounds": 3})
+    assert out["deals"] == 24 and out["figures"][0]["key"] == "chips_per_deal"
+    for a in out["per_agent"].values():
+        assert a["chips_per_deal"] == pytest.approx(a["chips"] / (8 * 3))  # one seat each, 3 deals per game
+        assert a["chips_per_deal_ci95"] is not None
+    assert "chips_per_game" not in out["per_agent"]["random"]
+    dup = simulate.simulate("toy", games=8, seed=2, agents=["random", "greedy"], options={"rounds": 3},
+                            duplicate=True)
+    assert dup["deals"] == 24 and dup["per_agent"]["random"]["chips_per_deal_ci95"] is not None
+
+
+def test_simulate_a_game_with_no_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Plain(ToyGame):
+        info = replace(toygame.INFO, figures=())
+
+        def result(self, state: ToyState) -> dict[str, Any]:
+            res = super().result(state)
+            return {"winners": res["winners"], "scores": res["scores"]}
+
+    monkeypatch.setattr(toygame, "GAME", Plain())
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    out = simulate.simulate("toy", games=3)
+    assert out["figures"] == [] and set(out["per_seat"][0]) == {"wins", "score"}
+    assert set(out["per_agent"]["random"]) == {"seats_played", "wins", "win_rate", "win_rate_ci95", "score",
+                                               "mean_score", "mean_score_ci95"}
 
 
 def test_simulate_rotates_seats(toy: ToyGame, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -336,3 +383,135 @@ def test_toy_state_is_immutable(toy: ToyGame) -> None:
     t = toy.apply(s, "pass")
     assert s.turn == 0 and t.turn == 1
     assert replace(s) == s
+
+
+# --- the newer protocol parts: descriptions, logs, results, operations ----------------------------
+
+
+def test_sorted_actions_treats_only_ascii_digits_as_numbers() -> None:
+    # '²'.isdigit() is True but int('²') raises: it must sort as text, not crash
+    assert sorted_actions(["vie ²", "vie 10", "vie 2", "vie ١"]) == ("vie 2", "vie 10", "vie ²", "vie ١")
+
+
+def test_toy_declares_agents_operations_and_figures(toy: ToyGame) -> None:
+    j = toy.info.to_json()
+    assert j["agents"] == ["random", "greedy"] and j["operations"] == ["value", "my_sum"]
+    assert toy.info.operation("value").run({"cards": ["7c", "KC"]}, None) == {"sum": 17}
+    state = toy.initial_state(None, 3)
+    view = toy.observation(state, 1)
+    assert toy.info.operation("my_sum").needs_view
+    assert toy.info.operation("my_sum").run({}, view) == {"sum": toygame.hand_sum(state.hands[1])}
+    with pytest.raises(InvalidCardError):
+        toy.info.operation("value").run({"cards": ["7H"]}, None)
+    with pytest.raises(OptionsError, match="no operation 'nope'"):
+        toy.info.operation("nope")
+
+
+def test_toy_describes_actions_as_messages(toy: ToyGame) -> None:
+    s = toy.initial_state(None, 3)
+    assert toy.describe_action(s, "pass") == {"key": "toy.pass", "seat": 0, "args": {}}
+    card = s.hands[0][0]
+    assert toy.describe_action(s, f"swap {card}") == {"key": "toy.swap", "seat": 0, "args": {"card": card}}
+
+
+def test_toy_log_is_shared_and_sliced(toy: ToyGame) -> None:
+    s = toy.initial_state({"players": 3, "rounds": 3}, 5)
+    for _ in range(7):
+        before = s
+        s = toy.apply(s, "pass")
+        assert s.log is not None and s.log.parent is before.log  # appending shares the past: O(1)
+    obs = toy.observation(s, 0)
+    assert obs["log_size"] == 8  # the deal and 7 turns
+    assert len(obs["log"]) < obs["log_size"]  # only the recent entries ride along
+    whole = toy.log_entries(s, 0, 0, 8)
+    assert whole[0]["key"] == "toy.deal" and whole[-len(obs["log"]):] == obs["log"]
+    assert toy.log_entries(s, 1, 2, 4) == whole[2:4]
+    assert toy.log_entries(s, 1, -5, 99) == whole and toy.log_entries(s, 1, 5, 2) == []
+
+
+def test_lowball_cross_checks_its_options(toy: ToyGame) -> None:
+    with pytest.raises(OptionsError, match="at most 2 rounds"):
+        toy.initial_state({"players": 3, "rounds": 3}, 1, "lowball")
+    toy.initial_state({"players": 3, "rounds": 3}, 1, "standard")
+
+
+class BadDescriptionToy(ToyGame):
+    def describe_action(self, state: ToyState, action: str) -> Any:
+        return f"Seat {self.current_player(state)} does {action}"  # a sentence, not a Description
+
+
+class NestedDescriptionToy(ToyGame):
+    def describe_action(self, state: ToyState, action: str) -> Any:
+        return {"key": "toy.claim", "seat": 0, "args": {"kind": {"key": "kind.x", "args": {"set": {1, 2}}}}}
+
+
+class CheatingDescriptionToy(ToyGame):
+    def describe_action(self, state: ToyState, action: str) -> Any:
+        return {"key": "toy.pass", "args": {"next": state.stock[0] if state.stock else ""}}
+
+
+class NoScoresToy(ToyGame):
+    def result(self, state: ToyState) -> dict[str, Any]:
+        return {"winners": super().result(state)["winners"], "scores": [1]}
+
+
+class NoLogSizeToy(ToyGame):
+    def observation(self, state: ToyState, seat: int) -> dict[str, Any]:
+        obs = super().observation(state, seat)
+        del obs["log_size"]
+        return obs
+
+
+class WrongLogEntriesToy(ToyGame):
+    def log_entries(self, state: ToyState, seat: int, start: int, stop: int) -> list[Any]:
+        return list(reversed(super().log_entries(state, seat, start, stop)))
+
+
+class LeakyLogToy(ToyGame):
+    """The older log (never in an observation) names the top of the stock."""
+
+    def log_entries(self, state: ToyState, seat: int, start: int, stop: int) -> list[Any]:
+        entries = super().log_entries(state, seat, start, stop)
+        if start == 0 and entries and state.stock and state.turn >= state.players:  # entry 0 left the window
+            entries[0] = {**entries[0], "args": {"top": state.stock[0]}}
+        return entries
+
+
+@pytest.mark.parametrize(
+    ("cls", "says"),
+    [
+        (BadDescriptionToy, "not a Description"),
+        (NestedDescriptionToy, "arg of type set"),
+        (CheatingDescriptionToy, "names cards hidden from seat"),
+        (NoScoresToy, "one number per seat"),
+        (NoLogSizeToy, "no log_size"),
+        (WrongLogEntriesToy, "does not end with the observation's log"),
+        (LeakyLogToy, "log_entries show hidden cards"),
+    ],
+)
+def test_random_playthrough_checks_the_new_protocol_parts(
+    monkeypatch: pytest.MonkeyPatch, cls: type[ToyGame], says: str
+) -> None:
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    with pytest.raises(ConformanceError, match=says):
+        for seed in range(10):
+            random_playthrough(cls(), None, seed, {"players": 3, "rounds": 2})
+
+
+def test_check_description_accepts_nested_messages() -> None:
+    check_description({"key": "claim", "seat": 1, "args": {"kind": {"key": "kind.primero", "args": {}},
+                                                           "points": 60, "cards": ["7C"]}}, "d", "here", 2)
+    for bad in ({"args": {}}, {"key": "", "args": {}}, {"key": "k"}, {"key": "k", "args": {"x": {"args": {}}}},
+                {"key": "k", "args": {}, "seat": 5}, {"key": "k", "args": {}, "seat": True}):
+        with pytest.raises(ConformanceError):
+            check_description(bad, "d", "here", 2)
+
+
+def test_toy_log_compares_by_value_without_recursion() -> None:
+    a: toygame.LogNode | None = None
+    b: toygame.LogNode | None = None
+    for i in range(50_000):
+        a = toygame.LogNode(i % 3, "pass", a, i + 1)
+        b = toygame.LogNode(i % 3, "pass", b, i + 1)
+    assert a == b and hash(a) == hash(b)
+    assert toygame.LogNode(0, "swap 7C", a, 50_001) != toygame.LogNode(0, "swap 6C", b, 50_001)

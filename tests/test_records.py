@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from pygame_core import registry
 from pygame_core.conformance import random_playthrough
-from pygame_core.errors import RecordError
-from pygame_core.records import FORMAT_VERSION, Record, replay, start
+from pygame_core.errors import InvalidActionError, RecordError
+from pygame_core.records import FORMAT_VERSION, Record, final_digest, replay, start
 from tests import toygame
 
 
@@ -30,7 +30,8 @@ def _record(seed: int = 9, players: int = 3, rounds: int = 2) -> Record:
 
 
 def _good() -> dict[str, Any]:
-    return {"format": FORMAT_VERSION, "game": "toy", "variant": "standard", "options": {}, "seed": 1, "actions": []}
+    return {"format": FORMAT_VERSION, "game": "toy", "variant": "standard", "options": {"players": 2}, "seed": 1,
+            "actions": []}
 
 
 def test_record_json_round_trip(toy: toygame.ToyGame) -> None:
@@ -107,7 +108,7 @@ def test_record_with_changed_seed_does_not_replay_the_same(toy: toygame.ToyGame)
         ({"game": "chess"}, "cannot start: no game 'chess'"),
         ({"variant": "turbo"}, "cannot start: .*no variant 'turbo'"),
         ({"options": {"players": 7}}, "cannot start: .*2-3 players"),
-        ({"options": {"speed": 1}}, "cannot start: unknown option 'speed'"),
+        ({"options": {"speed": 1, "players": 2}}, "cannot start: unknown option 'speed'"),
     ],
 )
 def test_record_that_cannot_start(toy: toygame.ToyGame, change: dict[str, Any], message: str) -> None:
@@ -190,8 +191,8 @@ def test_nested_values_in_a_record_are_refused_without_recursing() -> None:
     for value in (deep, [1], {"a": 1}):
         with pytest.raises(RecordError, match="option 'rounds'"):
             Record.from_json({**_good(), "options": {"rounds": value}})
-    ok = Record.from_json({**_good(), "options": {"a": 1, "b": True, "c": "x", "d": None, "e": 1.5}})
-    assert dict(ok.options) == {"a": 1, "b": True, "c": "x", "d": None, "e": 1.5}
+    ok = Record.from_json({**_good(), "options": {"a": 1, "b": True, "c": "x", "d": None, "e": 1.5, "players": 2}})
+    assert dict(ok.options) == {"a": 1, "b": True, "c": "x", "d": None, "e": 1.5, "players": 2}
 
 
 @settings(max_examples=200, deadline=None)
@@ -225,3 +226,176 @@ def test_arbitrary_actions_replay_or_name_the_bad_one(actions: list[str], seed: 
             replay(Record(rec.game, rec.variant, rec.options, seed, tuple(actions[: exc.index])))
     finally:
         registry._MODULES.pop("toy", None)
+
+
+# --- hardening: empty variant, duplicate keys, byte-order mark, player count, game failures --------------
+
+
+def test_an_empty_variant_is_an_error_not_the_default(toy: toygame.ToyGame) -> None:
+    with pytest.raises(RecordError, match="variant is empty"):
+        Record.from_json({**_good(), "variant": ""})
+    with pytest.raises(RecordError, match="variant is empty"):
+        replay(Record("toy", "", (("players", 2),), 1))
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": 1, "game": "toy", "variant": "standard", "variant": "lowball", "options": {"players": 2}, '
+    '"seed": 1, "actions": []}',
+    '{"format": 1, "game": "toy", "variant": "standard", "options": {"players": 2, "players": 3}, '
+    '"seed": 1, "actions": []}',
+])
+def test_a_key_given_twice_is_an_error(text: str) -> None:
+    with pytest.raises(RecordError, match="gives the key '(variant|players)' twice"):
+        Record.from_json(text)
+    with pytest.raises(RecordError, match="twice"):
+        Record.from_json(text.encode())
+
+
+def test_a_utf8_byte_order_mark_is_accepted(toy: toygame.ToyGame) -> None:
+    rec = _record(seed=3)
+    text = json.dumps(rec.to_json())
+    assert Record.from_json("\ufeff" + text) == rec
+    assert Record.from_json(b"\xef\xbb\xbf" + text.encode()) == rec
+    assert replay(b"\xef\xbb\xbf" + text.encode())[1] == replay(rec)[1]
+    with pytest.raises(RecordError, match="not UTF-8"):
+        Record.from_json(b"\xef\xbb\xbf" + text.encode() + b"\xff")
+
+
+def test_a_record_without_a_player_count_gets_a_clear_error(toy: toygame.ToyGame) -> None:
+    data = {**_good(), "options": {"rounds": 2}}
+    with pytest.raises(RecordError, match=r"options lack players \(the number of players\)"):
+        Record.from_json(data)
+    with pytest.raises(RecordError, match="lack players"):
+        start(Record("toy", "standard", (("rounds", 2),), 1))
+
+
+class _Crashing(toygame.ToyGame):
+    """A game with a bug: any swap of the 7 of clubs raises a plain ValueError."""
+
+    def apply(self, state: toygame.ToyState, action: str) -> toygame.ToyState:
+        if "7" in action:
+            raise ValueError(f"invalid literal for int(): {action!r}")
+        return super().apply(state, action)
+
+
+class _Sloppy(toygame.ToyGame):
+    """A game whose error messages quote the action in full."""
+
+    def parse_action(self, text: str) -> str:
+        if text not in ("pass",) and not text.startswith("swap "):
+            raise InvalidActionError(f"not an action: {text!r}")
+        return super().parse_action(text)
+
+
+def test_a_game_that_crashes_on_an_action_gives_a_record_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(toygame, "GAME", _Crashing())
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    rec = Record("toy", "standard", (("players", 2), ("rounds", 1)), 1, ("pass", "vie 7"))
+    with pytest.raises(RecordError) as info:
+        replay(rec)
+    assert info.value.index == 1 and info.value.action == "vie 7"
+    assert "action 2 ('vie 7') does not apply: the game failed on it (ValueError)" in str(info.value)
+
+
+def test_a_huge_action_is_quoted_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(toygame, "GAME", _Sloppy())
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    huge = "x" * 1_000_000
+    with pytest.raises(RecordError) as info:
+        replay(Record("toy", "standard", (("players", 2),), 1, (huge,)))
+    assert info.value.index == 0 and len(str(info.value)) < 500
+
+
+# --- the final check ------------------------------------------------------------------------------
+
+
+def _finished(seed: int = 5) -> tuple[Record, Any]:
+    rec = _record(seed=seed)
+    game, state = replay(rec)
+    return rec.with_final(game, state), state
+
+
+def test_final_check_round_trips_and_verifies(toy: toygame.ToyGame) -> None:
+    rec, state = _finished()
+    assert rec.final is not None and rec.final.actions == len(rec.actions)
+    assert rec.final.digest == final_digest(toy, state, 3)
+    data = rec.to_json()
+    assert set(data["final"]) == {"actions", "digest"} and re.fullmatch("[0-9a-f]{64}", data["final"]["digest"])
+    assert Record.from_json(json.dumps(data)) == rec
+    assert replay(json.dumps(data))[1] == state
+    # old records (no final) still load and replay
+    del data["final"]
+    assert Record.from_json(data).final is None and replay(data)[1] == state
+
+
+def test_final_check_catches_a_wrong_seed(toy: toygame.ToyGame) -> None:
+    """Only passes: every action applies under any seed, so only the final check can tell."""
+    for seed in range(30):
+        rec = Record("toy", "standard", (("players", 3), ("rounds", 2)), seed, ("pass",) * 6)
+        game, state = replay(rec)
+        rec = rec.with_final(game, state)
+        wrong = Record(rec.game, rec.variant, rec.options, seed + 1, rec.actions, rec.final)
+        with pytest.raises(RecordError, match="the seed or actions do not match the recorded game"):
+            replay(wrong)
+
+
+def test_final_check_catches_changed_actions(toy: toygame.ToyGame) -> None:
+    rec = Record("toy", "standard", (("players", 2), ("rounds", 2)), 4, ("pass",) * 4)
+    game, state = replay(rec)
+    rec = rec.with_final(game, state)
+    s = start(rec)[1]
+    swapped = (f"swap {s.hands[0][0]}", "pass", "pass", "pass")
+    with pytest.raises(RecordError, match="do not match"):
+        replay(Record(rec.game, rec.variant, rec.options, rec.seed, swapped, rec.final))
+
+
+def test_final_check_of_a_prefix_and_of_too_few_actions(toy: toygame.ToyGame) -> None:
+    rec = Record("toy", "standard", (("players", 2), ("rounds", 2)), 4, ("pass", "pass"))
+    game, state = replay(rec)
+    rec = rec.with_final(game, state).with_action("pass")  # the check still describes the state after 2 actions
+    assert rec.final is not None and rec.final.actions == 2
+    replay(rec)
+    short = Record(rec.game, rec.variant, rec.options, rec.seed, ("pass",), rec.final)
+    with pytest.raises(RecordError, match="final check is after 2 actions, but the record has only 1"):
+        replay(short)
+
+
+@pytest.mark.parametrize(("final", "says"), [
+    ([], "final must be a JSON object"),
+    ({"actions": 1}, "final must be a JSON object"),
+    ({"actions": 1, "digest": "0" * 64, "x": 1}, "final must be a JSON object"),
+    ({"actions": -1, "digest": "0" * 64}, "final actions"),
+    ({"actions": True, "digest": "0" * 64}, "final actions"),
+    ({"actions": 0, "digest": "0" * 63}, "64 hexadecimal"),
+    ({"actions": 0, "digest": "G" * 64}, "64 hexadecimal"),
+    ({"actions": 0, "digest": 5}, "64 hexadecimal"),
+])
+def test_malformed_final_checks(final: Any, says: str) -> None:
+    with pytest.raises(RecordError, match=says):
+        Record.from_json({**_good(), "final": final})
+
+
+def test_a_game_that_crashes_while_dealing_gives_a_record_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken(toygame.ToyGame):
+        def initial_state(self, options: Any, seed: int, variant: str | None = None) -> toygame.ToyState:
+            raise KeyError("rounds")
+
+    monkeypatch.setattr(toygame, "GAME", Broken())
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    with pytest.raises(RecordError, match=r"cannot start: the game failed to deal it \(KeyError\)"):
+        replay(_good())
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=70),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from(["actions", "digest", "x"]),
+                                                                    children, max_size=3),
+    max_leaves=10,
+))
+def test_arbitrary_final_checks_never_crash(final: Any) -> None:
+    try:
+        rec = Record.from_json({**_good(), "final": final})
+    except RecordError:
+        return
+    assert rec.final is not None and rec.final.actions >= 0

@@ -6,6 +6,12 @@ Each player is dealt 2 hidden cards; the rest is the hidden stock. In turn
 of their cards with the top of the stock; the card given up goes face up on
 the discard pile. Then the hands are shown: the highest sum wins (the lowest
 in the ``lowball`` variant); equal sums share the win.
+
+It implements the whole Game protocol and serves as its reference: Description
+messages, a public log kept as a persistent linked list (O(1) append) with
+``log``/``log_size`` in observations and ``log_entries`` for older slices, agents
+and operations declared in its GameInfo, a per-seat ``chips`` figure for simulate,
+and an option cross-check (Lowball).
 """
 
 from __future__ import annotations
@@ -15,25 +21,120 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pygame_core.cards import Card
-from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError
-from pygame_core.protocol import TERMINAL, GameInfo, OptionSpec, VariantInfo, check_seat, sorted_actions
+from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError, quote
+from pygame_core.protocol import (
+    TERMINAL,
+    Description,
+    Figure,
+    GameInfo,
+    Operation,
+    OptionSpec,
+    VariantInfo,
+    check_seat,
+    message,
+    sorted_actions,
+)
 from pygame_core.rng import AgentRandom, Rng
 
 DECK: tuple[str, ...] = tuple(r + "C" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
 VALUES: dict[str, int] = {c: i + 1 for i, c in enumerate(DECK)}
 _OPTIONS = (OptionSpec("rounds", "Rounds", "int", 1, minimum=1, maximum=3, help="turns per player"),)
 
+
+
+def _check_lowball(options: Mapping[str, Any]) -> None:
+    """Lowball's cross-check: three players get at most two rounds."""
+    if options["players"] == 3 and options["rounds"] > 2:
+        raise OptionsError(f"Lowball with 3 players takes at most 2 rounds, not {options['rounds']}")
+
+
+def _value_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+    """Operation ``value``: ``{"cards": ["7C", "KC"]}`` -> ``{"sum": 17}``."""
+    cards = request.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise OptionsError("give cards as a list of texts")
+    canon = [str(Card.parse(c)) for c in cards]
+    for c in canon:
+        if c not in VALUES:
+            raise InvalidCardError(f"{quote(c)} is not in the toy deck")
+    return {"sum": hand_sum(canon)}
+
+
+def _my_sum_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+    """Operation ``my_sum`` (needs the view): the shown seat's hand sum, None for a spectator."""
+    hand = (view or {}).get("hand")
+    return {"sum": hand_sum(hand) if hand is not None else None}
+
+
 INFO = GameInfo(
     name="toy",
     label="Toy Swap",
     variants=(
         VariantInfo("standard", "Standard", 2, 3, 2, _OPTIONS, "highest sum wins"),
-        VariantInfo("lowball", "Lowball", 2, 3, 2, _OPTIONS, "lowest sum wins"),
+        VariantInfo("lowball", "Lowball", 2, 3, 2, _OPTIONS, "lowest sum wins", check=_check_lowball),
     ),
     default_variant="standard",
     summary="Two hidden cards each; pass or swap with the stock; best sum wins.",
     agents={"greedy": lambda: GreedyAgent()},
+    operations=(
+        Operation("value", _value_op, help="the sum of some toy cards"),
+        Operation("my_sum", _my_sum_op, needs_view=True, help="the shown seat's hand sum"),
+    ),
+    figures=(Figure("chips", label="chips won"),),
 )
+
+
+@dataclass(frozen=True, eq=False)
+class LogNode:
+    """One public log entry and the log before it: appending shares the whole past (O(1)).
+
+    Equality walks the two chains in a loop (not recursively, so a log of 100,000 entries
+    compares fine) and stops where they share a node.
+    """
+
+    seat: int
+    action: str  # the public action text: "deal", "pass", "swap 7C"
+    parent: LogNode | None
+    size: int  # entries up to and including this one
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogNode):
+            return NotImplemented
+        a: LogNode | None = self
+        b: LogNode | None = other
+        while a is not b:
+            if a is None or b is None or (a.size, a.seat, a.action) != (b.size, b.seat, b.action):
+                return False
+            a, b = a.parent, b.parent
+        return True
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.seat, self.action))
+
+    def entry(self) -> dict[str, Any]:
+        """The entry as the page gets it."""
+        if self.action == "deal":
+            return {"seat": -1, "key": "toy.deal", "args": {}, "action": "deal"}
+        if self.action == "pass":
+            return {"seat": self.seat, "key": "toy.pass", "args": {}, "action": "pass"}
+        return {"seat": self.seat, "key": "toy.swap", "args": {"card": self.action.split()[1]}, "action": self.action}
+
+
+def _log_size(node: LogNode | None) -> int:
+    return node.size if node is not None else 0
+
+
+def _log_slice(node: LogNode | None, start: int, stop: int) -> list[dict[str, Any]]:
+    """Entries ``start:stop`` (clamped), walking back from the newest."""
+    size = _log_size(node)
+    start, stop = max(0, min(start, size)), max(0, min(stop, size))
+    out: list[dict[str, Any]] = []
+    while node is not None and node.size > start:
+        if node.size <= stop:
+            out.append(node.entry())
+        node = node.parent
+    out.reverse()
+    return out
 
 
 @dataclass(frozen=True)
@@ -47,7 +148,7 @@ class ToyState:
     stock: tuple[str, ...]
     discards: tuple[str, ...]
     turn: int  # number of turns taken so far
-    log: tuple[str, ...]
+    log: LogNode | None
     rng: Rng
 
 
@@ -68,7 +169,7 @@ class ToyGame:
         n = opts["players"]
         deck, rng = Rng.from_seed(seed).shuffle(DECK)
         hands = tuple(tuple(sorted(deck[2 * i: 2 * i + 2], key=DECK.index)) for i in range(n))
-        return ToyState(info.name, n, opts["rounds"], hands, deck[2 * n:], (), 0, (), rng)
+        return ToyState(info.name, n, opts["rounds"], hands, deck[2 * n:], (), 0, LogNode(-1, "deal", None, 1), rng)
 
     def is_terminal(self, state: ToyState) -> bool:
         """Over once every player has had ``rounds`` turns."""
@@ -90,7 +191,7 @@ class ToyGame:
     def parse_action(self, text: str) -> str:
         """Canonical text: ``pass`` or ``swap 7C``."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"not an action: {text!r}")
+            raise InvalidActionError(f"not an action: {quote(text)}")
         parts = text.split()
         if parts == ["pass"] or [p.lower() for p in parts] == ["pass"]:
             return "pass"
@@ -98,28 +199,32 @@ class ToyGame:
             try:
                 card = str(Card.parse(parts[1]))
             except InvalidCardError as exc:
-                raise InvalidActionError(f"not an action: {text!r} ({exc})") from None
+                raise InvalidActionError(f"not an action: {quote(text)} ({exc})") from None
             if card not in VALUES:
-                raise InvalidActionError(f"not an action: {text!r} ({card} is not in the toy deck)")
+                raise InvalidActionError(f"not an action: {quote(text)} ({card} is not in the toy deck)")
             return f"swap {card}"
-        raise InvalidActionError(f"not an action: {text!r} (write pass or swap CARD)")
+        raise InvalidActionError(f"not an action: {quote(text)} (write pass or swap CARD)")
 
     def apply(self, state: ToyState, action: str) -> ToyState:
         """The state after ``action`` by the current player."""
         a = self.parse_action(action)
         if a not in self.legal_actions(state):
-            raise IllegalActionError(f"{a!r} is not legal now")
+            raise IllegalActionError(f"{quote(a)} is not legal now")
         seat = self.current_player(state)
         if a == "pass":
-            return replace(state, turn=state.turn + 1, log=state.log + (f"{seat} pass",))
+            return replace(state, turn=state.turn + 1, log=self._logged(state, seat, a))
         given = a.split()[1]
         taken, stock = state.stock[0], state.stock[1:]
         hand = tuple(sorted([c for c in state.hands[seat] if c != given] + [taken], key=DECK.index))
         hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
         return replace(
             state, hands=hands, stock=stock, discards=state.discards + (given,), turn=state.turn + 1,
-            log=state.log + (f"{seat} swap {given}",),
+            log=self._logged(state, seat, a),
         )
+
+    @staticmethod
+    def _logged(state: ToyState, seat: int, action: str) -> LogNode:
+        return LogNode(seat, action, state.log, _log_size(state.log) + 1)
 
     def observation(self, state: ToyState, seat: int) -> dict[str, Any]:
         """Own hand, public discards and log; every hand once the game is over."""
@@ -132,13 +237,26 @@ class ToyGame:
             "current_player": self.current_player(state),
             "stock_size": len(state.stock),
             "discards": list(state.discards),
-            "log": list(state.log),
             "hand": list(state.hands[seat]) if seat >= 0 else None,
+            "log": self._recent_log(state),
+            "log_size": _log_size(state.log),
         }
         if over:
             obs["hands"] = [list(h) for h in state.hands]
             obs["result"] = self.result(state)
         return obs
+
+    @staticmethod
+    def _recent_log(state: ToyState) -> list[dict[str, Any]]:
+        """The current round's entries plus the round before (a window of ``players`` older entries)."""
+        size = _log_size(state.log)
+        round_start = 1 + (state.turn // state.players) * state.players  # entry 0 is the deal
+        return _log_slice(state.log, max(0, min(round_start, size) - state.players), size)
+
+    def log_entries(self, state: ToyState, seat: int, start: int, stop: int) -> list[dict[str, Any]]:
+        """Entries ``start:stop`` of the public log (the same for every seat: swapped-away cards are public)."""
+        check_seat(seat, state.players)
+        return _log_slice(state.log, start, stop)
 
     def result(self, state: ToyState) -> dict[str, Any]:
         """Winners, hand sums as scores, and one chip to each winner from each loser."""
@@ -170,11 +288,11 @@ class ToyGame:
             i += k
         return replace(state, hands=tuple(hands), stock=tuple(shuffled[i:]))
 
-    def describe_action(self, state: ToyState, action: str) -> str:
-        """A sentence such as ``Seat 1 swaps 7C``."""
+    def describe_action(self, state: ToyState, action: str) -> Description:
+        """``{"key": "toy.swap", "seat": 1, "args": {"card": "7C"}}`` (the page words it)."""
         a = self.parse_action(action)
         seat = self.current_player(state)
-        return f"Seat {seat} passes" if a == "pass" else f"Seat {seat} swaps {a.split()[1]}"
+        return message("toy.pass", seat) if a == "pass" else message("toy.swap", seat, card=a.split()[1])
 
 
 class GreedyAgent:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import OptionsError
+from ..errors import OptionsError, quote
 from ..protocol import Agent, AgentFactory
 from ..rng import AgentRandom
 
@@ -32,7 +32,7 @@ def make_agent(game_name: str, kind: str) -> Agent:
     factories: Mapping[str, AgentFactory] = game.info.agents
     if kind not in factories:
         known = ", ".join(["random", *factories])
-        raise OptionsError(f"no agent {kind!r} for {game_name}; choose one of {known}")
+        raise OptionsError(f"no agent {quote(kind)} for {game_name}; choose one of {known}")
     return factories[kind]()
 
 
