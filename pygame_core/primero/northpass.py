@@ -69,9 +69,11 @@ def apply(s: PrimeroState, action: str) -> PrimeroState:
     parts = action.split()
     if parts[0] == "trade":
         cards = tuple(Card.parse(t) for t in parts[1:])
-        forced = forced_stake(s)
+        # D-NP7: the forced player pays the bettor's stake and still trades; short of chips,
+        # as much as they have, and they can still win the whole pot (P-NP2)
+        forced = min(forced_stake(s), s.chips[p])
         if forced:
-            s = pay(s, p, forced)  # D-NP7: the forced player pays the bettor's stake and still trades
+            s = pay(s, p, forced)
         hand = tuple(c for c in s.hands[p] if c not in cards)
         s = replace(s, discards=s.discards + cards)
         got, s = draw_cards(s, len(cards))
