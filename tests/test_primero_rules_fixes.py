@@ -14,6 +14,7 @@ from pygame_core.primero.game import GAME, PrimeroState, chip_total, state_from_
 from pygame_core.primero.hands import evaluate, get_rules
 from pygame_core.primero.rules import RULES
 from pygame_core.rng import AgentRandom
+from pygame_core.sitedata import site_catalogue
 
 ALL = ("waks", "italian", "suzuki", "roman", "losing", "rms", "northpass")
 
@@ -123,8 +124,13 @@ def test_suzuki_short_stack_is_treated_the_same() -> None:
     assert chip_total(s) == 43
 
 
-def test_short_stack_decision_is_recorded() -> None:
-    assert "P-NP2" in RULES["northpass"].decisions and "P-NP2" in DECISIONS
+def test_the_new_decisions_are_on_the_rules_page() -> None:
+    shown = {r["variant"]: [d["id"] for d in r["decisions"]] for r in site_catalogue()["primero_rules"]}
+    for variant in ("northpass", "suzuki"):
+        assert {"P-NP2", "P-CL1", "P-END"} <= set(shown[variant])
+    assert {"P-POT1", "P-CL1", "P-END"} <= set(shown["italian"])
+    assert all("P-END" in ids for ids in shown.values())
+    assert "unclaimed" not in DECISIONS["P-END"]
     assert not RULES["northpass"].side_pots and RULES["waks"].side_pots
 
 

@@ -21,7 +21,6 @@ from .state import CIRCUIT_CAP, REVIE_CAP, PrimeroRules
 __all__ = ["CIRCUIT_CAP", "REVIE_CAP", "RULES", "VARIANTS", "PrimeroRules", "claim_key", "claim_table", "hand_rules"]
 
 
-
 def _waks(name: str, decisions: tuple[str, ...], claims_on_vie: bool = False) -> PrimeroRules:
     """A Waks-family record: no ante, the lowest card deals first, bets between stake and rest."""
     return PrimeroRules(
