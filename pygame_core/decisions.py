@@ -44,7 +44,10 @@ DECISIONS: dict[str, str] = {
     "P-NP1": "Primi's reading: one bet may add at most the table's limit (6 by default, the largest bet in the book's example), and you must be able to pay a bet in full; forced stakes may go all-in.",
     "P-RM1": "Primi's reading: the wagering after the fourth card serves as the wager before the dealer's first turn; folded players are still dealt four cards, so a forced re-entry has a full hand.",
     "P-RM2": "Primi's reading: a raise that anyone refuses goes back to the previous bet, and players below it get one chance to match or fold.",
-    "P-END": "Primi's reading: if the agreed number of deals ends while a pot is carried over, that pot is left unclaimed.",
+    "P-NP2": "Primi's reading: Northpass and Suzuki have no side pots. Nobody has to match a bet (passers stay in for free), so every player still in can win the whole pot, whatever they put in; a player who can't cover a forced stake pays what they have and can still win it all.",
+    "P-POT1": "Primi's reading: a side pot that only one player can win (their own unmatched chips) goes back to that player at the showdown, whatever the claim.",
+    "P-CL1": "Primi's reading: a claim must name a hand that can really be dealt under the rules in play: four aces are a chorus, so 'primero 4' is no claim, and with Cardano's values an ace, six and seven of one suit make a supremus, never a 'numerus 55'.",
+    "P-END": "Primi's reading: no chip stays on the table when the game ends. If the agreed number of deals ends while a pot is carried over, the only player left with chips takes it; otherwise it is shared equally among the players still in (not folded) at the end of the last deal, odd chips one each from the player nearest the dealer's right.",
 }
 
 
