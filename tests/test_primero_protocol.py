@@ -340,13 +340,14 @@ def test_coach_operation_reads_only_the_observation() -> None:
 def test_lessons_operation() -> None:
     listed = _op("lessons", {})
     assert [w["name"] for w in listed][:1] == ["waks-anna"]
-    step = _op("lessons", {"name": "waks-anna", "step": 2})
+    step = _op("lessons", {"lesson": "waks-anna", "step": 2})
     assert step["step"] == 2 and step["name"] == "waks-anna"
-    assert _op("lessons", {"name": "waks-anna"})["step"] == 0
+    assert _op("lessons", {"lesson": "waks-anna"})["step"] == 0
+    assert _op("lessons", {"name": "waks-anna", "step": 2}) == step  # called directly, ``name`` works too
     with pytest.raises(OptionsError, match="no lesson"):
-        _op("lessons", {"name": "x" * 5000})
+        _op("lessons", {"lesson": "x" * 5000})
     with pytest.raises(OptionsError, match="has steps"):
-        _op("lessons", {"name": "waks-anna", "step": "2"})
+        _op("lessons", {"lesson": "waks-anna", "step": "2"})
 
 
 # --- the agents' prepare --------------------------------------------------------------------------
