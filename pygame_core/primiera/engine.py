@@ -301,3 +301,29 @@ def new_game(variant: str, players: int, target: int, max_rounds: int, seed: int
         totals=(0,) * players, sheet=(), extra=False, winners=(), deals=0, log=None, round_log_start=0,
     )
     return deal_round(state)
+
+
+def arrange(
+    state: PrimieraState,
+    hands: list[list[str]] | tuple[tuple[str, ...], ...],
+    table: list[str] | tuple[str, ...],
+    to_act: int | None = None,
+    rest_to_pile: int | None = None,
+) -> PrimieraState:
+    """A play-phase state with the given hands and table (for worked examples, lessons and tests).
+
+    The cards placed nowhere go to the stock, or to seat ``rest_to_pile``'s captured pile
+    (so that a round can end after the given hands are played). Cards are checked to be
+    in the deck and placed once.
+    """
+    placed = [c for h in hands for c in h] + list(table)
+    if len(set(placed)) != len(placed) or not set(placed) <= set(DECK):
+        raise ValueError(f"arrange: cards must be distinct cards of the 40: {placed}")
+    rest = tuple(c for c in DECK if c not in set(placed))
+    piles = tuple(rest if s == rest_to_pile else () for s in range(state.players))
+    return replace(
+        state, phase="play", to_act=state.to_act if to_act is None else to_act,
+        hands=tuple(sort_cards(h) for h in hands), picks=(None,) * state.players, table=sort_cards(table),
+        stock=() if rest_to_pile is not None else rest, piles=piles, sweeps=(0,) * state.players,
+        last_capturer=-1, herald=None,
+    )
