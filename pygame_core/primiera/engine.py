@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rng import Rng
-from .rules import DECK, HERALD_MODES, HERALDS, ORDER, VALUE, herald_sides, sort_cards
+from .rules import DECK, HERALD_MODES, HERALDS, ORDER, RULES, VALUE, herald_sides, sort_cards
 from .scoring import score_round
 from .state import PrimieraState, RoundScore, log_append, log_size
 
@@ -262,14 +262,20 @@ def end_round(state: PrimieraState) -> PrimieraState:
 
 def decide(state: PrimieraState) -> tuple[tuple[int, ...], bool]:
     """``(winners, extra)`` after a round: winners empty while the game goes on (D-PA12, P-PA1)."""
-    totals = state.totals
-    n = state.players
+    return decide_totals(state.variant, state.totals, state.target, state.extra, state.round, state.max_rounds)
+
+
+def decide_totals(
+    variant: str, totals: tuple[int, ...], target: int, extra: bool, rounds: int, max_rounds: int
+) -> tuple[tuple[int, ...], bool]:
+    """``decide`` on plain values: the totals after ``rounds`` rounds, and whether an extra round was on."""
+    rules = RULES[variant]
+    n = len(totals)
     top = max(totals)
     at_top = tuple(s for s in range(n) if totals[s] == top)
-    extra = state.extra
-    if state.target > 0:
-        reached = [s for s in range(n) if totals[s] >= state.target]
-        if state.rules.ending == "extra_round":
+    if target > 0:
+        reached = [s for s in range(n) if totals[s] >= target]
+        if rules.ending == "extra_round":
             # Kaleidos: one player at 21 wins; several play an extra round, then the highest wins,
             # and a tie for the highest plays again.
             if extra:
@@ -282,10 +288,10 @@ def decide(state: PrimieraState) -> tuple[tuple[int, ...], bool]:
         elif reached:
             # The highest total at or over the target wins: one player, or one fixed team;
             # a tie between sides plays another round.
-            sides = state.rules.fixed_sides or tuple((s,) for s in range(n))
+            sides = rules.fixed_sides or tuple((s,) for s in range(n))
             if any(set(at_top) <= set(side) for side in sides):
                 return at_top, extra
-    if state.max_rounds and state.round >= state.max_rounds:
+    if max_rounds and rounds >= max_rounds:
         return at_top, extra  # P-PA1: the round limit is reached; the highest totals share the win
     return (), extra
 
