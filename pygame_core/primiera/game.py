@@ -44,6 +44,7 @@ from ..protocol import (
     sorted_actions,
 )
 from ..rng import Rng
+from .agents import FACTORIES as AI_FACTORIES
 from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
 from .rules import HERALD_MODES, ORDER, PRIMIERA, RULES, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
@@ -142,6 +143,7 @@ class PrimieraGame:
     info = GameInfo(
         "primiera", "Primiera", VARIANTS, "kaleidos",
         summary="Kaleidos's Scopa: capture by rank or sum, sweep the table; the first Herald played picks partners.",
+        agents=AI_FACTORIES,
         operations=(Operation("score", _score_op, help="score a round from each side's captured cards and sweeps"),),
         figures=(Figure("points", per="rounds", label="round points"),),
     )
