@@ -92,8 +92,8 @@ class MediumAgent:
         seen = set(hand) | set(table) | {c for pile in observation["captured"] for c in pile}
         unseen = [c for c in DECK if c not in seen]
         nxt = (seat + 1) % n
-        sides = observation.get("sides")
-        partner_next = bool(sides) and any(seat in side and nxt in side for side in sides)
+        sides: list[list[int]] = observation.get("sides") or []
+        partner_next = any(seat in side and nxt in side for side in sides)
         next_hand = observation["hand_sizes"][nxt]
         last_round_card = sum(observation["hand_sizes"]) == 1 and observation["stock_size"] == 0
         scored = []
