@@ -124,3 +124,31 @@ def test_the_score_operation_gives_points_and_counts() -> None:
     got = op.run(_request(), None)
     assert got["sides"]["us"]["total"] == 4
     assert got["counts"]["us"] == {"cards": 20, "coins": 10, "primiera": None}
+
+
+_WITH_PRIMIERA = (
+    "import sys, pygame_core.registry as r; r._MODULES['primiera'] = 'pygame_core.primiera.game'; "
+    "from pygame_core.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def test_replay_a_primiera_record_through_the_cli(tmp_path: Path) -> None:
+    from pygame_core.records import Record
+    from pygame_core.rng import AgentRandom
+
+    s = GAME.initial_state({"target": 0, "max_rounds": 1}, 21, "kaleidos")
+    rec = Record("primiera", "kaleidos", tuple(sorted({"players": 4, "target": 0, "max_rounds": 1}.items())), 21)
+    rng = AgentRandom(3)
+    while not GAME.is_terminal(s):
+        a = rng.choice(GAME.legal_actions(s))
+        s = GAME.apply(s, a)
+        rec = rec.with_action(a)
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(rec.with_final(GAME, s).to_json()))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", _WITH_PRIMIERA, "replay", str(path)], capture_output=True,
+                          text=True, cwd=ROOT, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["ok"] and out["terminal"] and out["actions"] == 40 and out["final_checked"]
+    assert out["result"]["scores"] == list(s.totals)

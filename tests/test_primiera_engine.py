@@ -305,3 +305,12 @@ def test_resampling_keeps_the_view_and_one_herald_each() -> None:
         for other in range(4):
             held = list(r.hands[other]) + ([r.picks[other]] if r.picks[other] else [])
             assert sum(1 for c in held if c in HERALDS) == 1
+
+
+def test_every_cited_decision_has_a_summary() -> None:
+    from pygame_core.decisions import DECISIONS
+    from pygame_core.primiera.rules import RULES
+
+    cited = {d for r in RULES.values() for d in r.decisions}
+    assert {f"D-PA{i}" for i in range(1, 15)} <= cited <= set(DECISIONS)
+    assert GAME.observation(GAME.initial_state(None, 1, "2p"), 0)["decisions"] == list(RULES["2p"].decisions)
