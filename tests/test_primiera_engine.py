@@ -314,3 +314,22 @@ def test_every_cited_decision_has_a_summary() -> None:
     cited = {d for r in RULES.values() for d in r.decisions}
     assert {f"D-PA{i}" for i in range(1, 15)} <= cited <= set(DECISIONS)
     assert GAME.observation(GAME.initial_state(None, 1, "2p"), 0)["decisions"] == list(RULES["2p"].decisions)
+
+
+def test_kaleidos_extra_round_is_played_and_then_the_highest_wins() -> None:
+    # D-PA12 through the engine: everyone starts the round at 20 of 21.
+    for seed in range(50):
+        s = replace(GAME.initial_state(None, seed, "kaleidos"), totals=(20, 20, 20, 20))
+        rng = AgentRandom(seed)
+        while s.round == 1:
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        if s.extra:
+            break
+    else:
+        pytest.fail("no seed led to an extra round")
+    assert not GAME.is_terminal(s) and sum(t >= 21 for t in s.totals) >= 2
+    assert any(e["key"] == "primiera.extra_round" for e in GAME.observation(s, 0)["log"])
+    while not GAME.is_terminal(s):
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    (winner,) = GAME.result(s)["winners"]
+    assert s.totals.count(max(s.totals)) == 1 and s.totals[winner] == max(s.totals)
