@@ -13,6 +13,9 @@ about 80 characters of the input) and exit status 2, never a traceback.
   ``per_agent[kind]`` has wins, win rate, mean score and each figure (Primero:
   ``chips_per_deal``), each with its 95% interval (see ``simulate``).
 - ``primero-hand`` on stdin prints one JSON line per hand, in order, as it goes.
+- ``primiera-score`` reads one round as JSON on stdin (``{"variant", "sides": {name:
+  {"cards", "sweeps"}}, "solo"}``) and prints ``{"sides": {name: {cards, coins,
+  settebello, primiera, sweeps, total}}}``.
 """
 
 from __future__ import annotations
@@ -252,6 +255,19 @@ def _numbered_lines(stdin: TextIO) -> Iterator[tuple[int, str | None]]:
             yield lineno, None
 
 
+# --- primiera-score ----------------------------------------------------------
+
+
+def _cmd_primiera_score(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from .primiera.scoring import parse_request, score_request
+
+    binary = getattr(stdin, "buffer", None)
+    data = binary.read() if binary is not None else stdin.read()
+    scored = score_request(parse_request(data))  # ScoreInputError is a PrimiError: exit 2
+    _dump({"sides": scored["sides"]}, out)
+    return EXIT_OK
+
+
 # --- main --------------------------------------------------------------------
 
 
@@ -280,6 +296,9 @@ def build_parser(stdout: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--wild", action="store_true", help="RMS only: the J of hearts is wild (D-PR6)")
     p.add_argument("--supremus-fixed", action="store_true", help="RMS only: supremus scores 55 (D-PR5)")
     p.add_argument("cards", nargs="*", help="four cards, e.g. 7S 6H AD KC; none to read stdin")
+
+    sub.add_parser("primiera-score", stdout=stdout,
+                   help="score a Primiera round: JSON on stdin with each side's captured cards and sweeps")
     return parser
 
 
@@ -300,6 +319,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             return _cmd_simulate(args, out, err)
         if args.command == "primero-hand":
             return _cmd_primero_hand(args, out, err, inp)
+        if args.command == "primiera-score":
+            return _cmd_primiera_score(args, out, err, inp)
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover - argparse prevents it
     except UsageError as exc:
         err.write(f"{exc}\n")

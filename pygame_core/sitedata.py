@@ -54,7 +54,7 @@ def site_catalogue() -> dict[str, Any]:
                         dict.fromkeys(
                             # the engine's procedure decisions, less its hand ranking when the hands differ
                             tuple(
-                                d for d in PRIMERO_RULES[record.engine].decisions
+                                d for d in PRIMERO_RULES[record.engine.name].decisions
                                 if not (d == "D-NP1" and record.hands != "northpass")
                             )
                             + record.decisions

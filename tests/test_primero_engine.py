@@ -180,7 +180,7 @@ def test_rms_forced_stay() -> None:
     base = GAME.initial_state({"players": 4, "ante": 1}, 9, "rms")
     s = state_from_deal(base, 0, [["7S", "6S"], ["KS", "QS"], ["2H", "3H"], ["4D", "5D"]], [])
     s = _play(s, "bet 1", "fold", "fold", "fold")
-    assert s.volunteer and GAME.current_player(s) == 2
+    assert s.volunteering and GAME.current_player(s) == 2
     assert GAME.observation(s, 2)["forced"] == 1
     s = _play(s, "pass", "pass")  # nobody volunteers: seat 1, next after the survivor, must stay (D-RM5)
     assert not s.folded[1] and s.folded[2] and s.folded[3]

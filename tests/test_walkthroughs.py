@@ -17,7 +17,7 @@ NAMES = ["waks-anna", "northpass-deal-1", "northpass-forced-stake"]
 
 
 def steps(name: str) -> list[dict[str, Any]]:
-    return [walkthrough_step(name, k) for k in range(WALKTHROUGHS[name].steps)]
+    return [walkthrough_step(GAME, name, k) for k in range(WALKTHROUGHS[name].steps)]
 
 
 def test_three_lessons_listed() -> None:
@@ -31,7 +31,7 @@ def test_three_lessons_listed() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_step_replays_through_the_engine(name: str) -> None:
     w = WALKTHROUGHS[name]
-    replay = states(name)
+    replay = states(GAME, name)
     total = chip_total(replay[0])
     for k, (action, _) in enumerate(w.script):
         assert action in GAME.legal_actions(replay[k]), (k, action)
@@ -143,9 +143,9 @@ def test_northpass_forced_stake_matches_the_book() -> None:
 
 
 def test_seat_cards_come_from_each_seats_own_view() -> None:
-    d = walkthrough_step("waks-anna", 10)
+    d = walkthrough_step(GAME, "waks-anna", 10)
     for seat in d["observation"]["seats"]:
-        own = GAME.observation(states("waks-anna")[10], seat["seat"])
+        own = GAME.observation(states(GAME, "waks-anna")[10], seat["seat"])
         assert seat["cards"] == own["hand"]
     assert d["observation"]["seat"] == -1  # the spectator's view underneath
 
@@ -160,5 +160,5 @@ def test_seat_cards_come_from_each_seats_own_view() -> None:
 )
 def test_bad_requests_are_refused_clearly(name: Any, step: Any) -> None:
     with pytest.raises(OptionsError) as err:
-        walkthrough_step(name, step)
+        walkthrough_step(GAME, name, step)
     assert len(str(err.value)) < 120

@@ -6,6 +6,13 @@ deterministic. The cards it reasons about are "unseen": the variant's deck
 minus its own cards (nothing else of the current deal is ever face up; the deck
 is reshuffled every deal, so earlier showdowns tell nothing about it).
 
+An observation carries only the recent public log (this deal's entries and at most
+``LOG_WINDOW`` older ones, with ``log_size``), so an agent reads each entry once and
+keeps what it needs across calls: this deal's and the last deal's entries (the hard
+level's reading of claims and vies at the last showdown) and, for Waks, each seat's
+count of vies among its betting turns. ``prepare(variant, options)`` builds the hand
+tables before the first move.
+
 - ``easy``: percentile of its hand (or the expected percentile of what it keeps)
   plus noise, against loose thresholds; simple discards, with an occasional
   second-best choice. It never folds a very strong hand.

@@ -46,15 +46,25 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError, quote
-from ..protocol import JSON, LOG_WINDOW, TERMINAL, Description, Figure, GameInfo, check_seat, sorted_actions
+from ..protocol import (
+    JSON,
+    LOG_WINDOW,
+    TERMINAL,
+    Description,
+    Figure,
+    GameInfo,
+    Operation,
+    check_seat,
+    sorted_actions,
+)
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
 from .describe import describe, log_entry
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
-from .operations import OPERATIONS
-from .rules import VARIANTS
+from .operations import COACH, HAND, LESSONS_HELP, lessons
+from .rules import RULES, VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
@@ -106,6 +116,10 @@ def parse(text: str) -> str:
     raise InvalidActionError(f"not a Primero action: {quote(text)}")
 
 
+def _lessons(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
+    return lessons(GAME, request)
+
+
 class PrimeroGame:
     """Primero under every rule set (stateless; all state is in PrimeroState)."""
 
@@ -113,7 +127,7 @@ class PrimeroGame:
         "primero", "Primero", VARIANTS, "waks",
         summary="The Renaissance betting game: four cards, vie and see, the best hand takes the pot.",
         agents=AI_FACTORIES,
-        operations=OPERATIONS,
+        operations=(HAND, COACH, Operation("lessons", _lessons, help=LESSONS_HELP)),
         figures=(Figure("chips", per="deals", label="chips per deal"),),
     )
 
@@ -124,7 +138,7 @@ class PrimeroGame:
         opts = info.resolve_options(options)
         n = opts["players"]
         s = PrimeroState(
-            variant=info.name, options=tuple(sorted(opts.items())), players=n, rng=Rng.from_seed(seed),
+            rules=RULES[info.name], options=tuple(sorted(opts.items())), players=n, rng=Rng.from_seed(seed),
             chips=(opts["chips"],) * n, contrib=(0,) * n, bets=(0,) * n,
         )
         s = first_dealer(s)
@@ -138,17 +152,17 @@ class PrimeroGame:
         """Canonical texts of the legal actions, sorted."""
         if state.over:
             return ()
-        return sorted_actions(_engine(state).legal(state))
+        return sorted_actions(state.rules.engine.legal(state))
 
     def apply(self, state: PrimeroState, action: str) -> PrimeroState:
         """The state after ``action`` by the seat to act (and any automatic deals)."""
         canonical = parse(action)
         if state.over:
             raise IllegalActionError("the game is over")
-        if canonical not in _engine(state).legal(state):
+        engine = state.rules.engine
+        if canonical not in engine.legal(state):
             raise IllegalActionError(f"{quote(canonical)} is not legal now")
-        new: PrimeroState = _engine(state).apply(state, canonical)
-        return new
+        return engine.apply(state, canonical)
 
     def parse_action(self, text: str) -> str:
         """Canonical text of an action; InvalidActionError if it is not one."""
@@ -231,21 +245,6 @@ class PrimeroGame:
         return [log_entry(e) for e in state.log.entries(start, stop)]
 
 
-def _engine(state: PrimeroState) -> Any:
-    engine = state.rules.engine
-    if engine == "waks":
-        from . import waks
-
-        return waks
-    if engine == "northpass":
-        from . import northpass
-
-        return northpass
-    from . import rms
-
-    return rms
-
-
 def _public_cards(state: PrimeroState) -> set[str]:
     if state.last_deal is None:
         return set()
@@ -306,21 +305,14 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         if hr.whole_hand_tiebreak:
             hand_value["total"] = v.total
     engine = s.rules.engine
-    if seat < 0 or s.over:
-        to_call = 0
-    elif engine == "northpass":
-        to_call = s.latest
-    else:
-        to_call = max(0, s.high - s.bets[seat])
+    to_call = 0 if seat < 0 or s.over else engine.to_call(s, seat)
     pot_list = [{"amount": a, "eligible": list(e)} for a, e in pots(s)]
     opts = dict(s.options)
-    from .rms import forced_info
-    from .waks import forced_seer
-
     forced: int | None = None
     if not s.over:
-        f = forced_seer(s) if engine == "waks" else forced_info(s)
-        forced = f if f is not None and f >= 0 else None
+        f = engine.forced_seat(s)
+        forced = f if f >= 0 else None
+    low, high = s.rules.bet_limits(s)
     obs: dict[str, JSON] = {
         "game": "primero",
         "variant": s.variant,
@@ -333,8 +325,8 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "pot": sum(s.contrib) + s.carry,
         "pots": pot_list,
         "carried": s.carry,
-        "stake": opts.get("stake", opts.get("min_bet", 1)),
-        "rest": opts.get("rest", opts.get("max_raise", opts.get("limit"))),
+        "stake": low,
+        "rest": high,
         "ante": opts.get("ante", 0),
         "to_call": to_call,
         "seats": seats,
@@ -348,12 +340,12 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "table_slots": len(s.table),
         "stock": len(s.stock),
         "discards": len(s.discards),
-        "wagering": s.wager,
-        "proposal": s.prop or None,
+        "wagering": s.wagering,
+        "proposal": s.proposal or None,
         "result": GAME.result(s) if s.over else None,
         "options": {k: v for k, v in sorted(opts.items())},  # the resolved public options (JSON scalars)
     }
     return obs
 
 
-GAME = PrimeroGame()
+GAME: PrimeroGame = PrimeroGame()

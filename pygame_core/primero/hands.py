@@ -199,6 +199,11 @@ def _evaluate_plain(cards: tuple[Card, ...], rules: HandRules) -> HandValue:
 _WILD = Card("J", "H")
 
 
+def evaluate_unchecked(cards: tuple[Card, ...], rules: HandRules) -> HandValue:
+    """``evaluate`` for 4 distinct cards of the deck known to be valid, under rules without a wild card."""
+    return _evaluate_plain(cards, rules)
+
+
 def evaluate(cards: Iterable[Card | str], rules: HandRules | str = "waks") -> HandValue:
     """Evaluate a 4-card hand under a rule set (a HandRules or its name)."""
     hr = get_rules(rules) if isinstance(rules, str) else rules

@@ -12,7 +12,8 @@ with a sentence for a player when the request is wrong.
   (the observation's ``hand_value``) and, while the seat holds at most 4 cards and the game is
   not over, the odds after discarding those cards (coach.draw_outlook: ``discard, kinds,
   mean_points, p_improve, exact, outcomes``), from the cards this seat has not seen.
-- ``lessons`` ``{}`` -> the list of lessons; ``{name, step}`` -> one step (walkthroughs.py).
+- ``lessons`` ``{}`` -> the list of lessons; ``{lesson, step}`` -> one step (walkthroughs.py);
+  game.py binds it to the game.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from typing import Any
 from ..cards import Card
 from ..decisions import explain
 from ..errors import InvalidCardError, OptionsError, PrimiError, quote
-from ..protocol import JSON, Operation
+from ..protocol import JSON, Game, Operation
 from . import hands
 from .coach import draw_outlook, unseen_cards
 from .rules import RULES, hand_rules
+from .state import PrimeroState
+from .walkthroughs import list_walkthroughs, walkthrough_step
 
 MAX_CARDS = 8
 
@@ -101,18 +104,19 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     return out
 
 
-def lessons(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> JSON:
-    """"Learn by example": without ``name``, the list of lessons; with it, step ``step`` (default 0)."""
-    from .walkthroughs import list_walkthroughs, walkthrough_step
+def lessons(game: Game[PrimeroState], request: Mapping[str, Any]) -> JSON:
+    """"Learn by example": without ``lesson``, the list of lessons; with it, step ``step`` (default 0).
 
+    The lesson's name is ``lesson`` (the worker's ``game_op`` request uses ``name`` for the
+    operation itself); ``name`` is accepted too when the operation is called directly.
+    """
     req = _request(request)
-    if req.get("name") is None:
+    lesson = req.get("lesson", req.get("name"))
+    if lesson is None:
         return list_walkthroughs()
-    return walkthrough_step(req.get("name"), req.get("step", 0))
+    return walkthrough_step(game, lesson, req.get("step", 0))
 
 
-OPERATIONS = (
-    Operation("hand", hand, help="Score a hand under every rule set: {cards, rules, wild}."),
-    Operation("coach", coach, needs_view=True, help="The shown seat's hand value and draw odds: {discard}."),
-    Operation("lessons", lessons, help="Learn by example: {} lists the lessons, {name, step} gives a step."),
-)
+HAND = Operation("hand", hand, help="Score a hand under every rule set: {cards, rules, wild}.")
+COACH = Operation("coach", coach, needs_view=True, help="The shown seat's hand value and draw odds: {discard}.")
+LESSONS_HELP = "Learn by example: {} lists the lessons, {lesson, step} gives a step."

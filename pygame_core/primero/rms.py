@@ -8,6 +8,8 @@ the discard face down in its slot; in stock mode discards go to a pile that is
 reshuffled when the stock runs out. D-RM3: a player who has not knocked draws or
 knocks; play stops at two knocks (or when everyone still in has knocked), with a
 safety cap of CIRCUIT_CAP circuits.
+
+``ENGINE`` is the engine object the RMS rules record names.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Card
-from .rules import CIRCUIT_CAP, REVIE_CAP
+from .deal import showdown
 from .state import (
+    CIRCUIT_CAP,
+    REVIE_CAP,
     PrimeroState,
     add_log,
     can_act,
@@ -27,7 +31,6 @@ from .state import (
     next_seat,
     pay,
     set_at,
-    showdown,
     sort_cards,
 )
 
@@ -36,11 +39,11 @@ def _playable(s: PrimeroState, p: int) -> bool:
     return in_deal(s, p) and not s.knocked[p]
 
 
-def forced_info(s: PrimeroState) -> int:
+def forced_stayer(s: PrimeroState) -> int:
     """D-RM5: while folded players are asked to volunteer, the seat that must stay if nobody does."""
-    if not s.volunteer:
+    if not s.volunteering:
         return -1
-    return next_seat(s, s.survivor, lambda st, q: not st.out[q] and st.folded[q])
+    return next_seat(s, s.lone_player, lambda st, q: not st.out[q] and st.folded[q])
 
 
 # --- wagering -----------------------------------------------------------------
@@ -52,7 +55,7 @@ def start_wager(s: PrimeroState) -> PrimeroState:
     if sum(1 for p in range(s.players) if can_act(s, p)) < 2:
         return _after_wager(s)
     first = next_seat(s, (s.dealer - 1) % s.players, can_act)
-    return replace(s, to_act=first, wager=s.phase == "play")
+    return replace(s, to_act=first, wagering=s.phase == "play")
 
 
 def _refund(s: PrimeroState, q: int, amount: int) -> PrimeroState:
@@ -66,13 +69,13 @@ def _refund(s: PrimeroState, q: int, amount: int) -> PrimeroState:
 
 def _wager_legal(s: PrimeroState) -> list[str]:
     p = s.to_act
-    lo, hi = s.opt("min_bet"), s.opt("max_raise")
+    lo, hi = s.rules.bet_limits(s)
     chips = s.chips[p]
-    if s.volunteer:
+    if s.volunteering:
         return ["pass", "stay"]
-    if s.second:
+    if s.second_chance:
         return ["fold", "match"]
-    if not s.prop:
+    if not s.proposal:
         return [f"bet {n}" for n in range(lo, min(hi, chips) + 1)] + ["fold", "pass"]
     to_call = s.high - s.bets[p]
     acts = ["fold", "match", "refuse"]
@@ -84,7 +87,7 @@ def _wager_legal(s: PrimeroState) -> list[str]:
 def _wager_apply(s: PrimeroState, p: int, action: str) -> PrimeroState:
     parts = action.split()
     verb = parts[0]
-    if s.volunteer:
+    if s.volunteering:
         return _volunteer(s, p, verb == "stay")
     if verb == "fold":
         s = add_log(replace(s, folded=set_at(s.folded, p, True), responded=set_at(s.responded, p, True),
@@ -95,7 +98,7 @@ def _wager_apply(s: PrimeroState, p: int, action: str) -> PrimeroState:
     elif verb == "bet":
         n = int(parts[1])
         s = pay(s, p, n)
-        s = replace(s, prop="bet", prop_by=p, prev_high=0, responded=(False,) * s.players,
+        s = replace(s, proposal="bet", proposer=p, level_before_proposal=0, responded=(False,) * s.players,
                     refused=(False,) * s.players, acted=set_at(s.acted, p, True))
         s = add_log(s, p, action)
     elif verb == "pass":
@@ -111,25 +114,25 @@ def _wager_apply(s: PrimeroState, p: int, action: str) -> PrimeroState:
         n = int(parts[1])
         prev = s.high
         s = pay(s, p, prev - s.bets[p] + n)
-        s = replace(s, prop="raise", prop_by=p, prev_high=prev, raises=s.raises + 1,
+        s = replace(s, proposal="raise", proposer=p, level_before_proposal=prev, raises=s.raises + 1,
                     responded=(False,) * s.players, refused=(False,) * s.players)
         s = add_log(s, p, action)
     return _wager_next(s, p)
 
 
 def _wager_next(s: PrimeroState, p: int) -> PrimeroState:
-    if s.second:
+    if s.second_chance:
         level = s.high
         todo = [q for q in range(s.players) if can_act(s, q) and s.bets[q] < level and not s.responded[q]]
         if not todo:
             return _after_wager(s)
         return replace(s, to_act=next_seat(s, p, lambda st, q: q in todo))
-    if not s.prop:
+    if not s.proposal:
         todo = [q for q in range(s.players) if can_act(s, q) and not s.acted[q]]
         if not todo:
             return _after_wager(s)  # nobody bet
         return replace(s, to_act=next_seat(s, p, lambda st, q: q in todo))
-    todo = [q for q in range(s.players) if can_act(s, q) and q != s.prop_by and not s.responded[q]]
+    todo = [q for q in range(s.players) if can_act(s, q) and q != s.proposer and not s.responded[q]]
     if todo:
         return replace(s, to_act=next_seat(s, p, lambda st, q: q in todo))
     return _resolve(s)
@@ -138,30 +141,30 @@ def _wager_next(s: PrimeroState, p: int) -> PrimeroState:
 def _resolve(s: PrimeroState) -> PrimeroState:
     """Every other player has answered the open bet or raise (D-RM4)."""
     n = s.players
-    accepted = [q for q in range(n) if q != s.prop_by and in_deal(s, q) and s.responded[q] and not s.refused[q]]
+    accepted = [q for q in range(n) if q != s.proposer and in_deal(s, q) and s.responded[q] and not s.refused[q]]
     refused = [q for q in range(n) if in_deal(s, q) and s.refused[q]]
-    if (s.prop == "bet" and not accepted) or (s.prop == "raise" and refused):
+    if (s.proposal == "bet" and not accepted) or (s.proposal == "raise" and refused):
         # withdrawn: chips above the level before it go back, and nobody folds
         for q in range(n):
-            extra = s.bets[q] - s.prev_high
+            extra = s.bets[q] - s.level_before_proposal
             if extra > 0:
                 s = _refund(s, q, extra)
-        s = add_log(s, s.prop_by, f"{s.prop} withdrawn")
-        if s.prop == "bet":
+        s = add_log(s, s.proposer, f"{s.proposal} withdrawn")
+        if s.proposal == "bet":
             return _after_wager(s)
     level = s.high
     todo = [q for q in range(n) if can_act(s, q) and s.bets[q] < level]
     if not todo:
         return _after_wager(s)
     # refusers (and anyone below the standing bet) get one more chance to match it or fold
-    s = replace(s, second=True, prop="", responded=(False,) * n)
-    return replace(s, to_act=next_seat(s, s.prop_by, lambda st, q: q in todo))
+    s = replace(s, second_chance=True, proposal="", responded=(False,) * n)
+    return replace(s, to_act=next_seat(s, s.proposer, lambda st, q: q in todo))
 
 
 def _start_volunteer(s: PrimeroState, survivor: int) -> PrimeroState:
     """D-RM5: all but one folded; other folded players may volunteer before the next one is forced."""
-    s = replace(s, survivor=survivor, volunteer=True, second=False, prop="", acted=(False,) * s.players)
-    forced = forced_info(s)
+    s = replace(s, lone_player=survivor, volunteering=True, second_chance=False, proposal="", acted=(False,) * s.players)
+    forced = forced_stayer(s)
     volunteers = _volunteers(s, forced)
     if not volunteers:
         return _stay(s, forced, forced=True)
@@ -169,7 +172,7 @@ def _start_volunteer(s: PrimeroState, survivor: int) -> PrimeroState:
 
 
 def _volunteers(s: PrimeroState, forced: int) -> list[int]:
-    order = [(s.survivor + k) % s.players for k in range(1, s.players)]
+    order = [(s.lone_player + k) % s.players for k in range(1, s.players)]
     return [q for q in order if q != forced and not s.out[q] and s.folded[q] and not s.acted[q]]
 
 
@@ -177,7 +180,7 @@ def _volunteer(s: PrimeroState, p: int, stays: bool) -> PrimeroState:
     if stays:
         return _stay(s, p, forced=False)
     s = add_log(replace(s, acted=set_at(s.acted, p, True)), p, "pass")
-    forced = forced_info(s)
+    forced = forced_stayer(s)
     volunteers = _volunteers(s, forced)
     if volunteers:
         return replace(s, to_act=volunteers[0])
@@ -185,15 +188,15 @@ def _volunteer(s: PrimeroState, p: int, stays: bool) -> PrimeroState:
 
 
 def _stay(s: PrimeroState, q: int, forced: bool) -> PrimeroState:
-    high = s.bets[s.survivor]
-    s = replace(s, folded=set_at(s.folded, q, False), volunteer=False, survivor=-1)
+    high = s.bets[s.lone_player]
+    s = replace(s, folded=set_at(s.folded, q, False), volunteering=False, lone_player=-1)
     s = pay(s, q, max(0, high - s.bets[q]))
     s = add_log(s, q, "forced to stay" if forced else "stay")
     return _after_wager(s)
 
 
 def _after_wager(s: PrimeroState) -> PrimeroState:
-    s = replace(new_round(s), wager=False)
+    s = replace(new_round(s), wagering=False)
     if s.phase == "bet1":
         s = deal_round(s, s.dealer, 2, folded_too=True)
         return start_wager(replace(s, phase="bet2"))
@@ -239,10 +242,10 @@ def _next_turn(s: PrimeroState, p: int) -> PrimeroState:
 
 def legal(s: PrimeroState) -> list[str]:
     """Legal action texts for the seat to act (unsorted)."""
-    if s.phase != "play" or s.wager:
+    if s.phase != "play" or s.wagering:
         return _wager_legal(s)
     p = s.to_act
-    if s.slot >= 0 or (s.opt("table") == "stock" and len(s.hands[p]) == 5):
+    if s.open_slot >= 0 or (s.opt("table") == "stock" and len(s.hands[p]) == 5):
         return [f"discard {c}" for c in sort_cards(s.hands[p])]
     if s.opt("table") == "eight":
         acts = [f"draw {i + 1}" for i in range(len(s.table))]
@@ -254,7 +257,7 @@ def legal(s: PrimeroState) -> list[str]:
 def apply(s: PrimeroState, action: str) -> PrimeroState:
     """Apply a legal action of the seat to act."""
     p = s.to_act
-    if s.phase != "play" or s.wager:
+    if s.phase != "play" or s.wagering:
         return _wager_apply(s, p, action)
     parts = action.split()
     verb = parts[0]
@@ -265,7 +268,7 @@ def apply(s: PrimeroState, action: str) -> PrimeroState:
         if len(parts) == 2:
             i = int(parts[1]) - 1
             card = s.table[i]
-            s = replace(s, table=s.table[:i] + s.table[i + 1:], slot=i)
+            s = replace(s, table=s.table[:i] + s.table[i + 1:], open_slot=i)
             s = add_log(s, p, f"draw {i + 1}")
         else:
             got, s = draw_cards(s, 1)
@@ -275,9 +278,42 @@ def apply(s: PrimeroState, action: str) -> PrimeroState:
     c = Card.parse(parts[1])
     hand = tuple(x for x in s.hands[p] if x != c)
     s = replace(s, hands=set_at(s.hands, p, hand))
-    if s.slot >= 0:
-        s = replace(s, table=s.table[:s.slot] + (c,) + s.table[s.slot:], slot=-1)  # D-RM2: face down in the slot
+    if s.open_slot >= 0:
+        s = replace(s, table=s.table[:s.open_slot] + (c,) + s.table[s.open_slot:], open_slot=-1)  # D-RM2: face down in the slot
     else:
         s = replace(s, discards=s.discards + (c,))
     s = add_log(s, p, "discard")
     return _next_turn(s, p)
+
+
+class RmsEngine:
+    """The RMS engine object (see ``state.Engine``)."""
+
+    name = "rms"
+
+    def open_deal(self, s: PrimeroState) -> PrimeroState:
+        """Two cards each, the dealer first (D-RM1), then the first wager."""
+        return self.start(deal_round(s, s.dealer, 2))
+
+    def start(self, s: PrimeroState) -> PrimeroState:
+        """The first wagering round."""
+        return start_wager(replace(s, phase="bet1"))
+
+    def legal(self, s: PrimeroState) -> list[str]:
+        """Legal action texts for the seat to act."""
+        return legal(s)
+
+    def apply(self, s: PrimeroState, action: str) -> PrimeroState:
+        """Apply a legal action."""
+        return apply(s, action)
+
+    def forced_seat(self, s: PrimeroState) -> int:
+        """The seat that must stay if nobody volunteers (D-RM5), or -1."""
+        return forced_stayer(s)
+
+    def to_call(self, s: PrimeroState, seat: int) -> int:
+        """What ``seat`` must add to match the highest bet of the round."""
+        return max(0, s.high - s.bets[seat])
+
+
+ENGINE = RmsEngine()

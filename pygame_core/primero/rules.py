@@ -1,53 +1,52 @@
 """Primero's rule sets as data: one frozen record per variant, plus its options.
 
-Variants are data, not copies of code: the engine reads a ``PrimeroRules``
-record and dispatches on its ``engine`` field (``waks``, ``northpass`` or
-``rms``). Hand values come from ``hands.py`` through ``hand_rules``.
+Variants are data, not copies of code: each ``PrimeroRules`` record names its
+engine object (``waks.ENGINE``, ``northpass.ENGINE`` or ``rms.ENGINE``) and the
+fields where variants of one family differ. Hand values come from ``hands.py``
+through ``hand_rules``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from ..errors import OptionsError
 from ..protocol import OptionSpec, VariantInfo
-from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, HandRules, get_rules
+from . import northpass, rms, waks
+from .claims import claim_key, claim_table
+from .hands import HandRules
+from .state import CIRCUIT_CAP, REVIE_CAP, PrimeroRules
+
+__all__ = ["CIRCUIT_CAP", "REVIE_CAP", "RULES", "VARIANTS", "PrimeroRules", "claim_key", "claim_table", "hand_rules"]
 
 
-@dataclass(frozen=True)
-class PrimeroRules:
-    """Everything the engine needs to know about one variant."""
-
-    name: str
-    engine: str  # "waks" | "northpass" | "rms"
-    hands: str  # rule-set name in hands.RULESETS
-    claims_on_vie: bool = False  # Italian: every vie names a claim (D-PR9)
-    ante: bool = False  # Northpass, Suzuki and RMS ante; Waks does not
-    decisions: tuple[str, ...] = ()
+def _waks(name: str, decisions: tuple[str, ...], claims_on_vie: bool = False) -> PrimeroRules:
+    """A Waks-family record: no ante, the lowest card deals first, bets between stake and rest."""
+    return PrimeroRules(
+        name, waks.ENGINE, name, claims_on_vie=claims_on_vie, win_needs_claim=claims_on_vie, dealer_by_low_card=True,
+        min_bet_option="stake", max_bet_option="rest", decisions=decisions,
+    )
 
 
 RULES: Mapping[str, PrimeroRules] = {
-    "waks": PrimeroRules(
-        "waks", "waks", "waks", decisions=("D-WB1", "D-WB2", "D-WB3", "D-WB4", "D-WB5", "P-WB1", "P-WB2", "P-END")
+    "waks": _waks("waks", ("D-WB1", "D-WB2", "D-WB3", "D-WB4", "D-WB5", "P-WB1", "P-WB2", "P-POT1", "P-END")),
+    "italian": _waks("italian", ("D-PR9", "P-IT1", "P-CL1"), claims_on_vie=True),
+    "roman": _waks("roman", ("D-PR11",)),
+    "losing": _waks("losing", ("D-PR10",)),
+    "suzuki": PrimeroRules(
+        "suzuki", northpass.ENGINE, "suzuki", ante=True, side_pots=False, min_bet_option="stake",
+        max_bet_option="rest", decisions=("D-WB6", "P-NP2"),
     ),
-    "italian": PrimeroRules("italian", "waks", "italian", claims_on_vie=True, decisions=("D-PR9", "P-IT1")),
-    "roman": PrimeroRules("roman", "waks", "roman", decisions=("D-PR11",)),
-    "losing": PrimeroRules("losing", "waks", "losing", decisions=("D-PR10",)),
-    "suzuki": PrimeroRules("suzuki", "northpass", "suzuki", ante=True, decisions=("D-WB6",)),
     "northpass": PrimeroRules(
-        "northpass", "northpass", "northpass", ante=True,
-        decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7", "P-NP1", "P-END"),
+        "northpass", northpass.ENGINE, "northpass", ante=True, side_pots=False, max_bet_option="limit",
+        decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7", "P-NP1", "P-NP2", "P-CL1", "P-END"),
     ),
     "rms": PrimeroRules(
-        "rms", "rms", "rms", ante=True,
-        decisions=("D-RM1", "D-RM2", "D-RM3", "D-RM4", "D-RM5", "D-RM6", "P-RM1", "P-RM2", "P-END"),
+        "rms", rms.ENGINE, "rms", ante=True, min_bet_option="min_bet", max_bet_option="max_raise", wild_option=True,
+        decisions=("D-RM1", "D-RM2", "D-RM3", "D-RM4", "D-RM5", "D-RM6", "P-RM1", "P-RM2", "P-POT1", "P-END"),
     ),
 }
-
-REVIE_CAP = 4  # D-WB4: engine cap on revies (and RMS raises) per betting round
-CIRCUIT_CAP = 10  # D-RM3: safety cap on RMS play circuits
 
 
 _CHIPS = OptionSpec("chips", "Starting chips", "int", 50, 1, 10_000, help="Chips each player starts with.")
@@ -60,15 +59,31 @@ _ANTE = OptionSpec("ante", "Ante", "int", 1, 0, 100, help="Chips each player put
 
 _WAKS_OPTIONS = (_STAKE, _REST, _CHIPS, _DEALS)
 
+
+def _check_range(low: str, high: str, low_name: str, high_name: str) -> Callable[[Mapping[str, Any]], None]:
+    """A cross-check that the smallest bet fits under the largest one and under the starting chips."""
+
+    def check(options: Mapping[str, Any]) -> None:
+        lo, hi, chips = options[low], options[high], options["chips"]
+        if lo > hi:
+            raise OptionsError(f"The {low_name} ({lo}) can't be more than the {high_name} ({hi}).")
+        if lo > chips:
+            raise OptionsError(f"The {low_name} ({lo}) can't be more than the starting chips ({chips}).")
+
+    return check
+
+
+_STAKE_CHECK = _check_range("stake", "rest", "stake", "rest")
+
 VARIANTS: tuple[VariantInfo, ...] = (
     VariantInfo("waks", "Waks (English)", 2, 6, 4, _WAKS_OPTIONS,
-                "Mark Waks's English game: vie, see, revie, pass, fold; two betting rounds with a draw between."),
+                "Mark Waks's English game: vie, see, revie, pass, fold; two betting rounds with a draw between.", check=_STAKE_CHECK),
     VariantInfo("italian", "Italian (Cardano)", 2, 6, 4, _WAKS_OPTIONS,
-                "Every vie names a claim; you win only if you hold at least the last claim."),
+                "Every vie names a claim; you win only if you hold at least the last claim.", check=_STAKE_CHECK),
     VariantInfo("suzuki", "Suzuki", 2, 6, 4, (_ANTE, _STAKE, _REST, _CHIPS, _DEALS),
-                "No folding: bet and announce a better hand, or pass and exchange one or two cards."),
-    VariantInfo("roman", "Roman (52 cards)", 2, 6, 4, _WAKS_OPTIONS, "The English game with all 52 cards."),
-    VariantInfo("losing", "Losing", 2, 6, 4, _WAKS_OPTIONS, "The English game in which the lowest hand wins."),
+                "No folding: bet and announce a better hand, or pass and exchange one or two cards.", check=_STAKE_CHECK),
+    VariantInfo("roman", "Roman (52 cards)", 2, 6, 4, _WAKS_OPTIONS, "The English game with all 52 cards.", check=_STAKE_CHECK),
+    VariantInfo("losing", "Losing", 2, 6, 4, _WAKS_OPTIONS, "The English game in which the lowest hand wins.", check=_STAKE_CHECK),
     VariantInfo("rms", "RMS", 4, 6, 4, (
         _ANTE,
         OptionSpec("min_bet", "Minimum bet", "int", 1, 1, 100, help="The smallest bet or raise."),
@@ -77,7 +92,8 @@ VARIANTS: tuple[VariantInfo, ...] = (
                    help="eight: draw from 8 face-down table cards; stock: a draw pile and a discard pile."),
         OptionSpec("wild", "Wild J of hearts", "bool", False, help="The J of hearts stands for any card (D-PR6)."),
         _CHIPS, _DEALS,
-    ), "The Renaissance Military Society game: draw and discard, knock 'vada', wager each circuit."),
+    ), "The Renaissance Military Society game: draw and discard, knock 'vada', wager each circuit.",
+       check=_check_range("min_bet", "max_raise", "minimum bet", "maximum raise")),
     VariantInfo("northpass", "Northpass", 2, 6, 4, (
         _ANTE,
         OptionSpec("limit", "Bet limit", "int", 6, 1, 100, help="The largest amount one bet may add."),
@@ -88,40 +104,4 @@ VARIANTS: tuple[VariantInfo, ...] = (
 
 def hand_rules(variant: str, wild: bool = False) -> HandRules:
     """The hand-evaluation rules of a variant (with RMS's wild J of hearts when asked)."""
-    return get_rules(RULES[variant].hands, wild=wild)
-
-
-@cache
-def claim_table(hands_name: str) -> tuple[tuple[str, int], ...]:
-    """Every (kind, points) a claim may name under a rule set, worst first.
-
-    Derived from rank combinations (suits do not change points), so it may
-    contain a few claims no hand can meet; naming one is a bluff like any other.
-    """
-    rules = get_rules(hands_name)
-    values = rules.values
-    ranks = sorted({c.rank for c in rules.deck}, key=lambda r: values[r])
-    found: set[tuple[str, int]] = set()
-    for k in (2, 3):
-        for combo in combinations(ranks, k):
-            found.add((NUMERUS, sum(values[r] for r in combo)))
-    for multi in combinations_with_replacement(ranks, 4):
-        found.add((PRIMERO, sum(values[r] for r in multi)))
-    for combo in combinations(ranks, 4):
-        found.add((FLUXUS, sum(values[r] for r in combo)))
-    for r in ranks:
-        found.add((CHORUS, 4 * values[r]))
-    if SUPREMUS in rules.kinds:
-        if rules.supremus_points is not None:
-            found.add((SUPREMUS, rules.supremus_points))
-        else:
-            for r in ranks:
-                found.add((SUPREMUS, values["A"] + values["6"] + values["7"] + values[r]))
-    if PUNTO in rules.kinds:
-        found.add((PUNTO, values["A"] + values["6"] + values["7"] + values["J"]))
-    return tuple(sorted(found, key=lambda kp: (rules.kind_rank(kp[0]), kp[1])))
-
-
-def claim_key(rules: HandRules, kind: str, points: int) -> tuple[int, int]:
-    """Order of claims: kind first, then points, always in normal (not Losing) order."""
-    return (rules.kind_rank(kind), points)
+    return RULES[variant].hand_rules(wild)

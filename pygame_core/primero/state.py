@@ -1,4 +1,9 @@
-"""The Primero state (one frozen record for every variant) and what all engines share.
+"""The Primero state (one frozen record for every variant), the rules record type and the engine protocol.
+
+This module depends on nothing engine-specific: the engines (waks.py, northpass.py,
+rms.py) import it, rules.py builds one ``PrimeroRules`` record per variant naming
+its engine object, and every state holds its record, so ``state.rules.engine`` is
+how the game reaches the engine (no string dispatch).
 
 Seat order: seat ``i + 1`` (mod n) is the next player in play order in every
 variant, i.e. "to the right" / anticlockwise in Waks and RMS; the eldest is the
@@ -16,14 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from ..cards import Card
 from ..rng import Rng
 from .gamelog import EMPTY_LOG, PublicLog
-from .hands import HandRules, HandValue, evaluate, strength
-from .rules import RULES, PrimeroRules, hand_rules
+from .hands import HandRules, HandValue, evaluate, get_rules
 
+REVIE_CAP = 4  # D-WB4: engine cap on revies (and RMS raises) per betting round
+CIRCUIT_CAP = 10  # D-RM3: safety cap on RMS play circuits
 
 def card_key(c: Card) -> tuple[int, int]:
     """Canonical order of cards in action texts and hands: by rank A..K, then suit S H D C."""
@@ -66,60 +72,132 @@ class DealOutcome:
         }
 
 
+class Engine(Protocol):
+    """What the game asks of a betting engine (one object per family: Waks, Northpass, RMS)."""
+
+    name: str  # the family: "waks", "northpass" or "rms"
+
+    def open_deal(self, s: PrimeroState) -> PrimeroState:
+        """Deal the first cards of a fresh deal (antes paid) and open its first betting round."""
+        ...
+
+    def start(self, s: PrimeroState) -> PrimeroState:
+        """Open the first betting round on cards already dealt (``state_from_deal``)."""
+        ...
+
+    def legal(self, s: PrimeroState) -> list[str]:
+        """Legal action texts for the seat to act (unsorted)."""
+        ...
+
+    def apply(self, s: PrimeroState, action: str) -> PrimeroState:
+        """Apply a legal canonical action of the seat to act."""
+        ...
+
+    def forced_seat(self, s: PrimeroState) -> int:
+        """The seat the observation names as forced (Waks forced see, RMS forced stay), or -1."""
+        ...
+
+    def to_call(self, s: PrimeroState, seat: int) -> int:
+        """What ``seat`` must put in to stay level with the bets now (0 when nothing is due)."""
+        ...
+
+
+@dataclass(frozen=True)
+class PrimeroRules:
+    """Everything the engine needs to know about one variant (built in rules.py)."""
+
+    name: str  # the variant's name, e.g. "waks"
+    engine: Engine  # the betting engine that plays it
+    hands: str  # rule-set name in hands.RULESETS
+    claims_on_vie: bool = False  # Italian: every vie names a claim (D-PR9)
+    win_needs_claim: bool = False  # Italian: only a hand that meets the last claim can win (D-PR9)
+    ante: bool = False  # Northpass, Suzuki and RMS ante; Waks does not
+    side_pots: bool = True  # all-in players win only up to what they put in; Northpass/Suzuki: none (P-NP2)
+    dealer_by_low_card: bool = False  # Waks family: the lowest card deals first (D-WB5); else a random dealer
+    min_bet_option: str | None = None  # the option naming the smallest bet (None: 1 chip)
+    max_bet_option: str = "rest"  # the option naming the largest bet or raise in one turn
+    wild_option: bool = False  # RMS: the "wild" option makes the J of hearts wild (D-PR6)
+    decisions: tuple[str, ...] = ()
+
+    def bet_limits(self, s: PrimeroState) -> tuple[int, int]:
+        """The smallest and largest bet (or raise) of one turn under the state's options."""
+        lo = int(s.opt(self.min_bet_option)) if self.min_bet_option else 1
+        return lo, int(s.opt(self.max_bet_option))
+
+    def hand_rules(self, wild: bool = False) -> HandRules:
+        """The hand-evaluation rules (with the wild J of hearts when the variant has it and it is on)."""
+        return _hand_rules(self.hands, wild and self.wild_option)
+
+
+@cache
+def _hand_rules(hands: str, wild: bool) -> HandRules:
+    return get_rules(hands, wild=wild)
+
+
 @dataclass(frozen=True)
 class PrimeroState:
-    """A whole game of Primero: options, chips, the current deal and the RNG."""
+    """A whole game of Primero: options, chips, the current deal and the RNG.
 
-    variant: str
-    options: tuple[tuple[str, Any], ...]
+    Fields come in four groups: the game (fixed, or changing between deals), the deal
+    in progress, the betting round in progress, and the fields only one engine uses.
+    Per-seat tuples are indexed by seat.
+    """
+
+    # --- the game ---------------------------------------------------------------
+    rules: PrimeroRules  # the variant's rules record (names the engine)
+    options: tuple[tuple[str, Any], ...]  # resolved options, sorted by name
     players: int
-    rng: Rng
-    chips: tuple[int, ...]
-    deal: int = 0
+    rng: Rng  # does every shuffle; advances with the state
+    chips: tuple[int, ...]  # each seat's stack (not counting what it has put in this deal)
+    deal: int = 0  # number of the deal in progress (1-based)
     dealer: int = 0
-    phase: str = "bet1"
-    to_act: int = -1
-    hands: tuple[tuple[Card, ...], ...] = ()
-    stock: tuple[Card, ...] = ()
-    discards: tuple[Card, ...] = ()
-    table: tuple[Card, ...] = ()  # RMS eight face-down slots
-    contrib: tuple[int, ...] = ()  # chips put in this deal
-    bets: tuple[int, ...] = ()  # chips put in this betting round
-    carry: int = 0
-    folded: tuple[bool, ...] = ()
-    out: tuple[bool, ...] = ()
-    acted: tuple[bool, ...] = ()
-    passed: tuple[bool, ...] = ()  # Waks: pass-once used this round (D-WB2)
-    knocked: tuple[bool, ...] = ()
-    last_actions: tuple[str | None, ...] = ()
-    claims: tuple[str | None, ...] = ()
-    vier: int = -1
-    seen: bool = False
-    raises: int = 0
-    claim_kind: str = ""
-    claim_points: int = 0
-    # Northpass / Suzuki
-    latest: int = 0  # the most recent bet's amount, which a new bettor meets (D-NP4)
-    bettors: tuple[int, ...] = ()
-    since_bet: int = 0
-    turns: int = 0
-    # RMS
-    circuit: int = 0
-    drawn: bool = False  # drew this turn, must discard
-    wager: bool = False  # a wagering round is running during play
-    prop: str = ""  # "" | "bet" | "raise": the open proposal (D-RM4)
-    prop_by: int = -1
-    prev_high: int = 0
-    responded: tuple[bool, ...] = ()
-    refused: tuple[bool, ...] = ()
-    second: bool = False  # refusers' second chance to match (D-RM4)
-    volunteer: bool = False  # D-RM5: folded players may volunteer to stay
-    survivor: int = -1
-    resume: int = -1  # RMS: seat whose play turn follows the wagering round
-    slot: int = -1  # RMS eight-card table: the slot just drawn from, refilled by the discard
     log: PublicLog = EMPTY_LOG  # the public log, (seat, text, deal) entries; appending is O(1) (gamelog.py)
-    last_deal: DealOutcome | None = None
-    over: bool = False
+    last_deal: DealOutcome | None = None  # the outcome of the last finished deal
+    over: bool = False  # the game has ended
+
+    # --- the deal in progress ---------------------------------------------------
+    phase: str = "bet1"  # "bet1" | "draw" | "bet2" (Waks) | "play" (RMS) | "over"
+    to_act: int = -1  # the seat to act (-1 between deals)
+    hands: tuple[tuple[Card, ...], ...] = ()
+    stock: tuple[Card, ...] = ()  # top first
+    discards: tuple[Card, ...] = ()  # reshuffled into a new stock when it runs out
+    table: tuple[Card, ...] = ()  # RMS eight face-down cards to draw from (D-RM2)
+    contrib: tuple[int, ...] = ()  # chips each seat has put in this deal (antes included)
+    carry: int = 0  # chips carried over from earlier deals into this deal's main pot
+    folded: tuple[bool, ...] = ()
+    out: tuple[bool, ...] = ()  # out of the game: had no chips when the deal began, so not dealt in
+    knocked: tuple[bool, ...] = ()  # RMS: said "vada" this deal
+    last_actions: tuple[str | None, ...] = ()  # each seat's last public action text this deal
+    claims: tuple[str | None, ...] = ()  # each seat's last announced claim this deal ("primero 60")
+    claim_kind: str = ""  # the latest claim of the deal (Italian vie, Northpass/Suzuki bet): kind ...
+    claim_points: int = 0  # ... and points
+
+    # --- the betting round in progress (Waks and RMS) ---------------------------
+    bets: tuple[int, ...] = ()  # chips put in this betting round
+    acted: tuple[bool, ...] = ()  # has spoken this round (reset to the raiser alone by a raise)
+    passed: tuple[bool, ...] = ()  # Waks: pass-once used this round (D-WB2)
+    vier: int = -1  # Waks: the seat that made the round's first bet (-1: nobody has vied)
+    seen: bool = False  # Waks: someone has seen the vie (ends the forced see, D-WB3)
+    raises: int = 0  # revies (Waks) or raises (RMS) this round, capped by REVIE_CAP
+
+    # --- Northpass and Suzuki ---------------------------------------------------
+    latest_bet: int = 0  # the amount the most recent bet added, which a new bettor meets first (D-NP4)
+    bettors: tuple[int, ...] = ()  # seats that bet this deal, in order
+    turns_since_bet: int = 0  # turns taken since the latest bet (D-NP6)
+    turns_this_deal: int = 0  # turns taken this deal (a full circuit without a bet ends it, D-NP6)
+
+    # --- RMS ----------------------------------------------------------------------
+    circuit: int = 0  # play circuit number (1-based once play starts; D-RM3 cap)
+    wagering: bool = False  # a wagering round is running during play (before the dealer's turn)
+    proposal: str = ""  # "" | "bet" | "raise": the open bet or raise the others answer (D-RM4)
+    proposer: int = -1  # the seat that made the open proposal
+    level_before_proposal: int = 0  # the round's highest bet before the proposal; a withdrawn one goes back to it
+    responded: tuple[bool, ...] = ()  # has answered the open proposal
+    refused: tuple[bool, ...] = ()  # refused the open proposal
+    second_chance: bool = False  # players below the standing bet get one more chance to match or fold (D-RM4)
+    volunteering: bool = False  # D-RM5: all but one folded; folded players are asked to volunteer to stay
+    lone_player: int = -1  # D-RM5: the one player still in while the others are asked to volunteer
+    open_slot: int = -1  # eight-card table: the slot just drawn from, which the discard refills (D-RM2)
 
     def opt(self, name: str) -> Any:
         """An option's resolved value."""
@@ -129,25 +207,19 @@ class PrimeroState:
         raise KeyError(name)
 
     @property
-    def rules(self) -> PrimeroRules:
-        """The variant's rules record."""
-        return RULES[self.variant]
+    def variant(self) -> str:
+        """The variant's name."""
+        return self.rules.name
 
     @property
     def hand_rules(self) -> HandRules:
         """The variant's hand-evaluation rules."""
-        wild = bool(self.opt("wild")) if self.variant == "rms" else False
-        return _hand_rules(self.variant, wild)
+        return self.rules.hand_rules(wild=self.rules.wild_option and bool(self.opt("wild")))
 
     @property
     def high(self) -> int:
         """The highest bet of the current round."""
         return max(self.bets) if self.bets else 0
-
-
-@cache
-def _hand_rules(variant: str, wild: bool) -> HandRules:
-    return hand_rules(variant, wild)
 
 
 def chip_total(state: PrimeroState) -> int:
@@ -216,9 +288,13 @@ def pots(s: PrimeroState) -> list[tuple[int, tuple[int, ...]]]:
     """The pot and side pots: (amount, eligible seats); the carried pot joins the main pot.
 
     Layers are cut at the contributions of all-in players; a player who is not
-    all-in is eligible for every layer.
+    all-in is eligible for every layer (P-WB2). Without side pots (Northpass and
+    Suzuki, P-NP2) there is one pot that every player still in can win.
     """
     contenders = [p for p in range(s.players) if in_deal(s, p)]
+    if not s.rules.side_pots:
+        total = sum(s.contrib) + s.carry
+        return [(total, tuple(contenders))] if total else []
     caps = sorted({s.contrib[p] for p in contenders if s.chips[p] == 0})
     out: list[tuple[int, tuple[int, ...]]] = []
     prev = 0
@@ -257,90 +333,6 @@ def value_of(s: PrimeroState, p: int) -> HandValue:
     return evaluate(s.hands[p], s.hand_rules)
 
 
-def _meets_claim(s: PrimeroState, v: HandValue) -> bool:
-    if not s.claim_kind:
-        return True
-    hr = s.hand_rules
-    return (hr.kind_rank(v.kind), v.points) >= (hr.kind_rank(s.claim_kind), s.claim_points)  # D-PR9
-
-
-def showdown(s: PrimeroState) -> PrimeroState:
-    """Show the hands still in, award every pot, then start the next deal (or end)."""
-    hr = s.hand_rules
-    contenders = [p for p in range(s.players) if in_deal(s, p)]
-    values = {p: value_of(s, p) for p in contenders}
-    chips = list(s.chips)
-    won = [0] * s.players
-    carried = 0
-    pot_records: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    for amount, elig in pots(s):
-        cand = [p for p in elig if _meets_claim(s, values[p])]
-        if not cand:
-            carried += amount  # D-PR9: nobody holds the claim, the pot stays
-            pot_records.append((amount, elig, ()))
-            continue
-        best = max(strength(values[p], hr) for p in cand)
-        top = [p for p in cand if strength(values[p], hr) == best]
-        if hr.exact_tie == "seat" or len(top) == 1:
-            w = min(top, key=lambda p: seat_distance(s, p))  # nearest the dealer's right
-            chips[w] += amount
-            won[w] += amount
-            winners: tuple[int, ...] = (w,)
-        else:
-            share, odd = divmod(amount, len(top))  # D-PR7 / Northpass: split, odd chip carries
-            for w in top:
-                chips[w] += share
-                won[w] += share
-            carried += odd
-            winners = tuple(sorted(top, key=lambda p: seat_distance(s, p)))
-        pot_records.append((amount, elig, winners))
-    shown = tuple(
-        (p, tuple(str(c) for c in s.hands[p]), values[p].kind, values[p].points, values[p].total)
-        for p in sorted(contenders, key=lambda p: seat_distance(s, p))
-    )
-    claim = f"{s.claim_kind} {s.claim_points}" if s.claim_kind else None
-    how = "showdown" if carried < sum(a for a, _ in pots(s)) else "unclaimed"
-    outcome = DealOutcome(
-        s.deal, s.dealer, how, tuple((p, won[p]) for p in range(s.players) if won[p]), shown,
-        tuple(pot_records), carried, s.contrib, claim,
-    )
-    return finish_deal(replace(s, chips=tuple(chips), contrib=(0,) * s.players, carry=carried), outcome)
-
-
-def lone_winner(s: PrimeroState, w: int) -> PrimeroState:
-    """Only seat ``w`` is left in: it takes every pot without showing."""
-    total = sum(s.contrib) + s.carry
-    outcome = DealOutcome(
-        s.deal, s.dealer, "lone", ((w, total),), (), tuple((a, e, (w,)) for a, e in pots(s)), 0, s.contrib,
-        f"{s.claim_kind} {s.claim_points}" if s.claim_kind else None,
-    )
-    s = replace(s, chips=set_at(s.chips, w, s.chips[w] + total), contrib=(0,) * s.players, carry=0)
-    return finish_deal(s, outcome)
-
-
-def swig(s: PrimeroState) -> PrimeroState:
-    """Nobody vied in the second round: cards are thrown in and the pot stays for the next deal."""
-    total = sum(s.contrib) + s.carry
-    outcome = DealOutcome(s.deal, s.dealer, "swig", (), (), tuple((a, e, ()) for a, e in pots(s)), total, s.contrib)
-    return finish_deal(replace(s, contrib=(0,) * s.players, carry=total), outcome)
-
-
-def finish_deal(s: PrimeroState, outcome: DealOutcome) -> PrimeroState:
-    """Record the outcome, then end the game or deal again."""
-    s = replace(s, last_deal=outcome, to_act=-1)
-    alive = [p for p in range(s.players) if s.chips[p] > 0]
-    if len(alive) < 2 or s.deal >= s.opt("deals"):
-        if len(alive) == 1 and s.carry:
-            # The only player left with chips takes any carried pot: nobody else can ever win it.
-            w = alive[0]
-            s = replace(s, chips=set_at(s.chips, w, s.chips[w] + s.carry), carry=0)
-        return replace(s, phase="over", over=True)
-    from .deal import start_deal
-
-    dealer = next_seat(s, s.dealer, lambda st, q: st.chips[q] > 0)
-    return start_deal(replace(s, dealer=dealer))
-
-
 def draw_cards(s: PrimeroState, k: int) -> tuple[tuple[Card, ...], PrimeroState]:
     """Take ``k`` cards from the stock, shuffling the discards into a new stock when it runs out."""
     got: list[Card] = []
@@ -377,6 +369,6 @@ def new_round(s: PrimeroState) -> PrimeroState:
     n = s.players
     return replace(
         s, bets=(0,) * n, acted=(False,) * n, passed=(False,) * n, vier=-1, seen=False, raises=0,
-        prop="", prop_by=-1, prev_high=0, responded=(False,) * n, refused=(False,) * n, second=False,
-        volunteer=False, survivor=-1,
+        proposal="", proposer=-1, level_before_proposal=0, responded=(False,) * n, refused=(False,) * n,
+        second_chance=False, volunteering=False, lone_player=-1,
     )

@@ -1,5 +1,7 @@
 """The Waks betting engine (waks, italian, roman, losing): vie, see, revie, pass, fold, and the draw.
 
+``ENGINE`` is the engine object the rules records of those variants name.
+
 Follows rules-decisions.md "Waks" and D-WB1..D-WB5; Italian claims follow D-PR9.
 """
 
@@ -9,23 +11,22 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..cards import Card, format_cards
-from .rules import REVIE_CAP, claim_key, claim_table
+from .claims import claim_key, claim_table
+from .deal import lone_winner, showdown, swig
 from .state import (
+    REVIE_CAP,
     PrimeroState,
     add_log,
     can_act,
     deal_round,
     draw_cards,
     in_deal,
-    lone_winner,
     new_round,
     next_seat,
     pay,
     prev_seat,
     set_at,
-    showdown,
     sort_cards,
-    swig,
 )
 
 
@@ -70,7 +71,7 @@ def legal(s: PrimeroState) -> list[str]:
             for combo in combinations(hand, k):
                 out.append(("discard " + format_cards(combo)).strip())
         return out
-    stake, rest = s.opt("stake"), s.opt("rest")
+    stake, rest = s.rules.bet_limits(s)
     chips = s.chips[p]
     to_call = s.high - s.bets[p]
     acts: list[str] = []
@@ -169,3 +170,36 @@ def _discard(s: PrimeroState, p: int, cards: tuple[Card, ...]) -> PrimeroState:
         s = deal_round(s, eldest(s), 2)
         return start_betting(s, "bet2")
     return replace(s, to_act=nxt)
+
+
+class WaksEngine:
+    """The Waks family's engine object (see ``state.Engine``)."""
+
+    name = "waks"
+
+    def open_deal(self, s: PrimeroState) -> PrimeroState:
+        """Two cards each from the eldest, then the first betting round."""
+        return self.start(deal_round(s, eldest(s), 2))
+
+    def start(self, s: PrimeroState) -> PrimeroState:
+        """The first betting round."""
+        return start_betting(s, "bet1")
+
+    def legal(self, s: PrimeroState) -> list[str]:
+        """Legal action texts for the seat to act."""
+        return legal(s)
+
+    def apply(self, s: PrimeroState, action: str) -> PrimeroState:
+        """Apply a legal action."""
+        return apply(s, action)
+
+    def forced_seat(self, s: PrimeroState) -> int:
+        """The forced seer (D-WB3), or -1."""
+        return forced_seer(s)
+
+    def to_call(self, s: PrimeroState, seat: int) -> int:
+        """What ``seat`` must add to match the highest bet of the round."""
+        return max(0, s.high - s.bets[seat])
+
+
+ENGINE = WaksEngine()

@@ -3,13 +3,16 @@
 Each lesson is data: the players, the rule set and options, the dealer, the exact
 hands and stock order, and a script of actions, each with commentary in our own
 words (citing the rules decisions, e.g. "(D-WB3)", where one is at work). Every
-step is replayed through ``GAME.apply`` from the exact deal, so a lesson can never
+step is replayed through the game's ``apply`` from the exact deal, so a lesson can never
 drift from the engine: if the engine disagreed with the script, the lesson would
 fail to load (and tests/test_walkthroughs.py would fail).
 
 Step 0 is the deal before anyone acts; step k (1..len(script)) shows the table just
 after the k-th scripted action; the last step sums the deal up. Every hand is shown
 face up (it is a lesson), built from each seat's own observation.
+
+The functions take the game (``primero.game.GAME``) as their first argument, so this
+module does not import game.py, which declares the ``lessons`` operation built on it.
 
 The book's cards are used unchanged except in one place, said in the commentary:
 the Waks book gives the 6 of hearts to both Anna and Ben (rulebook-examples.json,
@@ -20,13 +23,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from ..decisions import explain
 from ..errors import OptionsError, quote
-from ..protocol import JSON
-from .game import GAME, PrimeroState, state_from_deal
+from ..protocol import JSON, Game
+from .deal import state_from_deal
+from .state import PrimeroState
 
 __all__ = ["WALKTHROUGHS", "Walkthrough", "list_walkthroughs", "walkthrough_step", "states"]
 
@@ -242,19 +245,28 @@ NORTHPASS_FORCED = Walkthrough(
 WALKTHROUGHS: dict[str, Walkthrough] = {w.name: w for w in (WAKS_ANNA, NORTHPASS_DEAL_1, NORTHPASS_FORCED)}
 
 
-def _start(w: Walkthrough) -> PrimeroState:
-    base = GAME.initial_state(dict(w.options), w.seed, w.variant)
+def _start(game: Game[PrimeroState], w: Walkthrough) -> PrimeroState:
+    base = game.initial_state(dict(w.options), w.seed, w.variant)
     return state_from_deal(base, w.dealer, [list(h) for h in w.hands], list(w.stock))
 
 
-@cache
-def states(name: str) -> tuple[PrimeroState, ...]:
-    """The state at every step of a lesson (the summary step repeats the last), replayed through GAME.apply."""
+def states(game: Game[PrimeroState], name: str) -> tuple[PrimeroState, ...]:
+    """The state at every step of a lesson (the summary step repeats the last), replayed through ``game.apply``."""
+    key = (game.info.name, name)
+    if key not in _STATES:
+        _STATES[key] = _replay(game, name)
+    return _STATES[key]
+
+
+_STATES: dict[tuple[str, str], tuple[PrimeroState, ...]] = {}  # (game, lesson) -> states
+
+
+def _replay(game: Game[PrimeroState], name: str) -> tuple[PrimeroState, ...]:
     w = _lesson(name)
-    s = _start(w)
+    s = _start(game, w)
     out = [s]
     for action, _ in w.script:
-        s = GAME.apply(s, action)
+        s = game.apply(s, action)
         out.append(s)
     out.append(s)
     return tuple(out)
@@ -282,11 +294,11 @@ def _in_pot(obs: dict[str, Any]) -> list[int]:
     return [seat["contributed"] for seat in obs["seats"]]
 
 
-def _table(s: PrimeroState) -> dict[str, Any]:
+def _table(game: Game[PrimeroState], s: PrimeroState) -> dict[str, Any]:
     """The spectator's view with every seat's cards and hand value filled in from that seat's own view."""
-    obs = GAME.observation(s, -1)
+    obs = game.observation(s, -1)
     for seat in obs["seats"]:
-        own = GAME.observation(s, seat["seat"])
+        own = game.observation(s, seat["seat"])
         seat["cards"] = own["hand"]
         seat["hand_value"] = own["hand_value"]
     # the first dealer's draw belongs to the game, not to this deal
@@ -298,7 +310,7 @@ def _table(s: PrimeroState) -> dict[str, Any]:
     return obs
 
 
-def walkthrough_step(name: object, step: object) -> dict[str, JSON]:
+def walkthrough_step(game: Game[PrimeroState], name: object, step: object) -> dict[str, JSON]:
     """One step of a lesson as plain data (see the module docstring for the numbering).
 
     Raises OptionsError for an unknown lesson or a step that is not a whole number in range.
@@ -306,8 +318,8 @@ def walkthrough_step(name: object, step: object) -> dict[str, JSON]:
     w = _lesson(name)
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < w.steps:
         raise OptionsError(f"lesson {w.name!r} has steps 0 to {w.steps - 1}")
-    replay = states(w.name)
-    obs = _table(replay[step])
+    replay = states(game, w.name)
+    obs = _table(game, replay[step])
     action: str | None = None
     actor: int | None = None
     paid = 0
@@ -315,8 +327,8 @@ def walkthrough_step(name: object, step: object) -> dict[str, JSON]:
     if 1 <= step <= len(w.script):
         action, commentary = w.script[step - 1]
         before = replay[step - 1]
-        actor = GAME.current_player(before)
-        prev = _table(before)
+        actor = game.current_player(before)
+        prev = _table(game, before)
         paid = obs["seats"][actor]["in_pot"] - prev["seats"][actor]["in_pot"]
         # a forced see (Waks) is shown in the view before it; a forced stake is a trade that pays
         forced = prev["forced"] == actor or (action.startswith("trade") and paid > 0)

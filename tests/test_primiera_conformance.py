@@ -1,0 +1,31 @@
+"""Primiera passes the protocol's conformance check in every mode (random play, every check at every step)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pygame_core import registry
+from pygame_core.conformance import random_playthrough
+from pygame_core.primiera.game import GAME, PrimieraGame
+
+
+@pytest.fixture
+def primiera(monkeypatch: pytest.MonkeyPatch) -> Iterator[PrimieraGame]:
+    """Primiera registered for one test: records replay through the registry."""
+    monkeypatch.setitem(registry._MODULES, "primiera", "pygame_core.primiera.game")
+    yield GAME
+
+
+@pytest.mark.parametrize("variant", ["kaleidos", "classic", "2p", "3p"])
+def test_random_playthroughs_conform(primiera: PrimieraGame, variant: str) -> None:
+    for seed in range(3):
+        rec = random_playthrough(primiera, variant, seed, check_every=1 if seed == 0 else 7)
+        assert rec.game == "primiera" and rec.variant == variant and rec.actions
+
+
+def test_short_games_with_options_conform(primiera: PrimieraGame) -> None:
+    for variant in ("kaleidos", "2p"):
+        rec = random_playthrough(primiera, variant, 5, {"target": 0, "max_rounds": 1})
+        assert len(rec.actions) == (40 if variant == "kaleidos" else 36)
