@@ -28,6 +28,11 @@ def axe(page: Page) -> list[dict[str, Any]]:
     ]
 
 
+# What shows once each screen is fully drawn (the calculator: the scored hand).
+SETTLED = {"#/": ".game-tile", "#/calc": "#calc-kind", "#/rules": "#rules-title", "#/settings": "#settings-preview .card",
+           "#/play/primero": "#seat-0"}
+
+
 @pytest.mark.parametrize(
     "route",
     ["#/", "#/calc?rules=rms&cards=JH,AS,6S,2C&wild=1", "#/rules", "#/settings", "#/play/primero?variant=northpass"],
@@ -38,7 +43,7 @@ def test_screens_have_no_axe_violations(browser: Any, server: str, route: str, v
     page = context.new_page()
     page.goto(server + route)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
-    page.wait_for_timeout(300)
+    expect(page.locator(SETTLED[route.split("?")[0]]).first).to_be_visible()  # the screen is drawn
     assert axe(page) == []
     context.close()
 

@@ -41,13 +41,15 @@ def test_shell_paints_and_reacts_before_python(page: Page, server: str) -> None:
     page.get_by_role("link", name="Rules").click()
     expect(page.locator("#rules-title")).to_be_visible()
     assert "ready" not in (page.get_attribute("html", "class") or ""), "rules should open before Python is ready"
-    values: list[int] = []
-    for _ in range(400):
-        values.append(int(bar.get_attribute("aria-valuenow") or 0))
-        if "ready" in (page.get_attribute("html", "class") or ""):
-            break
-        page.wait_for_timeout(50)
+    # Every value the bar takes from now on, recorded in the page as it changes.
+    page.evaluate(
+        """() => { const bar = document.querySelector('[role=progressbar]');
+            window.__progress = [Number(bar.getAttribute('aria-valuenow'))];
+            new MutationObserver(() => window.__progress.push(Number(bar.getAttribute('aria-valuenow'))))
+              .observe(bar, {attributes: true, attributeFilter: ['aria-valuenow']}); }"""
+    )
     wait_ready(page)
+    values: list[int] = page.evaluate("window.__progress")
     values.append(int(bar.get_attribute("aria-valuenow") or 0))
     assert values == sorted(values), "the progress bar must only rise"
     assert values[-1] == 100
