@@ -292,8 +292,8 @@ const endNote = (r) => (r.deals !== undefined ? t("end.deals", { n: r.deals }) :
 const logTag = (e) => (e.deal ? String(e.deal) : "");
 
 // ---------------------------------------------------------------- home, rules and extra screens
-const homeTile = (game) => `<a class="btn secondary" href="#/calc">${esc(t("home.calc"))}</a>
-  <p class="help">${esc(t("home.calc.blurb"))} <a href="#/learn">${esc(t("learn.title"))}</a>: ${esc(t("rules.learn"))}</p>`;
+const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("home.calc"))}</a>
+  <a class="btn secondary" href="#/learn">${esc(t("learn.title"))}</a>`;
 
 const learnCtx = (ctx) => ({ ...ctx, cardSVG, cardName });
 
