@@ -96,7 +96,7 @@ function drawFelt(o, v, ctx) {
 function drawMe(o, v, ctx) {
   const box = $("#me");
   if (v.seat < 0) {
-    box.innerHTML = `<p class="help">${esc(t(ctx.seats.includes("human") ? "table.handhidden" : "table.watching"))}</p>`;
+    box.innerHTML = v.terminal ? "" : `<p class="help">${esc(t(ctx.seats.includes("human") ? "table.handhidden" : "table.watching"))}</p>`;
     return;
   }
   const local = ctx.local;
