@@ -1,233 +1,476 @@
-"""The worker bridge: it holds the rules core (and the AI) off the main thread.
+"""The worker bridge: it holds the rules core (and the AI) off the main thread, and speaks the protocol only.
 
-The page's UI module calls ``call(request_json)``; every request and answer is
-JSON text, so only plain data crosses the thread boundary. This file and the
-UI module are the only code that touches PyScript.
+The page calls ``call(request_json)``; every request and answer is JSON text, so
+only plain data crosses the thread boundary. This file imports nothing
+game-specific: a game's extra operations (Primero's hand score, coach and
+lessons) come through ``game.info.operations`` (``game_op``), its AI levels
+through ``make_agent``.
+
+Answers: ``{"ok": true, "result": ..., "ms": n}`` or ``{"ok": false, "error":
+"<a sentence for a player>", "kind": "<error class>", "ms": n}``. A View is
+``{seat, observation, legal, current, terminal, result, actions, say, record, seed}``
+(``say``: the public log entries this call added; ``record``/``seed``: see below).
+Ops (request fields -> result):
+
+- ``info`` -> ``{python, core, games}``
+- ``new_game {game, variant?, options?, seats, seed?}`` or ``{record, seats}`` -> ``{session, seats, view}``
+- ``show {session, seat}`` -> View (and that seat is shown from now on)
+- ``view {session}`` -> View of the seat shown
+- ``act {session, seat, action, show?}`` -> View after the action
+- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``log {session, start, stop}`` -> the public log entries ``start:stop``
+- ``record {session, export?}`` -> the record (game over, or ``export: true``)
+- ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``deal_preview {seed, count?}`` -> card texts
+
+The rules it keeps:
+
+- **Nothing hidden leaks while a game runs.** A reply carries only the
+  observation of the seat the page is showing; the record only once the game
+  is over (or on ``record`` with ``export: true``); a seed the worker drew only
+  once the game is over (a seed the player typed, or a record the page sent,
+  is the page's own and may be echoed).
+- **Show rules.** The page may show seat -1 (a spectator) always; any seat once
+  the game is over; otherwise only a human seat that is the only human or is
+  the seat to act now. ``view``, ``act`` and needs-view operations answer only
+  for the seat shown.
+- **Sessions** have ids that are never reused in the worker's lifetime; at most
+  ``MAX_SESSIONS`` are kept (finished ones are dropped first, then the least
+  recently used), and ``close`` frees one at once.
+
+Details the spec leaves open, decided here:
+- After ``act`` (without ``show``) or ``ai_step``, a shown seat the show rules no
+  longer allow (a hot-seat human whose turn has passed) falls back to -1. The
+  reply's ``seat`` says which seat the View is for.
+- ``view`` with a ``seat`` other than the seat shown is refused (use ``show``).
+- ``log`` returns at most ``MAX_LOG_SLICE`` entries; ``start``/``stop`` are clamped.
+- ``game_op`` passes the operation the request without its envelope (``op``,
+  ``game``, ``name``, ``session``): ``name`` is the operation's name, so an
+  operation's own fields must use other keys (the lessons op: ``lesson``, ``step``).
+- A malformed request gets kind ``RequestError``; a bug gets kind
+  ``InternalError`` with a generic ``error`` and the details in ``detail``.
 """
 
-import json
-import time
+from __future__ import annotations
 
-from pyscript import sync
+import itertools
+import json
+import secrets
+import sys
+import time
+import traceback
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame_core
-from pygame_core import PrimiError, registry
+from pygame_core import registry
 from pygame_core.agents import make_agent
+from pygame_core.cards import DECK_40
+from pygame_core.errors import IllegalActionError, InvalidActionError, OptionsError, PrimiError, RecordError, quote
+from pygame_core.protocol import JSON, Agent, Game
 from pygame_core.records import Record, replay
-from pygame_core.rng import AgentRandom
-from pygame_core.cards import Card
-from pygame_core.decisions import explain
-from pygame_core.primero import hands
-from pygame_core.rng import Rng
+from pygame_core.rng import AgentRandom, Rng
+
+try:  # PyScript's worker API; absent under CPython (tests import this file with or without a stub)
+    from pyscript import sync
+except ImportError:
+    sync = None
+
+MAX_SESSIONS = 8
+"""Sessions kept at once; beyond this the least recently used (finished ones first) is dropped."""
+MAX_ACTION_CHARS = 1000
+"""No action text is this long; a longer one is refused before it reaches the game's parser."""
+MAX_LOG_SLICE = 1000
+"""At most this many log entries per ``log`` request."""
+MAX_ERROR_CHARS = 400
+"""An error message is cut to this length (a core message quoting hostile input must stay small)."""
+INTERNAL_MESSAGE = (
+    "Something went wrong in the game engine; your game is safe. "
+    "Try again, or save the game record and start it again from there."
+)
 
 
-def _hand(req):
-    """Evaluate one Primero hand under the chosen rule set, and under every other one."""
-    texts = req.get("cards") or []
-    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-        raise pygame_core.InvalidCardError("cards must be a list of card texts")
-    name = req.get("rules", "waks")
-    wild = bool(req.get("wild", False))
-    rules = hands.get_rules(name, wild=wild and name == "rms")
-    cards = [Card.parse(t) for t in texts]
-    main = hands.evaluate(cards, rules).to_json(rules)
-    main["label"] = rules.label
-    main["decisions"] = explain(rules.decisions)
-    across = []
-    for other_name in hands.RULESETS:
-        other = hands.get_rules(other_name, wild=wild and other_name == "rms")
-        row = {"rules": other_name, "label": other.label}
-        try:
-            row.update(hands.evaluate(cards, other).to_json(other))
-        except PrimiError as exc:
-            row["error"] = str(exc)
-        across.append(row)
-    return {"hand": main, "across": across}
+class RequestError(PrimiError):
+    """The request itself is malformed: not JSON, not an object, an unknown op, a field of the wrong type."""
 
 
-def _deal_preview(req):
-    """The first cards of a seeded shuffle of the 40-card deck (proves the browser deals like CPython)."""
-    seed = int(req["seed"])
-    count = int(req.get("count", 16))
-    deck, _ = Rng.from_seed(seed).shuffle(hands.RULESETS["waks"].deck)
-    return [str(c) for c in deck[:count]]
+# --- request fields ------------------------------------------------------------
 
 
-def _info(req):
-    import sys
+def _int(req: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    """A whole-number field of the request (booleans and huge numbers refused)."""
+    value = req.get(key, default)
+    if value is None:
+        raise RequestError(f"the request needs {key!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 64:
+        raise RequestError(f"{key!r} must be a whole number, not {quote(value)}")
+    return value
 
-    return {"python": sys.version.split()[0], "core": pygame_core.__version__, "games": registry.catalogue()}
+
+def _str(req: Mapping[str, Any], key: str) -> str:
+    """A text field of the request."""
+    value = req.get(key)
+    if not isinstance(value, str):
+        raise RequestError(f"the request needs {key!r} as text, not {quote(value)}")
+    return value
 
 
-# Games in progress, by session id. The bridge holds them; the core itself keeps no state.
-SESSIONS = {}
+# --- sessions --------------------------------------------------------------------
 
 
 class Session:
-    """One game in progress: its record (the whole truth), the current state and the seats' agents."""
+    """One game in progress: the game, its current state, its actions, the seats and their agents.
 
-    def __init__(self, record, seats):
+    ``actions`` is a list appended in place (a record is built only when one is
+    sent), so a long game costs O(1) per action.
+    """
+
+    def __init__(self, record: Record, seats: list[str], seed_public: bool) -> None:
+        players = dict(record.options).get("players")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RecordError("the record does not say how many players there are (options.players)")
+        if len(seats) != players or not all(isinstance(k, str) for k in seats):
+            raise OptionsError(f"give one player kind per seat ({players} seats: human or a computer level)")
+        self.game: Game[Any]
         self.game, self.state = replay(record)
-        self.record = record
-        self.seats = seats  # "human" or an agent name, per seat
-        self.agents = {i: make_agent(record.game, k) for i, k in enumerate(seats) if k != "human"}
-        self.rngs = {i: AgentRandom(record.seed * 7919 + i) for i in self.agents}
+        self.header = Record(record.game, record.variant, record.options, record.seed)
+        self.actions: list[str] = list(record.actions)
+        self.seats = seats
+        self.seed_public = seed_public
+        options = dict(record.options)
+        self.agents: dict[int, Agent] = {}
+        for seat, kind in enumerate(seats):
+            if kind == "human":
+                continue
+            agent = make_agent(record.game, kind)
+            prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(agent, "prepare", None)
+            if callable(prepare):
+                prepare(record.variant, options)  # build the AI's tables now, not on its first move
+            self.agents[seat] = agent
+        self.rngs = {seat: AgentRandom(record.seed * 7919 + seat) for seat in self.agents}
+        humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
+        self.humans = humans
+        self.shown = humans[0] if len(humans) == 1 else -1
+        self.log_size = self._log_size(self.game.observation(self.state, self.shown))
 
-    def view(self, seat):
-        """What ``seat`` may see, plus its legal actions when it is to act."""
-        game, state = self.game, self.state
-        to_act = game.current_player(state)
-        legal = list(game.legal_actions(state)) if to_act == seat and seat >= 0 else []
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def terminal(self) -> bool:
+        return bool(self.game.is_terminal(self.state))
+
+    def record(self) -> Record:
+        """The whole record (only ever sent when the game is over, or exported on the player's request)."""
+        h = self.header
+        return Record(h.game, h.variant, h.options, h.seed, tuple(self.actions))
+
+    def may_show(self, seat: int, state: Any = None) -> bool:
+        """The show rules: -1 always; any seat once over; else a human seat that is the only one or is to act."""
+        state = self.state if state is None else state
+        if seat == -1:
+            return True
+        if not 0 <= seat < self.players:
+            return False
+        if self.game.is_terminal(state):
+            return True
+        if self.seats[seat] != "human":
+            return False
+        return self.humans == [seat] or self.game.current_player(state) == seat
+
+    def check_show(self, seat: int, state: Any = None) -> None:
+        """Raise a clear error unless the page may show ``seat``."""
+        if seat == -1 or self.may_show(seat, state):
+            return
+        if not 0 <= seat < self.players:
+            raise OptionsError(f"this game has no player number {seat + 1}")
+        if self.seats[seat] != "human":
+            raise IllegalActionError("that player is played by the computer; its cards stay hidden until the end")
+        raise IllegalActionError("that player's cards are shown only on their turn")
+
+    @staticmethod
+    def _log_size(observation: Mapping[str, Any]) -> int | None:
+        size = observation.get("log_size")
+        return size if isinstance(size, int) and not isinstance(size, bool) else None
+
+    def advance(self, new_state: Any, action: str, shown: int | None) -> dict[str, JSON]:
+        """Commit ``action`` (already applied into ``new_state``), set the seat shown, and return its View."""
+        self.state = new_state
+        self.actions.append(action)
+        if shown is not None:
+            self.shown = shown
+        elif not self.may_show(self.shown):
+            self.shown = -1
+        return self.view(say_from=self.log_size)
+
+    def view(self, say_from: int | None = None) -> dict[str, JSON]:
+        """The View of the seat shown; ``say`` holds the public log entries from ``say_from`` on."""
+        game, state, seat = self.game, self.state, self.shown
+        terminal = self.terminal
+        to_act = -1 if terminal else game.current_player(state)
+        observation = game.observation(state, seat)
+        size = self._log_size(observation)
+        say: list[JSON] = []
+        if say_from is not None and size is not None and size > say_from:
+            say = list(game.log_entries(state, seat, say_from, size))
+        self.log_size = size
         return {
-            "observation": game.observation(state, seat),
-            "legal": legal,
+            "seat": seat,
+            "observation": observation,
+            "legal": list(game.legal_actions(state)) if seat >= 0 and seat == to_act else [],
             "current": to_act,
-            "terminal": game.is_terminal(state),
-            "result": game.result(state) if game.is_terminal(state) else None,
-            "actions": len(self.record.actions),
-            "record": self.record.to_json(),
+            "terminal": terminal,
+            "result": game.result(state) if terminal else None,
+            "actions": len(self.actions),
+            "say": say,
+            "record": self.record().to_json() if terminal else None,
+            "seed": self.header.seed if terminal or self.seed_public else None,
         }
 
-    def apply(self, action):
-        text = self.game.parse_action(action)
-        self.state = self.game.apply(self.state, text)
-        self.record = self.record.with_action(text)
-        return text
+
+# Games in progress, by session id, least recently used first. The core itself keeps no state.
+SESSIONS: OrderedDict[str, Session] = OrderedDict()
+_IDS = itertools.count(1)
 
 
-def _session(req):
+def _keep(session: Session) -> str:
+    """Store a new session under a fresh id, dropping old ones beyond MAX_SESSIONS."""
+    sid = f"s{next(_IDS)}"
+    SESSIONS[sid] = session
+    while len(SESSIONS) > MAX_SESSIONS:
+        finished = next((k for k, s in SESSIONS.items() if s.terminal and k != sid), None)
+        if finished is not None:
+            del SESSIONS[finished]
+        else:
+            SESSIONS.popitem(last=False)
+    return sid
+
+
+def _session(req: Mapping[str, Any]) -> Session:
     sid = req.get("session")
-    if sid not in SESSIONS:
-        raise PrimiError("that game is no longer open in this tab; start it again from its record")
+    if not isinstance(sid, str) or sid not in SESSIONS:
+        raise RequestError("that game is no longer open in this tab; start it again from its record")
+    SESSIONS.move_to_end(sid)
     return SESSIONS[sid]
 
 
-def _seats(req, players):
-    seats = req.get("seats") or ["human"] + ["medium"] * (players - 1)
-    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats):
-        raise pygame_core.OptionsError(f"give one player kind per seat ({players} seats)")
-    return seats
+def _seats(req: Mapping[str, Any]) -> list[str]:
+    seats = req.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(k, str) for k in seats):
+        raise OptionsError("give one player kind per seat: human or a computer level")
+    return list(seats)
 
 
-def _new_game(req):
-    """Start a game (or resume one from a record) and return the view of the first human seat."""
+# --- ops -------------------------------------------------------------------------
+
+
+def _info(req: Mapping[str, Any]) -> JSON:
+    return {"python": sys.version.split()[0], "core": pygame_core.__version__, "games": registry.catalogue()}
+
+
+def _new_game(req: Mapping[str, Any]) -> JSON:
+    """Start a game (or resume one from a record the page sends) and return its first View."""
     if "record" in req:
         record = Record.from_json(req["record"])
+        seed_public = True  # the record came from the page: nothing new is revealed
     else:
-        game = registry.load(req.get("game", "primero"))
-        info = game.info.variant(req.get("variant"))
-        options = info.resolve_options(req.get("options") or {})
-        seed = req.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise pygame_core.OptionsError("the seed must be a whole number")
-        record = Record(game.info.name, info.name, tuple(sorted(options.items())), seed)
-    players = dict(record.options)["players"]
-    session = Session(record, _seats(req, players))
-    if session.agents and record.game == "primero":
-        # Build the computer players' hand tables now, while the cards are dealt, not on their first move.
-        from pygame_core.primero.ai_eval import evaluator
-
-        ev = evaluator(record.variant, bool(dict(record.options).get("wild", False)))
-        ev.pct((0, 1, 2, 3))  # builds the percentile table
-        if "hard" in session.seats and record.variant in ("northpass", "suzuki", "italian"):
-            ev.hands_by_claim()  # the hard player's claim reading
-    sid = f"s{len(SESSIONS) + 1}"
-    SESSIONS[sid] = session
-    return {"session": sid, "seats": session.seats, "current": session.game.current_player(session.state)}
+        game = registry.load(_str(req, "game"))
+        variant = req.get("variant")
+        if variant is not None and not isinstance(variant, str):
+            raise RequestError(f"the variant must be a name, not {quote(variant)}")
+        info = game.info.variant(variant)
+        options = req.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise OptionsError("the options must be a JSON object")
+        resolved = info.resolve_options(options)
+        seed_public = req.get("seed") is not None
+        seed = _int(req, "seed") if seed_public else secrets.randbelow(10**9)
+        record = Record(game.info.name, info.name, tuple(sorted(resolved.items())), seed)
+    session = Session(record, _seats(req), seed_public)
+    sid = _keep(session)
+    return {"session": sid, "seats": session.seats, "view": session.view()}
 
 
-def _view(req):
-    return _session(req).view(int(req.get("seat", -1)))
-
-
-def _act(req):
-    """A human's action: refused unless it is that seat's turn and the action is legal."""
+def _show(req: Mapping[str, Any]) -> JSON:
     session = _session(req)
-    seat = int(req["seat"])
-    current = session.game.current_player(session.state)
-    if seat != current:
-        raise pygame_core.IllegalActionError(f"it is not seat {seat + 1}'s turn")
-    if session.seats[seat] != "human":
-        raise pygame_core.IllegalActionError("that seat is played by the computer")
-    before = session.state
-    text = session.apply(req["action"])
-    return {"action": text, "seat": seat, "text": session.game.describe_action(before, text)}
+    seat = _int(req, "seat")
+    session.check_show(seat)
+    session.shown = seat
+    return session.view()
 
 
-def _ai_step(req):
-    """Let the computer seat to act choose and play one action, from its own observation only."""
+def _view(req: Mapping[str, Any]) -> JSON:
+    session = _session(req)
+    if req.get("seat") is not None and req.get("seat") != session.shown:
+        raise IllegalActionError("only the player on screen can be viewed; show another player first")
+    if not session.may_show(session.shown):
+        session.shown = -1
+    return session.view()
+
+
+def _act(req: Mapping[str, Any]) -> JSON:
+    """A human's action: refused unless the seat is shown, human, to act, and the action legal."""
     session = _session(req)
     game, state = session.game, session.state
-    seat = game.current_player(state)
-    if seat < 0 or session.seats[seat] == "human":
-        return {"action": None, "seat": seat}
-    started = time.perf_counter()
-    action = session.agents[seat].choose(game.observation(state, seat), game.legal_actions(state), session.rngs[seat])
-    think = (time.perf_counter() - started) * 1000
-    text = session.apply(action)
-    return {"action": text, "seat": seat, "text": game.describe_action(state, text), "think_ms": round(think, 1)}
+    seat = _int(req, "seat")
+    if game.is_terminal(state):
+        raise IllegalActionError("the game is over")
+    if not 0 <= seat < session.players:
+        raise OptionsError(f"this game has no player number {seat + 1}")
+    if session.seats[seat] != "human":
+        raise IllegalActionError("that player is played by the computer")
+    if seat != session.shown:
+        raise IllegalActionError("only the player on screen can act; show that player first")
+    if game.current_player(state) != seat:
+        raise IllegalActionError("it is not your turn")
+    action = req.get("action")
+    if not isinstance(action, str):
+        raise InvalidActionError(f"an action is text, not {quote(action)}")
+    if len(action) > MAX_ACTION_CHARS:
+        raise InvalidActionError(f"not an action: {quote(action)}")
+    text = game.parse_action(action)
+    new_state = game.apply(state, text)
+    shown = None
+    if req.get("show") is not None:
+        shown = _int(req, "show")
+        session.check_show(shown, new_state)
+    return session.advance(new_state, text, shown)
 
 
-def _coach(req):
-    """The viewing seat's hand value and its odds for a discard it is considering (its own view only)."""
-    from pygame_core.primero.coach import draw_outlook, unseen_cards
-
+def _ai_step(req: Mapping[str, Any]) -> JSON:
+    """The computer seat to act plays one action, chosen from its own observation only."""
     session = _session(req)
-    seat = int(req["seat"])
-    obs = session.game.observation(session.state, seat)
-    hand = [Card.parse(c) for c in obs.get("hand") or []]
-    discard = [Card.parse(c) for c in req.get("discard") or []]
-    rules = session.state.hand_rules
-    out = {"value": obs.get("hand_value"), "outlook": None}
-    if hand and len(hand) <= 4 and not obs.get("phase") == "over":
-        out["outlook"] = draw_outlook(hand, discard, unseen_cards(rules, hand), rules, seed=len(session.record.actions))
-    return out
+    game, state = session.game, session.state
+    seat = -1 if game.is_terminal(state) else game.current_player(state)
+    if seat < 0 or seat not in session.agents:
+        view = session.view()
+        view["think_ms"] = 0
+        return view
+    legal = game.legal_actions(state)
+    started = time.perf_counter()
+    action = session.agents[seat].choose(game.observation(state, seat), legal, session.rngs[seat])
+    think = (time.perf_counter() - started) * 1000
+    if action not in legal:
+        raise RuntimeError(f"the {session.seats[seat]} AI chose an illegal action {quote(action)}")
+    view = session.advance(game.apply(state, action), action, None)
+    view["think_ms"] = round(think, 1)
+    return view
 
 
-def _walkthrough(req):
-    """A "Learn by example" lesson step ({name, step}); without a name, the list of lessons."""
-    from pygame_core.primero.walkthroughs import list_walkthroughs, walkthrough_step
+def _log(req: Mapping[str, Any]) -> JSON:
+    """Public log entries ``start:stop`` as the seat shown sees them (for "show older")."""
+    session = _session(req)
+    if not session.may_show(session.shown):
+        session.shown = -1
+    size = session._log_size(session.game.observation(session.state, session.shown)) or 0
+    start = min(max(_int(req, "start", 0), 0), size)
+    stop = min(max(_int(req, "stop", size), start), size, start + MAX_LOG_SLICE)
+    return list(session.game.log_entries(session.state, session.shown, start, stop))
 
-    if req.get("name") is None:
-        return list_walkthroughs()
-    return walkthrough_step(req.get("name"), req.get("step", 0))
+
+def _record(req: Mapping[str, Any]) -> JSON:
+    """The record: once the game is over, or when the player asks to export or save it."""
+    session = _session(req)
+    if not session.terminal and req.get("export") is not True:
+        raise IllegalActionError("the game record is given when the game is over, or when you export it")
+    return session.record().to_json()
 
 
-def _close(req):
-    SESSIONS.pop(req.get("session"), None)
+_ENVELOPE = frozenset({"op", "game", "name", "session"})
+"""The ``game_op`` request's own keys; the operation gets the other fields only (a lesson is ``lesson``, not ``name``)."""
+
+
+def _game_op(req: Mapping[str, Any]) -> JSON:
+    """A game's own operation (Primero: hand, coach, lessons); needs-view ones see the seat shown only."""
+    game = registry.load(_str(req, "game"))
+    op = game.info.operation(_str(req, "name"))
+    view: Mapping[str, Any] | None = None
+    if op.needs_view:
+        session = _session(req)
+        if session.game.info.name != game.info.name:
+            raise RequestError(f"that game session is not a game of {game.info.label}")
+        if not session.may_show(session.shown):
+            session.shown = -1
+        view = session.game.observation(session.state, session.shown)
+    own = {k: v for k, v in req.items() if k not in _ENVELOPE}
+    return op.run(own, view)
+
+
+def _close(req: Mapping[str, Any]) -> JSON:
+    sid = req.get("session")
+    if isinstance(sid, str):
+        SESSIONS.pop(sid, None)
     return True
 
 
-HANDLERS = {
+def _ping(req: Mapping[str, Any]) -> JSON:
+    return "pong"
+
+
+def _deal_preview(req: Mapping[str, Any]) -> JSON:
+    """The first cards of a seeded shuffle of the 40-card deck (proves the browser deals like CPython)."""
+    seed = _int(req, "seed")
+    count = _int(req, "count", 16)
+    deck, _ = Rng.from_seed(seed).shuffle(DECK_40)
+    return [str(c) for c in deck[: max(count, 0)]]
+
+
+HANDLERS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
+    "info": _info,
     "new_game": _new_game,
+    "show": _show,
     "view": _view,
     "act": _act,
     "ai_step": _ai_step,
+    "log": _log,
+    "record": _record,
+    "game_op": _game_op,
     "close": _close,
-    "coach": _coach,
-    "ping": lambda req: "pong",
-    "info": _info,
-    "hand": _hand,
+    "ping": _ping,
     "deal_preview": _deal_preview,
-    "walkthrough": _walkthrough,
 }
 
 
-def call(request_json):
-    """Answer one JSON request with JSON: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``."""
-    started = time.perf_counter()
+def _request(request_json: Any) -> Mapping[str, Any]:
+    if not isinstance(request_json, (str, bytes, bytearray)):
+        raise RequestError("a request is JSON text")
     try:
         req = json.loads(request_json)
-        handler = HANDLERS.get(req.get("op"))
+    except RecursionError:
+        raise RequestError("the request is not valid JSON: it is nested too deeply") from None
+    except ValueError:
+        raise RequestError("the request is not valid JSON") from None
+    if not isinstance(req, dict):
+        raise RequestError("a request is a JSON object with an 'op'")
+    return req
+
+
+def call(request_json: str) -> str:
+    """Answer one JSON request with JSON: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``."""
+    started = time.perf_counter()
+    answer: dict[str, Any]
+    try:
+        req = _request(request_json)
+        op = req.get("op")
+        handler = HANDLERS.get(op) if isinstance(op, str) else None
         if handler is None:
-            raise PrimiError(f"unknown request {req.get('op')!r}")
+            raise RequestError(f"unknown request {quote(op)}")
         answer = {"ok": True, "result": handler(req)}
+        answer["ms"] = round((time.perf_counter() - started) * 1000, 2)
+        return json.dumps(answer, allow_nan=False)
     except PrimiError as exc:
-        answer = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
-    except Exception as exc:  # a bug in the core must not kill the worker; the UI reports it
-        answer = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
+        message = str(exc)
+        if len(message) > MAX_ERROR_CHARS:
+            message = message[: MAX_ERROR_CHARS - 1] + "…"
+        answer = {"ok": False, "error": message, "kind": type(exc).__name__}
+    except Exception as exc:  # a bug in the core must not kill the worker; the page apologises, the console gets details
+        detail = "".join(traceback.format_exception(exc))
+        answer = {"ok": False, "error": INTERNAL_MESSAGE, "kind": "InternalError", "detail": detail[-4000:]}
     answer["ms"] = round((time.perf_counter() - started) * 1000, 2)
     return json.dumps(answer)
 
 
-sync.call = call
+if sync is not None:
+    sync.call = call

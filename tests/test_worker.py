@@ -1,0 +1,493 @@
+"""web/worker.py under CPython: the worker protocol, the show rules, sessions, and that nothing hidden leaks.
+
+The worker is imported with a stub ``pyscript`` module. Games are played whole
+through ``call(json)``; the true state is read from ``worker.SESSIONS`` (test
+side only) to check every reply against ``game.hidden_cards``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import re
+import sys
+import types
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pygame_core import registry
+from pygame_core.protocol import Operation
+from pygame_core.records import Record, replay
+from pygame_core.rng import AgentRandom
+from tests import toygame
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9JQK])[CDHS](?![A-Za-z0-9])")
+SEED = 987_654_321  # the seed the worker "draws" in these tests: easy to spot in a reply
+
+
+def _load_worker(name: str, with_stub: bool) -> tuple[types.ModuleType, Any]:
+    stub = types.ModuleType("pyscript")
+    stub.sync = types.SimpleNamespace()  # type: ignore[attr-defined]
+    saved = sys.modules.pop("pyscript", None)
+    if with_stub:
+        sys.modules["pyscript"] = stub
+    try:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "web" / "worker.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.modules.pop("pyscript", None)
+        if saved is not None:
+            sys.modules["pyscript"] = saved
+    return module, stub
+
+
+WORKER, STUB = _load_worker("primi_worker", with_stub=True)
+
+
+# --- the toy game (tests/toygame.py), plus an agent with ``prepare`` and an operation that crashes ----------
+
+
+PREPARED: list[tuple[str, dict[str, Any]]] = []
+
+
+class PreparedAgent(toygame.GreedyAgent):
+    """The greedy toy agent, recording the worker's ``prepare`` call."""
+
+    name = "prepared"
+
+    def prepare(self, variant: str, options: Mapping[str, Any]) -> None:
+        PREPARED.append((variant, dict(options)))
+
+
+def _op_crash(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+    return 1 // 0
+
+
+class PlusToy(toygame.ToyGame):
+    """Toy Swap registered as ``plustoy``, with one more agent and one more operation."""
+
+    info = replace(
+        toygame.INFO, name="plustoy", label="Toy Swap plus",
+        agents={**toygame.INFO.agents, "prepared": PreparedAgent},
+        operations=(*toygame.INFO.operations, Operation("crash", _op_crash)),
+    )
+
+
+GAME = PlusToy()
+TOY = toygame.GAME
+
+
+# --- helpers ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def worker(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "plustoy", __name__)
+    monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: SEED)
+    WORKER.SESSIONS.clear()
+    PREPARED.clear()
+    return WORKER
+
+
+def raw(request: Any) -> str:
+    """The worker's answer text; a dict is sent as JSON, anything else as it is."""
+    text = WORKER.call(json.dumps(request) if isinstance(request, dict) else request)
+    assert isinstance(text, str)
+    return text
+
+
+def ok(request: Mapping[str, Any]) -> Any:
+    answer = json.loads(raw(request))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def refused(request: Any, kind: str | None = None) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(raw(request))
+    assert answer["ok"] is False, answer
+    assert isinstance(answer["error"], str) and 0 < len(answer["error"]) <= 400
+    assert answer["kind"] != "InternalError", answer
+    assert "Traceback" not in answer["error"] and "seat 0" not in answer["error"].lower()
+    if kind is not None:
+        assert answer["kind"] == kind, answer
+    return answer
+
+
+def _ints(data: Any) -> list[int]:
+    if isinstance(data, bool):
+        return []
+    if isinstance(data, int):
+        return [data]
+    if isinstance(data, dict):
+        return [i for v in data.values() for i in _ints(v)]
+    if isinstance(data, list):
+        return [i for v in data for i in _ints(v)]
+    return []
+
+
+def assert_no_leak(sid: str, text: str, seed_known: bool) -> None:
+    """While the game runs, a reply holds no card hidden from the seat shown, no record, no drawn seed."""
+    session = WORKER.SESSIONS[sid]
+    game, state = session.game, session.state
+    if game.is_terminal(state):
+        return
+    answer = json.loads(text)
+    view = answer["result"].get("view", answer["result"])
+    hidden = set(game.hidden_cards(state, view["seat"]))
+    assert hidden, "the test needs a game with hidden cards"
+    assert not hidden & set(CARD.findall(text)), (hidden & set(CARD.findall(text)), view["seat"])
+    assert view["record"] is None and '"actions": [' not in text
+    if not seed_known:
+        assert view["seed"] is None and session.header.seed not in _ints(answer["result"])
+
+
+def play(game: str, variant: str | None, options: dict[str, Any], seats: list[str], seed: int | None = None,
+         rng_seed: int = 0) -> tuple[str, dict[str, Any], list[str]]:
+    """Play a whole game through ``call``; humans pick random legal actions. Returns (session, last view, texts)."""
+    rnd = random.Random(rng_seed)
+    req: dict[str, Any] = {"op": "new_game", "game": game, "variant": variant, "options": options, "seats": seats}
+    if seed is not None:
+        req["seed"] = seed
+    text = raw(req)
+    start = json.loads(text)
+    assert start["ok"], start
+    start = start["result"]
+    sid, view = start["session"], start["view"]
+    texts = [text]
+    assert_no_leak(sid, text, seed is not None)
+    humans = [i for i, k in enumerate(seats) if k == "human"]
+    for _ in range(20_000):
+        if view["terminal"]:
+            break
+        current = view["current"]
+        if current in humans:
+            if view["seat"] != current:
+                text = raw({"op": "show", "session": sid, "seat": current})
+                texts.append(text)
+                assert_no_leak(sid, text, seed is not None)
+                view = json.loads(text)["result"]
+            true_state = WORKER.SESSIONS[sid].state
+            assert view["legal"] == list(WORKER.SESSIONS[sid].game.legal_actions(true_state))
+            action = rnd.choice(view["legal"])
+            act: dict[str, Any] = {"op": "act", "session": sid, "seat": current, "action": action}
+            if len(humans) > 1:
+                act["show"] = -1  # hot seat: hide the hand at once
+            text = raw(act)
+        else:
+            assert view["legal"] == []
+            text = raw({"op": "ai_step", "session": sid})
+        texts.append(text)
+        assert_no_leak(sid, text, seed is not None)
+        answer = json.loads(text)
+        assert answer["ok"], answer
+        view = answer["result"]
+    assert view["terminal"]
+    return sid, view, texts
+
+
+# --- tests ------------------------------------------------------------------------------------------
+
+
+def test_import_registers_call_with_pyscript_and_works_without_it() -> None:
+    assert STUB.sync.call is WORKER.call
+    bare, _ = _load_worker("primi_worker_bare", with_stub=False)
+    assert bare.sync is None
+    assert json.loads(bare.call('{"op": "ping"}'))["result"] == "pong"
+
+
+def test_info_lists_the_games_with_their_agents_and_operations(worker: Any) -> None:
+    info = ok({"op": "info"})
+    names = [g["name"] for g in info["games"]]
+    assert "primero" in names and "toy" in names
+    plus = next(g for g in info["games"] if g["name"] == "plustoy")
+    assert plus["agents"] == ["random", "greedy", "prepared"]
+    assert plus["operations"] == ["value", "my_sum", "crash"]
+
+
+@pytest.mark.parametrize("rng_seed", range(6))
+@pytest.mark.parametrize("seats", [["human", "greedy"], ["prepared", "human", "random"], ["human", "human", "greedy"]])
+def test_toy_games_leak_nothing_and_their_record_replays(worker: Any, seats: list[str], rng_seed: int) -> None:
+    options = {"players": len(seats), "rounds": 3}
+    sid, end, texts = play("plustoy", "standard", options, seats, rng_seed=rng_seed)
+    # The end reveals the record and the drawn seed; the record replays to the same final state.
+    assert end["seed"] == SEED and end["record"]["seed"] == SEED
+    game, state = replay(end["record"])
+    assert state == worker.SESSIONS[sid].state
+    assert end["result"] == game.result(state)
+    assert ok({"op": "record", "session": sid}) == end["record"]
+    if "prepared" in seats:
+        assert len(PREPARED) == 1 and PREPARED[0] == ("standard", options)
+
+
+@pytest.mark.parametrize("variant", ["waks", "rms", "northpass", "suzuki", "italian"])
+def test_primero_games_leak_nothing(worker: Any, variant: str) -> None:
+    seats = ["human", "easy", "random", "medium"] if variant == "rms" else ["human", "easy", "random"]
+    sid, end, texts = play("primero", variant, {"players": len(seats), "chips": 12, "deals": 3}, seats)
+    game, state = replay(end["record"])
+    assert state == worker.SESSIONS[sid].state and end["seed"] == SEED
+    # The ``say`` of the replies, in order, is the whole public log after the start: nothing unsaid.
+    said = [e for text in texts[1:] for e in json.loads(text)["result"]["say"]]
+    first = json.loads(texts[0])["result"]["view"]["observation"]["log_size"]
+    assert said == game.log_entries(state, -1, first, end["observation"]["log_size"])
+    assert len(said) >= end["actions"]
+
+
+def test_primero_hot_seat_leaks_nothing(worker: Any) -> None:
+    play("primero", "waks", {"players": 3, "chips": 6, "deals": 2}, ["human", "human", "medium"], rng_seed=3)
+
+
+def test_a_typed_seed_is_echoed_and_deals_the_same_game(worker: Any) -> None:
+    start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 42})
+    assert start["view"]["seed"] == 42 and start["view"]["record"] is None
+    state = worker.SESSIONS[start["session"]].state
+    assert state == TOY.initial_state({"players": 2}, 42, "standard")
+
+
+def test_one_act_reply_carries_the_new_view_and_says_what_happened(worker: Any) -> None:
+    start = ok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "human"], "seed": 7})
+    sid = start["session"]
+    assert start["view"]["seat"] == -1 and start["view"]["say"] == [] and start["view"]["legal"] == []
+    shown = ok({"op": "show", "session": sid, "seat": 0})
+    assert shown["seat"] == 0 and shown["legal"] and shown["observation"]["hand"]
+    swap = next(a for a in shown["legal"] if a.startswith("swap"))
+    after = ok({"op": "act", "session": sid, "seat": 0, "action": swap, "show": -1})
+    assert after["seat"] == -1 and after["actions"] == 1 and after["current"] == 1
+    assert after["observation"]["hand"] is None and after["observation"]["log_size"] == 2
+    assert after["say"] == [{"key": "toy.swap", "seat": 0, "args": {"card": swap.split()[1]}, "action": swap}]
+    # Without ``show`` the hot-seat human whose turn passed is hidden too (the show rules still hold).
+    ok({"op": "show", "session": sid, "seat": 1})
+    after = ok({"op": "act", "session": sid, "seat": 1, "action": "pass"})
+    assert after["seat"] == -1 and after["say"][0]["key"] == "toy.pass" and after["terminal"] is False
+
+
+def test_ai_step_says_what_the_computer_did_and_reports_think_time(worker: Any) -> None:
+    start = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})
+    sid = start["session"]
+    assert start["view"]["seat"] == 1 and start["view"]["current"] == 0 and start["view"]["legal"] == []
+    step = ok({"op": "ai_step", "session": sid})
+    assert step["actions"] == 1 and len(step["say"]) == 1 and step["say"][0]["seat"] == 0
+    assert isinstance(step["think_ms"], float) and step["current"] == 1 and step["legal"]
+    # The human is to act: an ai_step plays nothing.
+    idle = ok({"op": "ai_step", "session": sid})
+    assert idle["actions"] == 1 and idle["say"] == []
+
+
+def test_view_show_and_act_answer_only_for_the_seat_allowed(worker: Any) -> None:
+    sid = ok({"op": "new_game", "game": "toy", "options": {"players": 3},
+              "seats": ["human", "greedy", "human"], "seed": 5})["session"]
+    # A computer seat, a human not to act, and a seat that does not exist are refused.
+    refused({"op": "show", "session": sid, "seat": 1}, "IllegalActionError")
+    refused({"op": "view", "session": sid, "seat": 1}, "IllegalActionError")
+    refused({"op": "show", "session": sid, "seat": 2}, "IllegalActionError")
+    refused({"op": "show", "session": sid, "seat": 3})
+    # The human to act may be shown, and acts only while shown.
+    refused({"op": "act", "session": sid, "seat": 0, "action": "pass"}, "IllegalActionError")
+    assert ok({"op": "show", "session": sid, "seat": 0})["observation"]["hand"]
+    assert ok({"op": "view", "session": sid})["seat"] == 0
+    refused({"op": "act", "session": sid, "seat": 1, "action": "pass"}, "IllegalActionError")
+    refused({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": 1})
+    assert worker.SESSIONS[sid].actions == []  # a refused show applies nothing
+    refused({"op": "act", "session": sid, "seat": 0, "action": "swap 7D"})
+    ok({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": -1})
+    ok({"op": "ai_step", "session": sid})
+    refused({"op": "act", "session": sid, "seat": 2, "action": "pass"})  # not shown yet
+    ok({"op": "show", "session": sid, "seat": 2})
+    refused({"op": "show", "session": sid, "seat": 0})  # no longer to act
+    end = ok({"op": "act", "session": sid, "seat": 2, "action": "pass"})
+    assert end["terminal"] and end["seat"] == 2
+    # Once over, any seat may be shown.
+    assert ok({"op": "show", "session": sid, "seat": 1})["observation"]["hand"]
+
+
+def test_a_single_human_stays_shown_and_spectators_are_always_allowed(worker: Any) -> None:
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 1})["session"]
+    assert ok({"op": "show", "session": sid, "seat": 1})["seat"] == 1  # the only human, not to act
+    spectator = ok({"op": "show", "session": sid, "seat": -1})
+    assert spectator["observation"]["hand"] is None and spectator["legal"] == []
+    refused({"op": "view", "session": sid, "seat": 0})
+
+
+def test_record_only_at_the_end_or_on_export(worker: Any) -> None:
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
+    refused({"op": "record", "session": sid}, "IllegalActionError")
+    refused({"op": "record", "session": sid, "export": 1})
+    exported = ok({"op": "record", "session": sid, "export": True})
+    assert exported["seed"] == SEED and exported["actions"] == []
+
+
+def test_a_record_resumes_and_one_without_a_player_count_is_refused(worker: Any) -> None:
+    rec = Record("toy", "standard", (("players", 2), ("rounds", 2)), 11, ("pass",)).to_json()
+    start = ok({"op": "new_game", "record": rec, "seats": ["greedy", "human"]})
+    assert start["view"]["actions"] == 1 and start["view"]["seat"] == 1 and start["view"]["seed"] == 11
+    del rec["options"]["players"]
+    answer = refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
+    assert "players" in answer["error"]
+    rec["options"]["players"] = 2
+    rec["actions"] = ["pass", "swap 9H"]
+    refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
+
+
+def test_session_ids_are_never_reused_and_the_table_stays_bounded(worker: Any) -> None:
+    seen: set[str] = set()
+    for i in range(50):
+        sid, _, _ = play("toy", None, {"players": 2}, ["greedy", "random"], rng_seed=i)
+        assert sid not in seen
+        seen.add(sid)
+        assert len(worker.SESSIONS) <= worker.MAX_SESSIONS
+        if i % 3 == 0:
+            ok({"op": "close", "session": sid})
+            assert sid not in worker.SESSIONS
+    refused({"op": "view", "session": "s1"}, "RequestError")  # long dropped
+    # A running game outlives finished ones: finished sessions are dropped first.
+    live = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
+    for i in range(worker.MAX_SESSIONS + 3):
+        play("toy", None, {"players": 2}, ["greedy", "greedy"], rng_seed=i)
+    assert live in worker.SESSIONS and len(worker.SESSIONS) <= worker.MAX_SESSIONS
+
+
+def test_game_ops_run_and_needs_view_ones_see_only_the_seat_shown(worker: Any) -> None:
+    assert ok({"op": "game_op", "game": "toy", "name": "value", "cards": ["AC", "KC"]}) == {"sum": 11}
+    refused({"op": "game_op", "game": "toy", "name": "value", "cards": ["AD"]}, "InvalidCardError")
+    refused({"op": "game_op", "game": "toy", "name": "nope"}, "OptionsError")
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "human"], "seed": 2})["session"]
+    assert ok({"op": "game_op", "game": "toy", "name": "my_sum", "session": sid}) == {"sum": None}
+    ok({"op": "show", "session": sid, "seat": 0})
+    hands = worker.SESSIONS[sid].state.hands
+    assert toygame.hand_sum(hands[0]) != toygame.hand_sum(hands[1])  # so the answer tells the seats apart
+    mine = ok({"op": "game_op", "game": "toy", "name": "my_sum", "session": sid, "seat": 1})
+    assert mine == {"sum": toygame.hand_sum(hands[0])}
+    refused({"op": "game_op", "game": "toy", "name": "my_sum"})
+    other = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
+    refused({"op": "game_op", "game": "plustoy", "name": "my_sum", "session": other})
+
+
+def test_log_gives_older_entries_of_the_seat_shown(worker: Any) -> None:
+    sid, end, _ = play("toy", None, {"players": 3, "rounds": 3}, ["greedy", "random", "greedy"])
+    state = worker.SESSIONS[sid].state
+    assert ok({"op": "log", "session": sid, "start": 2, "stop": 5}) == TOY.log_entries(state, -1, 2, 5)
+    assert ok({"op": "log", "session": sid, "start": -5, "stop": 10**6}) == TOY.log_entries(state, -1, 0, 10)
+    assert ok({"op": "log", "session": sid, "start": 8, "stop": 3}) == []
+    refused({"op": "log", "session": sid, "start": "0"}, "RequestError")
+
+
+def test_a_bug_is_an_internal_error_with_a_generic_message(worker: Any) -> None:
+    answer = json.loads(raw({"op": "game_op", "game": "plustoy", "name": "crash"}))
+    assert answer["ok"] is False and answer["kind"] == "InternalError"
+    assert "ZeroDivisionError" in answer["detail"] and "ZeroDivision" not in answer["error"]
+    assert answer["error"].startswith("Something went wrong in the game engine; your game is safe")
+
+
+HOSTILE: list[Any] = [
+    "not json", "", "[1, 2]", "null", '"ping"', "[" * 100_000, 12, None, '{"op": 5}', '{"op": "nope"}',
+    '{"op": "' + "x" * 1_000_000 + '"}', {"op": "view"}, {"op": "view", "session": ["s1"]},
+    {"op": "new_game"}, {"op": "new_game", "game": "nope", "seats": []},
+    {"op": "new_game", "game": "toy", "seats": "human"},
+    {"op": "new_game", "game": "toy", "seats": ["human"]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "genius"]},
+    {"op": "new_game", "game": "toy", "seats": ["human", 3]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": "12"},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 10**40},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": True},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "options": [1]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "options": {"rounds": "x" * 10**6}},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "variant": ["x"]},
+    {"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "variant": "x" * 10**6},
+    {"op": "new_game", "record": "x" * 10**6, "seats": ["human", "greedy"]},
+    {"op": "new_game", "record": {"format": 1}, "seats": ["human", "greedy"]},
+    {"op": "game_op", "game": 5, "name": "value"}, {"op": "game_op", "game": "toy"},
+    {"op": "deal_preview", "seed": "x"}, {"op": "record", "session": None},
+]
+
+
+@pytest.mark.parametrize("request_", HOSTILE, ids=range(len(HOSTILE)))
+def test_a_hostile_request_gets_a_clear_error(worker: Any, request_: Any) -> None:
+    refused(request_)
+
+
+@pytest.mark.parametrize("field", ["seat", "action", "show"])
+@pytest.mark.parametrize("value", ["0", True, 10**100, 1.5, None, [], {"a": 1}, "swap " + "K" * 10**6], ids=range(8))
+def test_a_hostile_act_gets_a_clear_error_and_changes_nothing(worker: Any, field: str, value: Any) -> None:
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 9})["session"]
+    request = {"op": "act", "session": sid, "seat": 0, "action": "pass", "show": 0}
+    request[field] = value
+    if field == "show" and value is None:
+        return  # no show: the action is simply played
+    refused(request)
+    assert worker.SESSIONS[sid].actions == []
+
+
+def test_deal_preview_and_ping_stay_as_they_were(worker: Any) -> None:
+    assert ok({"op": "ping"}) == "pong"
+    preview = ok({"op": "deal_preview", "seed": 1, "count": 5})
+    assert len(preview) == 5 and len(set(preview)) == 5
+
+
+def test_an_agent_sees_only_its_own_seat(worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+
+    def choose(self: Any, observation: Mapping[str, Any], legal: Sequence[str], rng: AgentRandom) -> str:
+        seen.append(observation["seat"])
+        return "pass"
+
+    monkeypatch.setattr(toygame.GreedyAgent, "choose", choose)
+    play("toy", None, {"players": 3}, ["greedy", "human", "greedy"])
+    assert seen == [0, 2]
+
+
+def test_primero_operations_hand_and_lessons(worker: Any) -> None:
+    answer = ok({"op": "game_op", "game": "primero", "name": "hand", "cards": ["7S", "6S", "AS", "5S"], "rules": "waks"})
+    assert answer["hand"]["cards"] and len(answer["across"]) > 1
+    refused({"op": "game_op", "game": "primero", "name": "hand", "cards": ["ZZ"]})
+    refused({"op": "game_op", "game": "primero", "name": "hand", "cards": "7S" * 10**5})
+    listed = ok({"op": "game_op", "game": "primero", "name": "lessons"})
+    assert listed and all("name" in lesson and "steps" in lesson for lesson in listed)
+
+
+@pytest.mark.xfail(reason="the lessons op reads its lesson from 'name', which is game_op's operation name; "
+                          "the page sends 'lesson' (core-game to follow)", strict=False)
+def test_primero_lesson_step(worker: Any) -> None:
+    first = ok({"op": "game_op", "game": "primero", "name": "lessons"})[0]
+    step = ok({"op": "game_op", "game": "primero", "name": "lessons", "lesson": first["name"], "step": 1})
+    assert isinstance(step, dict)
+
+
+def test_an_operation_gets_the_request_without_its_envelope(worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    got: list[Any] = []
+
+    def echo(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+        got.append((dict(request), view))
+        return True
+
+    monkeypatch.setattr(PlusToy, "info", replace(PlusToy.info, operations=(Operation("echo", echo, needs_view=True),)))
+    sid = ok({"op": "new_game", "game": "plustoy", "seats": ["human", "greedy"], "seed": 1})["session"]
+    ok({"op": "game_op", "game": "plustoy", "name": "echo", "session": sid, "cards": ["AC"], "step": 2})
+    assert got[0][0] == {"cards": ["AC"], "step": 2}
+    assert got[0][1] == TOY.observation(worker.SESSIONS[sid].state, 0)
+
+
+def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
+    from pygame_core.primero.operations import coach
+
+    sid = ok({"op": "new_game", "game": "primero", "variant": "waks", "options": {"players": 3},
+              "seats": ["human", "human", "easy"], "seed": 4})["session"]
+    session = worker.SESSIONS[sid]
+    request = {"op": "game_op", "game": "primero", "name": "coach", "session": sid, "seat": 1}
+    assert ok(request) == {"value": None, "outlook": None}  # a spectator has no hand
+    current = session.game.current_player(session.state)
+    ok({"op": "show", "session": sid, "seat": current})
+    mine = session.game.observation(session.state, current)
+    held = mine["hand"]
+    answer = ok({**request, "discard": held[:1]})
+    assert answer == json.loads(json.dumps(coach({"discard": held[:1]}, mine)))
+    assert answer["value"] == mine["hand_value"] and answer["outlook"] is not None
+    other = session.game.observation(session.state, 1 - current)["hand"]
+    refused({**request, "discard": [c for c in other if c not in held][:1]})  # not a card of the shown hand
