@@ -142,11 +142,22 @@ def test_waks_whole_deals_against_the_ai(page: Page, server: str) -> None:
 
 def test_northpass_whole_deal_with_announcements(page: Page, server: str) -> None:
     start(page, server, "northpass", 3, ["human", "medium", "hard"], seed=7)
+    settle(page)
+    claim = page.locator("#claim-go")
+    expect(claim).to_be_visible()
+    bet = claim.get_attribute("data-action") or ""
+    assert re.match(r"^bet \d+ \w+ \d+$", bet), bet
+    claim.click()  # a bet announcing a hand, through the claim composer
     seen = play(page, deals=2)
+    seen["actions"].insert(0, bet)
     assert seen["deals"] >= 1
     assert any(re.match(r"^(bet \d+ \w+ \d+|trade \S+)", a) for a in seen["actions"])
     body = page.locator("#dealend-body").inner_text()
     assert re.search(r"(Numerus|Primero|Fluxus|Chorus) \d+", body) or "wins" in body
+    # A bet's claim is a nested message, translated before the bet's own sentence.
+    lines = page.locator("#log li").all_inner_texts()
+    assert any(re.search(r"announces (Numerus|Primero|Fluxus|Chorus) of \d+ for \d+", line) for line in lines), lines
+    assert not any("[object Object]" in line or re.search(r"\b(act|kind)\.|\{", line) for line in lines), lines
 
 
 def test_rms_whole_deal_with_table_cards(page: Page, server: str) -> None:
