@@ -452,8 +452,6 @@ def test_primero_operations_hand_and_lessons(worker: Any) -> None:
     assert listed and all("name" in lesson and "steps" in lesson for lesson in listed)
 
 
-@pytest.mark.xfail(reason="the lessons op reads its lesson from 'name', which is game_op's operation name; "
-                          "the page sends 'lesson' (core-game to follow)", strict=False)
 def test_primero_lesson_step(worker: Any) -> None:
     first = ok({"op": "game_op", "game": "primero", "name": "lessons"})[0]
     step = ok({"op": "game_op", "game": "primero", "name": "lessons", "lesson": first["name"], "step": 1})
