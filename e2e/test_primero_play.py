@@ -138,6 +138,8 @@ def test_waks_whole_deals_against_the_ai(page: Page, server: str) -> None:
     lines = log.all_inner_texts()
     assert all(any(n in line for n in names) for line in lines), lines
     assert not any(re.search(r"\b(act|kind|claim)\.", line) for line in lines), lines  # every key translated
+    assert any(line.split(" ", 1)[1].startswith("You ") for line in lines), lines
+    assert not any(re.search(r"\bYou (passes|sees|vies|folds|discards|keeps)\b", line) for line in lines), lines
 
 
 def test_northpass_whole_deal_with_announcements(page: Page, server: str) -> None:
@@ -156,7 +158,7 @@ def test_northpass_whole_deal_with_announcements(page: Page, server: str) -> Non
     assert re.search(r"(Numerus|Primero|Fluxus|Chorus) \d+", body) or "wins" in body
     # A bet's claim is a nested message, translated before the bet's own sentence.
     lines = page.locator("#log li").all_inner_texts()
-    assert any(re.search(r"announces (Numerus|Primero|Fluxus|Chorus) of \d+ for \d+", line) for line in lines), lines
+    assert any(re.search(r"announces? (Numerus|Primero|Fluxus|Chorus) of \d+ for \d+", line) for line in lines), lines
     assert not any("[object Object]" in line or re.search(r"\b(act|kind)\.|\{", line) for line in lines), lines
 
 

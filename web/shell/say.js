@@ -2,21 +2,24 @@
 // Descriptions, {key, seat?, args}, whose key is a key of the translation table (i18n.js).
 // An arg may itself be a message {key, args}, translated first; `seat` becomes the seat's
 // name, {name} in the message.
-import { t } from "../i18n.js";
+import { t, hasKey } from "../i18n.js";
 
 const isMessage = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.key === "string";
 
-/** The text of one Description; nameOf(seat) gives a seat's name. */
-export function say(desc, nameOf = (s) => String(s)) {
+/** The text of one Description; nameOf(seat) gives a seat's name. When the Description's seat is
+ * `you` (the one human at the table), the key's ".you" form is used if the table has one
+ * ("You pass." rather than "You passes."). */
+export function say(desc, nameOf = (s) => String(s), you = null) {
   if (!isMessage(desc)) return "";
   const vars = {};
   for (const [k, v] of Object.entries(desc.args || {})) {
-    if (isMessage(v)) vars[k] = say(v, nameOf);
-    else if (Array.isArray(v)) vars[k] = v.map((x) => (isMessage(x) ? say(x, nameOf) : String(x))).join(", ");
+    if (isMessage(v)) vars[k] = say(v, nameOf, you);
+    else if (Array.isArray(v)) vars[k] = v.map((x) => (isMessage(x) ? say(x, nameOf, you) : String(x))).join(", ");
     else vars[k] = v;
   }
   if (typeof desc.seat === "number" && desc.seat >= 0 && !("name" in vars)) vars.name = nameOf(desc.seat);
-  return t(desc.key, vars);
+  const key = desc.seat === you && you !== null && hasKey(desc.key + ".you") ? desc.key + ".you" : desc.key;
+  return t(key, vars);
 }
 
 /** Every key a Description uses, nested ones included (for tests and checks). */

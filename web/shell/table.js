@@ -60,13 +60,16 @@ export async function startGame(request) {
   return null;
 }
 
+// The one human at the table is "You" (hot-seat players go by their seat's name).
+const youSeat = () => (game && game.humans.length === 1 ? game.humans[0] : null);
+const sayFor = (d) => say(d, nameOf, youSeat());
 const nameOf = (seat) => (seat >= 0 && game && seat < game.names.length ? game.names[seat] : t("table.nobody"));
 
 function tableCtx() {
   return {
     t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: shell.engineCall, gameOp: shell.gameOp,
     errorText: shell.errorText, announce: shell.announce, catalogue: shell.catalogueNow(), game: game.info,
-    variant: game.variant, seats: game.seats, names: game.names, nameOf, say: (d) => say(d, nameOf),
+    variant: game.variant, seats: game.seats, names: game.names, nameOf, say: sayFor,
     local: game.local, session: game.sid, send, redraw: drawControls,
   };
 }
@@ -140,7 +143,7 @@ function take(view) {
   const shownBefore = game.view ? game.view.seat : null;
   game.view = view;
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
-  for (const d of view.say || []) shell.announce(say(d, nameOf));
+  for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
 
@@ -248,7 +251,7 @@ async function handOver(seat) {
   for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === seat) { from = i + 1; break; }
   const recap = log.slice(from).filter((e) => e.seat >= 0);
   $("#handover-recap").innerHTML = recap.length
-    ? `<h3>${esc(t("handover.since"))}</h3><ol class="recap" id="handover-recap-list">${recap.map((e) => `<li>${esc(say(e, nameOf))}</li>`).join("")}</ol>` : "";
+    ? `<h3>${esc(t("handover.since"))}</h3><ol class="recap" id="handover-recap-list">${recap.map((e) => `<li>${esc(sayFor(e))}</li>`).join("")}</ol>` : "";
   $("#handover-title").textContent = t("handover.title", { name: nameOf(seat) });
   $("#handover-text").textContent = t("handover.text", { name: nameOf(seat) });
   $("#handover").hidden = false;
@@ -326,7 +329,7 @@ function drawLog() {
   const tag = game.module.logTag || (() => "");
   box.innerHTML = `<ol>${entries.map((e) => {
     const mark = tag(e);
-    return `<li data-seat="${e.seat}">${mark ? `<span class="log-deal">${esc(mark)}</span> ` : ""}${esc(say(e, nameOf))}</li>`;
+    return `<li data-seat="${e.seat}">${mark ? `<span class="log-deal">${esc(mark)}</span> ` : ""}${esc(sayFor(e))}</li>`;
   }).join("")}</ol>`;
   const size = typeof o.log_size === "number" ? o.log_size : entries.length;
   $("#log-older").hidden = entries.length >= size;
