@@ -182,6 +182,7 @@ const EN = {
   "dealend.swig": "Nobody vied: swigging, the pot carries over.",
   "dealend.unclaimed": "Nobody held the claim: the pot stays.",
   "dealend.won": "{name} wins {n}.",
+  "dealend.won.you": "You win {n}.",
   "end.title": "Game over",
   "end.winners": "Winner: {names}.",
   "end.deals": "{n} deals played.",

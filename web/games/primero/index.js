@@ -271,7 +271,9 @@ function roundEnd(v, ctx) {
   const ld = v.observation.last_deal;
   if (!ld) return null;
   const how = t("dealend." + ld.how);
-  const won = (ld.won || []).map((w) => t("dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
+  const humans = ctx.seats.flatMap((k, i) => (k === "human" ? [i] : []));
+  const you = humans.length === 1 ? humans[0] : null;
+  const won = (ld.won || []).map((w) => t(w.seat === you ? "dealend.won.you" : "dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
   const total = showsTotal(ctx);
   const shown = (ld.shown || []).map((h) => `
     <div class="shown" data-seat="${h.seat}">
