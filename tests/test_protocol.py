@@ -11,6 +11,7 @@ import pytest
 from pygame_core import registry, simulate
 from pygame_core.conformance import ConformanceError, check_description, check_observations, random_playthrough
 from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
+from pygame_core.gamelog import PublicLog
 from pygame_core.protocol import TERMINAL, Figure, Game, OptionSpec, VariantInfo, check_seat, sorted_actions
 from tests import toygame
 from tests.toygame import ToyGame, ToyState
@@ -419,7 +420,7 @@ def test_toy_log_is_shared_and_sliced(toy: ToyGame) -> None:
     for _ in range(7):
         before = s
         s = toy.apply(s, "pass")
-        assert s.log is not None and s.log.parent is before.log  # appending shares the past: O(1)
+        assert s.log.previous is before.log  # appending shares the past: O(1)
     obs = toy.observation(s, 0)
     assert obs["log_size"] == 8  # the deal and 7 turns
     assert len(obs["log"]) < obs["log_size"]  # only the recent entries ride along
@@ -507,11 +508,12 @@ def test_check_description_accepts_nested_messages() -> None:
             check_description(bad, "d", "here", 2)
 
 
-def test_toy_log_compares_by_value_without_recursion() -> None:
-    a: toygame.LogNode | None = None
-    b: toygame.LogNode | None = None
+def test_shared_log_compares_by_value_without_recursion() -> None:
+    a: PublicLog[tuple[int, str]] = PublicLog()
+    b: PublicLog[tuple[int, str]] = PublicLog()
     for i in range(50_000):
-        a = toygame.LogNode(i % 3, "pass", a, i + 1)
-        b = toygame.LogNode(i % 3, "pass", b, i + 1)
-    assert a == b and hash(a) == hash(b)
-    assert toygame.LogNode(0, "swap 7C", a, 50_001) != toygame.LogNode(0, "swap 6C", b, 50_001)
+        a = a.append((i % 3, "pass"))
+        b = b.append((i % 3, "pass"))
+    assert a is not b and a == b and hash(a) == hash(b)
+    assert a.append((0, "swap 7C")) != b.append((0, "swap 6C"))
+    assert a.entries(49_998) == [(0, "pass"), (1, "pass")] and len(a) == 50_000

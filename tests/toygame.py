@@ -22,6 +22,7 @@ from typing import Any
 
 from pygame_core.cards import Card
 from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError, quote
+from pygame_core.gamelog import PublicLog
 from pygame_core.protocol import (
     TERMINAL,
     Description,
@@ -84,57 +85,22 @@ INFO = GameInfo(
 )
 
 
-@dataclass(frozen=True, eq=False)
-class LogNode:
-    """One public log entry and the log before it: appending shares the whole past (O(1)).
-
-    Equality walks the two chains in a loop (not recursively, so a log of 100,000 entries
-    compares fine) and stops where they share a node.
-    """
-
-    seat: int
-    action: str  # the public action text: "deal", "pass", "swap 7C"
-    parent: LogNode | None
-    size: int  # entries up to and including this one
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogNode):
-            return NotImplemented
-        a: LogNode | None = self
-        b: LogNode | None = other
-        while a is not b:
-            if a is None or b is None or (a.size, a.seat, a.action) != (b.size, b.seat, b.action):
-                return False
-            a, b = a.parent, b.parent
-        return True
-
-    def __hash__(self) -> int:
-        return hash((self.size, self.seat, self.action))
-
-    def entry(self) -> dict[str, Any]:
-        """The entry as the page gets it."""
-        if self.action == "deal":
-            return {"seat": -1, "key": "toy.deal", "args": {}, "action": "deal"}
-        if self.action == "pass":
-            return {"seat": self.seat, "key": "toy.pass", "args": {}, "action": "pass"}
-        return {"seat": self.seat, "key": "toy.swap", "args": {"card": self.action.split()[1]}, "action": self.action}
+Entry = tuple[int, str]  # (seat, public action text: "deal", "pass", "swap 7C")
 
 
-def _log_size(node: LogNode | None) -> int:
-    return node.size if node is not None else 0
+def _entry(e: Entry) -> dict[str, Any]:
+    """An entry as the page gets it."""
+    seat, action = e
+    if action == "deal":
+        return {"seat": -1, "key": "toy.deal", "args": {}, "action": "deal"}
+    if action == "pass":
+        return {"seat": seat, "key": "toy.pass", "args": {}, "action": "pass"}
+    return {"seat": seat, "key": "toy.swap", "args": {"card": action.split()[1]}, "action": action}
 
 
-def _log_slice(node: LogNode | None, start: int, stop: int) -> list[dict[str, Any]]:
-    """Entries ``start:stop`` (clamped), walking back from the newest."""
-    size = _log_size(node)
-    start, stop = max(0, min(start, size)), max(0, min(stop, size))
-    out: list[dict[str, Any]] = []
-    while node is not None and node.size > start:
-        if node.size <= stop:
-            out.append(node.entry())
-        node = node.parent
-    out.reverse()
-    return out
+def _log_slice(log: PublicLog[Entry], start: int, stop: int) -> list[dict[str, Any]]:
+    """Entries ``start:stop`` (clamped)."""
+    return [_entry(e) for e in log.entries(max(0, start), max(0, stop))]
 
 
 @dataclass(frozen=True)
@@ -148,7 +114,7 @@ class ToyState:
     stock: tuple[str, ...]
     discards: tuple[str, ...]
     turn: int  # number of turns taken so far
-    log: LogNode | None
+    log: PublicLog[Entry]  # the core's persistent log (pygame_core.gamelog): O(1) append
     rng: Rng
 
 
@@ -169,7 +135,7 @@ class ToyGame:
         n = opts["players"]
         deck, rng = Rng.from_seed(seed).shuffle(DECK)
         hands = tuple(tuple(sorted(deck[2 * i: 2 * i + 2], key=DECK.index)) for i in range(n))
-        return ToyState(info.name, n, opts["rounds"], hands, deck[2 * n:], (), 0, LogNode(-1, "deal", None, 1), rng)
+        return ToyState(info.name, n, opts["rounds"], hands, deck[2 * n:], (), 0, PublicLog.of([(-1, "deal")]), rng)
 
     def is_terminal(self, state: ToyState) -> bool:
         """Over once every player has had ``rounds`` turns."""
@@ -223,8 +189,8 @@ class ToyGame:
         )
 
     @staticmethod
-    def _logged(state: ToyState, seat: int, action: str) -> LogNode:
-        return LogNode(seat, action, state.log, _log_size(state.log) + 1)
+    def _logged(state: ToyState, seat: int, action: str) -> PublicLog[Entry]:
+        return state.log.append((seat, action))
 
     def observation(self, state: ToyState, seat: int) -> dict[str, Any]:
         """Own hand, public discards and log; every hand once the game is over."""
@@ -239,7 +205,7 @@ class ToyGame:
             "discards": list(state.discards),
             "hand": list(state.hands[seat]) if seat >= 0 else None,
             "log": self._recent_log(state),
-            "log_size": _log_size(state.log),
+            "log_size": len(state.log),
         }
         if over:
             obs["hands"] = [list(h) for h in state.hands]
@@ -249,7 +215,7 @@ class ToyGame:
     @staticmethod
     def _recent_log(state: ToyState) -> list[dict[str, Any]]:
         """The current round's entries plus the round before (a window of ``players`` older entries)."""
-        size = _log_size(state.log)
+        size = len(state.log)
         round_start = 1 + (state.turn // state.players) * state.players  # entry 0 is the deal
         return _log_slice(state.log, max(0, min(round_start, size) - state.players), size)
 

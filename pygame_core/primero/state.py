@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from ..cards import Card
 from ..rng import Rng
-from .gamelog import EMPTY_LOG, PublicLog
+from .gamelog import EMPTY_LOG, Entry, PublicLog
 from .hands import HandRules, HandValue, evaluate, get_rules
 
 REVIE_CAP = 4  # D-WB4: engine cap on revies (and RMS raises) per betting round
@@ -151,7 +151,7 @@ class PrimeroState:
     chips: tuple[int, ...]  # each seat's stack (not counting what it has put in this deal)
     deal: int = 0  # number of the deal in progress (1-based)
     dealer: int = 0
-    log: PublicLog = EMPTY_LOG  # the public log, (seat, text, deal) entries; appending is O(1) (gamelog.py)
+    log: PublicLog[Entry] = EMPTY_LOG  # the public log, (seat, text, deal) entries; appending is O(1) (gamelog.py)
     last_deal: DealOutcome | None = None  # the outcome of the last finished deal
     over: bool = False  # the game has ended
 

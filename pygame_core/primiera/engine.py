@@ -11,7 +11,7 @@ from dataclasses import replace
 from ..rng import Rng
 from .rules import DECK, HERALD_MODES, HERALDS, ORDER, RULES, VALUE, herald_sides, sort_cards
 from .scoring import score_round
-from .state import PrimieraState, RoundScore, log_append, log_size
+from .state import EMPTY_LOG, PrimieraState, RoundScore, log_append, log_size
 
 
 def captures(table: tuple[str, ...], card: str) -> list[tuple[str, ...]]:
@@ -304,7 +304,7 @@ def new_game(variant: str, players: int, target: int, max_rounds: int, seed: int
         variant=variant, players=players, target=target, max_rounds=max_rounds, rng=rng, round=0, dealer=dealer,
         phase="play", to_act=0, hands=((),) * players, picks=(None,) * players, table=(), stock=(),
         piles=((),) * players, sweeps=(0,) * players, last_capturer=-1, herald=None, sides=None, unclaimed=(),
-        totals=(0,) * players, sheet=(), extra=False, winners=(), deals=0, log=None, round_log_start=0,
+        totals=(0,) * players, sheet=(), extra=False, winners=(), deals=0, log=EMPTY_LOG, round_log_start=0,
     )
     return deal_round(state)
 

@@ -270,11 +270,8 @@ class PrimieraGame:
 def _named_before_round(state: PrimieraState) -> set[str]:
     """The cards named in the public log before this round's deal."""
     named: set[str] = set()
-    node = state.log
-    while node is not None:
-        if node.size <= state.round_log_start:
-            named.update(t for t in _WORD.findall(node.args) if t in VALUE)
-        node = node.parent
+    for _seat, _key, args in state.log.entries(0, state.round_log_start):
+        named.update(t for t in _WORD.findall(args) if t in VALUE)
     return named
 
 

@@ -12,65 +12,33 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..gamelog import PublicLog
 from ..rng import Rng
 from .rules import RULES, PrimieraRules
 from .scoring import SidePoints
 
+LogEntry = tuple[int, str, str]
+"""(seat it concerns or -1, message key, args as JSON text): an entry can never change after the fact."""
 
-@dataclass(frozen=True, eq=False)
-class LogNode:
-    """One public log entry and the log before it: appending shares the whole past (O(1)).
+Log = PublicLog[LogEntry]
+"""The core's persistent log (pygame_core.gamelog): appending shares the whole past (O(1))."""
 
-    ``args`` is the entry's args as JSON text, so an entry can never be changed after the fact.
-    Equality walks the two chains in a loop and stops where they share a node.
-    """
-
-    seat: int
-    key: str
-    args: str
-    parent: LogNode | None
-    size: int  # entries up to and including this one
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogNode):
-            return NotImplemented
-        a: LogNode | None = self
-        b: LogNode | None = other
-        while a is not b:
-            if a is None or b is None or (a.size, a.seat, a.key, a.args) != (b.size, b.seat, b.key, b.args):
-                return False
-            a, b = a.parent, b.parent
-        return True
-
-    def __hash__(self) -> int:
-        return hash((self.size, self.seat, self.key, self.args))
-
-    def entry(self) -> dict[str, Any]:
-        """The entry as the page gets it: a Description with the seat it concerns (-1: nobody)."""
-        return {"seat": self.seat, "key": self.key, "args": json.loads(self.args)}
+EMPTY_LOG: Log = PublicLog()
 
 
-def log_append(log: LogNode | None, seat: int, key: str, **args: Any) -> LogNode:
+def log_append(log: Log, seat: int, key: str, **args: Any) -> Log:
     """The log with one more entry."""
-    return LogNode(seat, key, json.dumps(args, separators=(",", ":")), log, log_size(log) + 1)
+    return log.append((seat, key, json.dumps(args, separators=(",", ":"))))
 
 
-def log_size(node: LogNode | None) -> int:
+def log_size(log: Log) -> int:
     """The number of entries in a log."""
-    return node.size if node is not None else 0
+    return len(log)
 
 
-def log_slice(node: LogNode | None, start: int, stop: int) -> list[dict[str, Any]]:
-    """Entries ``start:stop`` (clamped), walking back from the newest."""
-    size = log_size(node)
-    start, stop = max(0, min(start, size)), max(0, min(stop, size))
-    out: list[dict[str, Any]] = []
-    while node is not None and node.size > start:
-        if node.size <= stop:
-            out.append(node.entry())
-        node = node.parent
-    out.reverse()
-    return out
+def log_slice(log: Log, start: int, stop: int) -> list[dict[str, Any]]:
+    """Entries ``start:stop`` (clamped) as the page gets them: Descriptions with the seat they concern."""
+    return [{"seat": seat, "key": key, "args": json.loads(args)} for seat, key, args in log.entries(max(0, start), max(0, stop))]
 
 
 @dataclass(frozen=True)
@@ -126,7 +94,7 @@ class PrimieraState:
     extra: bool  # Kaleidos: several reached the target, an extra round is on (D-PA12)
     winners: tuple[int, ...]
     deals: int  # deals made this round (2p: up to 6, 3p: 2)
-    log: LogNode | None
+    log: Log  # the public log (O(1) append)
     round_log_start: int  # index of this round's first log entry
 
     @property
