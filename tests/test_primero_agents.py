@@ -190,3 +190,33 @@ def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:
     loose = trust(["vie 3", "revie 2", "revie 1", "see"] * 8)
     tight = trust(["pass", "see", "pass", "vie 1"] * 8)
     assert loose < 0.5 < tight == 1.0
+
+
+def _keep_brute(ev: Any, kept: list[int], exclude: list[int]) -> float:
+    """The expected percentile of keeping ``kept``, every completion enumerated (no cache)."""
+    from itertools import combinations
+
+    pool = [x for x in range(ev.size) if x not in kept and x not in exclude]
+    vals = [ev.pct(kept + list(f)) for f in combinations(pool, 4 - len(kept))]
+    return sum(vals) / len(vals)
+
+
+@pytest.mark.parametrize("variant,wild", [("waks", False), ("northpass", False), ("rms", True)])
+def test_keep_value_depends_on_which_cards_are_excluded(variant: str, wild: bool) -> None:
+    """Issue 11: keep_value cached by the kept pattern and the *number* of excluded cards, so
+    keeping 7S without 6S, then without 6H, gave the same value; the second must equal the value
+    computed fresh (and by enumeration), whatever was asked before."""
+    from pygame_core.primero.ai_eval import Evaluator
+
+    ev = Evaluator(variant, wild)
+    i = ev.index
+    first = ev.keep_value([i["7S"]], [i["6S"]])
+    after = ev.keep_value([i["7S"]], [i["6H"]])
+    fresh = Evaluator(variant, wild).keep_value([i["7S"]], [i["6H"]])
+    assert after == pytest.approx(fresh, abs=1e-9)
+    assert after == pytest.approx(_keep_brute(ev, [i["7S"]], [i["6H"]]), abs=1e-9)
+    assert first == pytest.approx(_keep_brute(ev, [i["7S"]], [i["6S"]]), abs=1e-9)
+    assert first != pytest.approx(after, abs=1e-6)
+    # two kept cards, two excluded; and the wild J of hearts is not suit-symmetric with the others
+    kept, ex = [i["7H"], i["6H"]], [i["5S"], i["AH"]]
+    assert ev.keep_value(kept, ex) == pytest.approx(_keep_brute(ev, kept, ex), abs=1e-9)

@@ -9,9 +9,9 @@ compare (D-PR9). ``strength`` flips the order for Losing Primero.
 Tables are built lazily, once per process and variant, and stay small:
 - ``pct``: strength -> percentile of a random 4-card hand of the deck
   (midrank: worse hands plus half the equal ones), a few hundred entries;
-- ``keep_value``: expected percentile of the final hand when keeping a card
-  pattern and drawing the rest (the Waks draw, the RMS opening), keyed by
-  rank/suit pattern.
+- ``keep_value``: expected percentile of the final hand when keeping some cards
+  and drawing the rest (the Waks draw, the RMS opening, Northpass trades), exact for
+  the cards excluded; its sums are cached by rank/suit pattern.
 Building a variant's tables evaluates each hand of its deck once (about
 0.3 s on CPython for the 40-card decks).
 """
@@ -22,6 +22,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS
 from .rules import hand_rules
@@ -53,7 +54,7 @@ class Evaluator:
         self._pct: dict[int, float] | None = None
         self._raw: dict[int, int] = {}  # card bitmask -> raw key, filled with the tables (decks up to 40 cards)
         self._sorted: list[int] = []
-        self._keep: dict[tuple[int, ...], float] = {}
+        self._keep: dict[tuple[int, ...], float] = {}  # suit pattern of kept cards -> sum over completions
         self._by_claim: tuple[list[int], list[tuple[int, int, int, int]]] | None = None
 
     # --- keys -----------------------------------------------------------------
@@ -159,40 +160,58 @@ class Evaluator:
         return 0.0 if i == 0 else self._pct[self._sorted[i - 1]]
 
     def pattern(self, kept: Sequence[int]) -> tuple[int, ...]:
-        """A key for kept cards that is the same for suit-symmetric hands."""
+        """A key for a set of cards that is the same for suit-symmetric sets (with the wild J of
+        hearts, only the suits other than hearts are interchangeable)."""
         cards = sorted(kept, key=lambda x: (self.rank[x], self.suit[x]))
         key: list[int] = []
         first_suit: dict[int, int] = {}
+        if self.wild >= 0:
+            first_suit[self.suit[self.wild]] = 9  # hearts hold the wild card: never swapped
         for x in cards:
             key.append(self.rank[x])
             key.append(first_suit.setdefault(self.suit[x], len(first_suit)))
             key.append(1 if x == self.wild else 0)
         return tuple(key)
 
+    def _keep_sum(self, kept: Sequence[int]) -> float:
+        """The sum of the percentiles of every completion of ``kept`` (0-4 cards) to 4 cards from
+        the rest of the deck; cached by suit pattern (the sum depends on nothing else)."""
+        if len(kept) == 4:
+            return self.pct(kept)
+        key = self.pattern(kept)
+        got = self._keep.get(key)
+        if got is not None:
+            return got
+        gone = set(kept)
+        pool = [x for x in range(self.size) if x not in gone]
+        kl = list(kept)
+        total = 0.0
+        for fill in combinations(pool, 4 - len(kl)):
+            total += self.pct(kl + list(fill))
+        self._keep[key] = total
+        return total
+
     def keep_value(self, kept: Sequence[int], exclude: Sequence[int] = ()) -> float:
         """Expected percentile of the final hand after keeping ``kept`` and drawing the rest
-        from the deck minus ``kept`` and ``exclude`` (cached by suit pattern; exact enumeration
-        for 1-3 kept cards, 0.5 for none)."""
+        from the deck minus ``kept`` and ``exclude`` (exact; 0.5 for no kept card).
+
+        Exact for *which* cards are excluded, by inclusion-exclusion over the excluded cards:
+        the completions that avoid them are all completions, minus those holding one of them,
+        plus those holding two, ...; each term is a cached sum keyed by suit pattern only, so
+        the value never depends on what was computed before (issue 11)."""
         if not kept:
             return 0.5
         if len(kept) == 4:
             return self.pct(kept)
-        key = self.pattern(kept) + (len(exclude),)
-        got = self._keep.get(key)
-        if got is not None:
-            return got
-        gone = set(kept) | set(exclude)
-        pool = [x for x in range(self.size) if x not in gone]
-        kl = list(kept)
+        m = 4 - len(kept)
+        ex = sorted({x for x in exclude if x not in kept})
         total = 0.0
-        n = 0
-        for fill in combinations(pool, 4 - len(kl)):
-            total += self.pct(kl + list(fill))
-            n += 1
-        val = total / n
-        self._keep[key] = val
-        return val
-
+        for r in range(min(m, len(ex)) + 1):
+            sign = -1.0 if r % 2 else 1.0
+            for extra in combinations(ex, r):
+                total += sign * self._keep_sum(list(kept) + list(extra))
+        n = comb(self.size - len(kept) - len(ex), m)
+        return round(total / n, 12) if n else 0.0  # rounded: equal values compare equal
 
     def hands_by_claim(self) -> tuple[list[int], list[tuple[int, int, int, int]]]:
         """Every 4-card hand of the deck sorted by claim key (``raw // 100``), with the sorted keys:
