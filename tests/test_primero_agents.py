@@ -139,10 +139,51 @@ def test_northpass_bets_a_made_fluxus_rather_than_breaking_it(level: str) -> Non
     a = PrimeroAgent(level).choose(obs, GAME.legal_actions(s), AgentRandom(3))
     assert a.startswith("bet "), a
     if level == "medium":
-        assert a.split()[2] == "fluxus", a  # medium announces its exact hand
+        assert a.split()[2] == "fluxus", a  # medium announces its exact hand: never a bluff
+        ev = evaluator("northpass")
+        kind, pts = a.split()[2:]
+        assert ev.claim_key(kind, int(pts)) <= ev.raw([ev.index[c] for c in obs["hand"]]) // 100, a
+
+
+def _np_facing_a_fluxus_claim(variant: str) -> PrimeroState:
+    """Heads-up: seat 1 (first to speak) holds nothing but bets claiming a fluxus; seat 0 holds a primero."""
+    base = GAME.initial_state({"players": 2}, 1, variant)
+    mine = ["10S", "10H", "9D", "9C"] if variant == "northpass" else ["KS", "KH", "QD", "QC"]
+    s = state_from_deal(base, 0, [mine, ["2H", "3D", "4C", "5H"]], [])
+    claim = next(a for a in GAME.legal_actions(s) if a.startswith("bet 1 fluxus"))
+    return GAME.apply(s, claim)
+
+
+@pytest.mark.parametrize("variant", ["northpass", "suzuki"])
+def test_hard_bets_over_a_bluffers_claim_with_a_better_real_hand(variant: str) -> None:
+    """D-NP4: the real hands decide the showdown. Facing a claim above its hand from a player whose
+    showdowns showed bluffs, hard stands on its primero and bets (announcing more), where it used to
+    trade (a claim it did not hold was then a pot it could not win)."""
+    s = _np_facing_a_fluxus_claim(variant)
+    obs = GAME.observation(s, 0)
+    agent = PrimeroAgent("hard")
+    agent._honesty[1] = [0.0, 0.0, 30.0]  # every claim it showed down was over its hand
+    for k in range(3):
+        a = agent.choose(obs, GAME.legal_actions(s), AgentRandom(k))
+        assert a.startswith("bet "), a
+
+
+def test_hard_northpass_showdown_share_is_by_real_hands() -> None:
+    from pygame_core.primero.agents import _sd
+
     ev = evaluator("northpass")
-    kind, pts = a.split()[2:]
-    assert ev.claim_key(kind, int(pts)) <= ev.raw([ev.index[c] for c in obs["hand"]]) // 100, a  # never a bluff
+    primero = [ev.index[c] for c in ("10S", "10H", "9D", "9C")]
+    junk = [ev.index[c] for c in ("2H", "3H", "4C", "5C")]
+    assert _sd(ev, primero, junk) == 1.0 and _sd(ev, junk, primero) == 0.0 and _sd(ev, junk, junk) == 0.5
+
+
+def test_hard_multiplayer_northpass_bets_with_the_highest_claim() -> None:
+    """3+ players: hard's bet announces the highest claim (nobody can bet over it; the others trade)."""
+    base = GAME.initial_state({"players": 3}, 1, "northpass")
+    s = state_from_deal(base, 0, [["2H", "3D", "4C", "5H"], ["10S", "9S", "8S", "7S"], ["2S", "3S", "4D", "6C"]], [])
+    assert s.to_act == 1
+    a = PrimeroAgent("hard").choose(GAME.observation(s, 1), GAME.legal_actions(s), AgentRandom(2))
+    assert a.startswith("bet ") and a.endswith("chorus 40"), a
 
 
 def test_observation_carries_the_resolved_options() -> None:
