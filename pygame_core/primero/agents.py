@@ -229,10 +229,16 @@ def _pot_odds_ok(v: View, q: float, lv: Level, cost: int) -> bool:
 def _keep_options(ev: Evaluator, hand: Sequence[int], sizes: Sequence[int]) -> list[tuple[float, tuple[int, ...]]]:
     """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards, best first."""
     out = []
+    vals = ev.keep_values(hand)  # by kept cards' bitmask, the rest of the hand excluded
     for k in sizes:
         for kept in combinations(hand, k):
-            gone = [x for x in hand if x not in kept]
-            out.append((ev.keep_value(kept, gone), kept))
+            mask = 0
+            for x in kept:
+                mask |= 1 << x
+            got = vals.get(mask) if kept else 0.5
+            if got is None:
+                got = ev.keep_value(kept, [x for x in hand if x not in kept])
+            out.append((got, kept))
     out.sort(key=lambda t: (-t[0], t[1]))
     return out
 

@@ -30,6 +30,22 @@ from .rules import hand_rules
 _KIND_NAMES = (NUMERUS, PRIMERO, SUPREMUS, PUNTO, FLUXUS, CHORUS)
 
 
+@cache
+def _subset_tables(h: int) -> tuple[list[tuple[int, int]], list[tuple[int, int, list[tuple[int, float]]]]]:
+    """For a hand of ``h`` cards (subsets as bits of card positions): the subsets of at most 4 cards in
+    an order where removing the lowest bit gives an earlier one, and, for each, the inclusion-exclusion
+    terms of ``Evaluator.keep_values`` (a superset adding at most ``4 - size`` excluded cards, with its sign)."""
+    full = (1 << h) - 1
+    subs = [(sub, bin(sub).count("1")) for sub in range(1, full + 1) if bin(sub).count("1") <= 4]
+    terms = []
+    for sub, size in subs:
+        rest = full ^ sub
+        t = [(sub | e, -1.0 if bin(e).count("1") % 2 else 1.0)
+             for e in range(rest + 1) if e & rest == e and bin(e).count("1") <= 4 - size]
+        terms.append((sub, size, t))
+    return subs, terms
+
+
 class Evaluator:
     """Integer hand keys and percentile tables for one variant (and RMS wild option)."""
 
@@ -55,6 +71,8 @@ class Evaluator:
         self._raw: dict[int, int] = {}  # card bitmask -> raw key, filled with the tables (decks up to 40 cards)
         self._sorted: list[int] = []
         self._keep: dict[tuple[int, ...], float] = {}  # suit pattern of kept cards -> sum over completions
+        self._keep_sets: dict[int, float] = {}  # the same sums by the kept cards' bitmask
+        self._keep_hands: dict[int, dict[int, float]] = {}  # hand bitmask -> keep_values
         self._by_claim: tuple[list[int], list[tuple[int, int, int, int]]] | None = None
 
     # --- keys -----------------------------------------------------------------
@@ -173,45 +191,85 @@ class Evaluator:
             key.append(1 if x == self.wild else 0)
         return tuple(key)
 
-    def _keep_sum(self, kept: Sequence[int]) -> float:
-        """The sum of the percentiles of every completion of ``kept`` (0-4 cards) to 4 cards from
-        the rest of the deck; cached by suit pattern (the sum depends on nothing else)."""
-        if len(kept) == 4:
-            return self.pct(kept)
-        key = self.pattern(kept)
-        got = self._keep.get(key)
+    def _keep_sum(self, kept: Sequence[int], mask: int) -> float:
+        """The sum of the percentiles of every completion of ``kept`` (0-3 cards; ``mask``: their
+        bits) to 4 cards from the rest of the deck. Cached by the cards (at most 10,700 sets for a
+        40-card deck), and the enumeration by suit pattern (the sum depends on nothing else)."""
+        got = self._keep_sets.get(mask)
         if got is not None:
             return got
-        gone = set(kept)
-        pool = [x for x in range(self.size) if x not in gone]
-        kl = list(kept)
-        total = 0.0
-        for fill in combinations(pool, 4 - len(kl)):
-            total += self.pct(kl + list(fill))
-        self._keep[key] = total
-        return total
+        key = self.pattern(kept)
+        got = self._keep.get(key)
+        if got is None:
+            pool = [x for x in range(self.size) if not mask >> x & 1]
+            kl = list(kept)
+            got = 0.0
+            for fill in combinations(pool, 4 - len(kl)):
+                got += self.pct(kl + list(fill))
+            self._keep[key] = got
+        self._keep_sets[mask] = got
+        return got
 
     def keep_value(self, kept: Sequence[int], exclude: Sequence[int] = ()) -> float:
         """Expected percentile of the final hand after keeping ``kept`` and drawing the rest
-        from the deck minus ``kept`` and ``exclude`` (exact; 0.5 for no kept card).
-
-        Exact for *which* cards are excluded, by inclusion-exclusion over the excluded cards:
-        the completions that avoid them are all completions, minus those holding one of them,
-        plus those holding two, ...; each term is a cached sum keyed by suit pattern only, so
-        the value never depends on what was computed before (issue 11)."""
+        from the deck minus ``kept`` and ``exclude`` (exact; 0.5 for no kept card)."""
         if not kept:
             return 0.5
         if len(kept) == 4:
             return self.pct(kept)
-        m = 4 - len(kept)
-        ex = sorted({x for x in exclude if x not in kept})
-        total = 0.0
-        for r in range(min(m, len(ex)) + 1):
-            sign = -1.0 if r % 2 else 1.0
-            for extra in combinations(ex, r):
-                total += sign * self._keep_sum(list(kept) + list(extra))
-        n = comb(self.size - len(kept) - len(ex), m)
-        return round(total / n, 12) if n else 0.0  # rounded: equal values compare equal
+        mask = 0
+        for x in kept:
+            mask |= 1 << x
+        return self.keep_values(list(kept) + [x for x in exclude if not mask >> x & 1]).get(mask, 0.0)
+
+    def keep_values(self, hand: Sequence[int]) -> dict[int, float]:
+        """``keep_value`` of every non-empty subset of ``hand`` (up to 4 kept cards), the rest of
+        ``hand`` excluded from the draw, keyed by the kept cards' bitmask.
+
+        Exact for *which* cards are excluded (issue 11), by inclusion-exclusion: the completions
+        of a kept set K that avoid the excluded cards E are all completions of K, minus those
+        holding one card of E, plus those holding two, ...; each term is the sum over all
+        completions of a subset of ``hand``, cached by its cards (``_keep_sum``), so the value
+        never depends on what was computed before. Memoised by the hand (bounded)."""
+        hm = 0
+        for x in hand:
+            hm |= 1 << x
+        got = self._keep_hands.get(hm)
+        if got is not None:
+            return got
+        cards = sorted(set(hand))
+        h = len(cards)
+        bits = [1 << x for x in cards]
+        masks = [0] * (1 << h)  # subset (by position bits) -> card bitmask
+        sums = [0.0] * (1 << h)
+        subsets, terms_of = _subset_tables(h)
+        sets, raw, pct = self._keep_sets, self._raw, self._pct
+        for sub, size in subsets:
+            low = sub & -sub
+            m = masks[sub ^ low] | bits[low.bit_length() - 1]
+            masks[sub] = m
+            if size == 4:
+                r = raw.get(m)
+                sums[sub] = pct[-r if self.lowest else r] if r is not None and pct is not None else self.pct(
+                    [cards[j] for j in range(h) if sub >> j & 1])
+            else:
+                t = sets.get(m)
+                sums[sub] = t if t is not None else self._keep_sum([cards[j] for j in range(h) if sub >> j & 1], m)
+        out: dict[int, float] = {}
+        rest = self.size - h
+        for sub, size, terms in terms_of:
+            if size == 4:
+                out[masks[sub]] = sums[sub]
+                continue
+            total = 0.0
+            for x, sign in terms:
+                total += sign * sums[x]
+            n = comb(rest, 4 - size)
+            out[masks[sub]] = round(total / n, 12) if n else 0.0  # rounded: equal values compare equal
+        if len(self._keep_hands) > 20_000:  # about 1 KB each
+            self._keep_hands.clear()
+        self._keep_hands[hm] = out
+        return out
 
     def hands_by_claim(self) -> tuple[list[int], list[tuple[int, int, int, int]]]:
         """Every 4-card hand of the deck sorted by claim key (``raw // 100``), with the sorted keys:
