@@ -517,7 +517,7 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
         return held[-1][1]  # announce what we hold: nobody can then bet honestly with a hand below ours
     # No bluff bets here: nobody folds, so a bet on a weak hand wins nothing and keeps the weak hand.
     claimer = next((seat for seat, a in reversed(v.deal_log) if a.startswith("bet ")), -1)
-    believed = _bluff_rate(v.honesty.get(claimer, _NP_HONESTY)) < 0.3
+    believed = claimer != v.seat and _bluff_rate(v.honesty.get(claimer, _NP_HONESTY)) < 0.3
     if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim) and believed:
         return _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
     return _choose_keep(v, legal, lv, rng, "trade")
