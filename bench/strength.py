@@ -6,7 +6,7 @@ Run from the repository root:
     python bench/strength.py --deals 3000 --rules waks --jobs 1 --json out.json
 
 Pairings: hard-medium, hard-easy, medium-easy and each level against random.
-Waks and Northpass are heads-up (2 players); RMS seats four players as a, b, a, b.
+Waks, Northpass and Suzuki are heads-up (2 players); RMS seats four players as a, b, a, b.
 Seats are rotated game by game (pygame_core.simulate), in duplicate mode by default:
 each seed's shuffles are replayed in every seat rotation, which cancels most of the luck
 of the deal (``--no-duplicate`` for fresh shuffles every game). Games have ``--deals-per-game``
@@ -36,7 +36,7 @@ from pygame_core.simulate import simulate  # noqa: E402
 
 PAIRINGS = [("hard", "medium"), ("hard", "easy"), ("medium", "easy"),
             ("hard", "random"), ("medium", "random"), ("easy", "random")]
-RULESETS = {"waks": 2, "rms": 4, "northpass": 2}
+RULESETS = {"waks": 2, "rms": 4, "northpass": 2, "suzuki": 2}
 
 
 def run_pairing(rules: str, a: str, b: str, deals: int, per_game: int, seed: int, duplicate: bool = True) -> dict[str, Any]:

@@ -139,10 +139,51 @@ def test_northpass_bets_a_made_fluxus_rather_than_breaking_it(level: str) -> Non
     a = PrimeroAgent(level).choose(obs, GAME.legal_actions(s), AgentRandom(3))
     assert a.startswith("bet "), a
     if level == "medium":
-        assert a.split()[2] == "fluxus", a  # medium announces its exact hand
+        assert a.split()[2] == "fluxus", a  # medium announces its exact hand: never a bluff
+        ev = evaluator("northpass")
+        kind, pts = a.split()[2:]
+        assert ev.claim_key(kind, int(pts)) <= ev.raw([ev.index[c] for c in obs["hand"]]) // 100, a
+
+
+def _np_facing_a_fluxus_claim(variant: str) -> PrimeroState:
+    """Heads-up: seat 1 (first to speak) holds nothing but bets claiming a fluxus; seat 0 holds a primero."""
+    base = GAME.initial_state({"players": 2}, 1, variant)
+    mine = ["10S", "10H", "9D", "9C"] if variant == "northpass" else ["KS", "KH", "QD", "QC"]
+    s = state_from_deal(base, 0, [mine, ["2H", "3D", "4C", "5H"]], [])
+    claim = next(a for a in GAME.legal_actions(s) if a.startswith("bet 1 fluxus"))
+    return GAME.apply(s, claim)
+
+
+@pytest.mark.parametrize("variant", ["northpass", "suzuki"])
+def test_hard_bets_over_a_bluffers_claim_with_a_better_real_hand(variant: str) -> None:
+    """D-NP4: the real hands decide the showdown. Facing a claim above its hand from a player whose
+    showdowns showed bluffs, hard stands on its primero and bets (announcing more), where it used to
+    trade (a claim it did not hold was then a pot it could not win)."""
+    s = _np_facing_a_fluxus_claim(variant)
+    obs = GAME.observation(s, 0)
+    agent = PrimeroAgent("hard")
+    agent._honesty[1] = [0.0, 0.0, 30.0]  # every claim it showed down was over its hand
+    for k in range(3):
+        a = agent.choose(obs, GAME.legal_actions(s), AgentRandom(k))
+        assert a.startswith("bet "), a
+
+
+def test_hard_northpass_showdown_share_is_by_real_hands() -> None:
+    from pygame_core.primero.agents import _sd
+
     ev = evaluator("northpass")
-    kind, pts = a.split()[2:]
-    assert ev.claim_key(kind, int(pts)) <= ev.raw([ev.index[c] for c in obs["hand"]]) // 100, a  # never a bluff
+    primero = [ev.index[c] for c in ("10S", "10H", "9D", "9C")]
+    junk = [ev.index[c] for c in ("2H", "3H", "4C", "5C")]
+    assert _sd(ev, primero, junk) == 1.0 and _sd(ev, junk, primero) == 0.0 and _sd(ev, junk, junk) == 0.5
+
+
+def test_hard_multiplayer_northpass_bets_with_the_highest_claim() -> None:
+    """3+ players: hard's bet announces the highest claim (nobody can bet over it; the others trade)."""
+    base = GAME.initial_state({"players": 3}, 1, "northpass")
+    s = state_from_deal(base, 0, [["2H", "3D", "4C", "5H"], ["10S", "9S", "8S", "7S"], ["2S", "3S", "4D", "6C"]], [])
+    assert s.to_act == 1
+    a = PrimeroAgent("hard").choose(GAME.observation(s, 1), GAME.legal_actions(s), AgentRandom(2))
+    assert a.startswith("bet ") and a.endswith("chorus 40"), a
 
 
 def test_observation_carries_the_resolved_options() -> None:
@@ -190,3 +231,33 @@ def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:
     loose = trust(["vie 3", "revie 2", "revie 1", "see"] * 8)
     tight = trust(["pass", "see", "pass", "vie 1"] * 8)
     assert loose < 0.5 < tight == 1.0
+
+
+def _keep_brute(ev: Any, kept: list[int], exclude: list[int]) -> float:
+    """The expected percentile of keeping ``kept``, every completion enumerated (no cache)."""
+    from itertools import combinations
+
+    pool = [x for x in range(ev.size) if x not in kept and x not in exclude]
+    vals = [ev.pct(kept + list(f)) for f in combinations(pool, 4 - len(kept))]
+    return sum(vals) / len(vals)
+
+
+@pytest.mark.parametrize("variant,wild", [("waks", False), ("northpass", False), ("rms", True)])
+def test_keep_value_depends_on_which_cards_are_excluded(variant: str, wild: bool) -> None:
+    """Issue 11: keep_value cached by the kept pattern and the *number* of excluded cards, so
+    keeping 7S without 6S, then without 6H, gave the same value; the second must equal the value
+    computed fresh (and by enumeration), whatever was asked before."""
+    from pygame_core.primero.ai_eval import Evaluator
+
+    ev = Evaluator(variant, wild)
+    i = ev.index
+    first = ev.keep_value([i["7S"]], [i["6S"]])
+    after = ev.keep_value([i["7S"]], [i["6H"]])
+    fresh = Evaluator(variant, wild).keep_value([i["7S"]], [i["6H"]])
+    assert after == pytest.approx(fresh, abs=1e-9)
+    assert after == pytest.approx(_keep_brute(ev, [i["7S"]], [i["6H"]]), abs=1e-9)
+    assert first == pytest.approx(_keep_brute(ev, [i["7S"]], [i["6S"]]), abs=1e-9)
+    assert first != pytest.approx(after, abs=1e-6)
+    # two kept cards, two excluded; and the wild J of hearts is not suit-symmetric with the others
+    kept, ex = [i["7H"], i["6H"]], [i["5S"], i["AH"]]
+    assert ev.keep_value(kept, ex) == pytest.approx(_keep_brute(ev, kept, ex), abs=1e-9)

@@ -46,10 +46,9 @@ AGENT_GAME_LIST = json.loads(AGENT_GAMES.read_text())
 def test_agents_choose_as_before_the_log_window(variant: str) -> None:
     """The fixture was recorded with observations carrying the whole log (tests/primero_agent_fixture.py).
 
-    The AI's tables cache a draw's value by the pattern of the kept cards and the number (not
-    the names) of other cards excluded (ai_eval.Evaluator.keep_value), so a choice can depend
-    on what the process computed before: the caches start empty here, as they did when the
-    fixture was recorded (one process, the variants in order, each with its own tables).
+    The AI's tables are exact whatever the process computed before (ai_eval.Evaluator.keep_value
+    caches only sums keyed by suit pattern); the caches still start empty here, as they did when
+    the fixture was recorded (one process, the variants in order, each with its own tables).
     """
     evaluator.cache_clear()
     _BEST_KEEP.clear()

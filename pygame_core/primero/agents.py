@@ -24,16 +24,21 @@ tables before the first move.
   its opponents and the draw. Opponents' hands are weighted by what they did
   (Bayesian-ish: vies, raises, sees and knocks make strong hands likelier; the
   number of cards an opponent discarded in the Waks draw is matched; Northpass
-  and Suzuki announcements are believed unless bluffs). Bets by expected value
-  against the pot, with implied sizing, bluffs where the rules allow (Italian
-  claims, multi-player Northpass/Suzuki announcements, an occasional vie), and a
-  tighter game when short-stacked. Discards and RMS draws look one draw ahead.
-  Heads-up Northpass/Suzuki: the expected chips of every trade and of a few bets
-  (smallest/largest amount, exact/lowest honest claim) over sampled opponent hands:
-  an opponent's latest claim sets its hand (exact, under-claimed or a bluff, in the
-  proportions its showdowns have shown so far), a passer trades its worst cards, a
-  lone bet is met by the forced stake, a re-bet is not met. Never a bluff there
-  (a claim gates the showdown, so a bluffer cannot win the pot).
+  and Suzuki announcements are believed as far as the claimer's showdowns have
+  backed them). Bets by expected value against the pot, with implied sizing,
+  bluffs where they can win (Italian claims, an occasional Waks vie or RMS bet),
+  and a tighter game when short-stacked. Discards and RMS draws look one draw ahead.
+  Northpass and Suzuki (D-NP4: bluffing carries no penalty, the real hands decide
+  the showdown; P-NP2: no side pots): hard stands on its hand by its real chances
+  whatever the standing claim, and a claim is a tool: the highest claim leaves no
+  bet over it, so every other player must trade (the forced one paying its stake).
+  Heads-up: the expected chips of every trade and of a few bets (smallest/largest
+  amount; the lowest, exact or highest claim) over sampled opponent hands: an
+  opponent's latest claim sets its hand (exact, under-claimed or over its hand, in
+  the proportions its showdowns have shown so far), a passer trades its worst
+  cards, a lone bet is met by the forced stake (or what the opponent has left), a
+  re-bet is not met. Only Italian keeps the claim rule (D-PR9: a hand below the
+  last claim cannot win).
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from ..agents import Agent
 from ..errors import OptionsError, quote
 from ..rng import AgentRandom
 from .ai_eval import Evaluator, evaluator
+from .rules import RULES
 
 DEFAULT_LEVEL = "medium"
 LEVELS = ("easy", "medium", "hard")
@@ -110,6 +116,7 @@ class View:
     stake: int
     rest: int
     deal_log: list[tuple[int, str]]  # this deal's public actions (seat, text), in order
+    claim_gates: bool = False  # Italian (D-PR9): only a hand meeting the last claim wins; elsewhere the real hands do
     honesty: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # seat -> claim record
     trust: dict[int, float] = field(default_factory=dict)  # seat -> how much its Waks vies mean (0..1)
 
@@ -171,7 +178,7 @@ def parse_view(obs: Mapping[str, Any]) -> View:
     return View(
         obs, ev, variant, _ENGINES[variant], seat, hand, unseen, str(obs["phase"]), int(obs["pot"]),
         int(obs["to_call"]), int(me["chips"]), int(me["bet"]), opps, claim, int(obs.get("stake") or 1),
-        int(rest) if rest is not None else 3, deal_log,
+        int(rest) if rest is not None else 3, deal_log, RULES[variant].win_needs_claim,
     )
 
 
@@ -222,10 +229,16 @@ def _pot_odds_ok(v: View, q: float, lv: Level, cost: int) -> bool:
 def _keep_options(ev: Evaluator, hand: Sequence[int], sizes: Sequence[int]) -> list[tuple[float, tuple[int, ...]]]:
     """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards, best first."""
     out = []
+    vals = ev.keep_values(hand)  # by kept cards' bitmask, the rest of the hand excluded
     for k in sizes:
         for kept in combinations(hand, k):
-            gone = [x for x in hand if x not in kept]
-            out.append((ev.keep_value(kept, gone), kept))
+            mask = 0
+            for x in kept:
+                mask |= 1 << x
+            got = vals.get(mask) if kept else 0.5
+            if got is None:
+                got = ev.keep_value(kept, [x for x in hand if x not in kept])
+            out.append((got, kept))
     out.sort(key=lambda t: (-t[0], t[1]))
     return out
 
@@ -237,10 +250,12 @@ def _table_q(v: View) -> float:
     if len(v.hand) == 4:
         p = ev.pct(v.hand)
         if v.claim >= 0 and not ev.meets(v.hand, v.claim):
-            p *= 0.25 if v.engine == "northpass" else 0.0  # Northpass may still trade up
+            # Italian (D-PR9): a hand below the last claim cannot win. Northpass/Suzuki (D-NP4): the
+            # real hands decide, but the claimer probably holds its claim, and we may still trade up
+            p *= 0.0 if v.claim_gates else 0.25
     else:
         p = _keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0]
-        if v.claim >= 0:
+        if v.claim >= 0 and v.claim_gates:
             p = min(p, 1.0 - ev.pct_claim(v.claim) + 0.1)
     return float(p ** k)
 
@@ -286,7 +301,7 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
     for _ in range(samples):
         cards = rr.sample(pool, need_me + per_opp * len(opps))
         mine = list(my_keep) + cards[:need_me]
-        my_s = None if v.claim >= 0 and not ev.meets(mine, v.claim) else ev.strength(mine)
+        my_s = None if v.claim_gates and v.claim >= 0 and not ev.meets(mine, v.claim) else ev.strength(mine)
         w = 1.0
         win = 1.0
         i = need_me
@@ -306,7 +321,7 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
                 win = 0.0
             else:
                 os_ = ev.strength(final)
-                if v.claim >= 0 and not ev.meets(final, v.claim):
+                if v.claim_gates and v.claim >= 0 and not ev.meets(final, v.claim):
                     continue
                 if os_ > my_s:
                     win = 0.0
@@ -319,12 +334,12 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
 
 def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
     """Chance our current hand wins if we stand on it (bet): each opponent then has one turn,
-    keeping a hand that beats ours (and re-betting) or else trading one or two cards."""
+    keeping a hand that beats ours (and re-betting) or else trading one or two cards.
+    The real hands decide the showdown (D-NP4); an opponent's claim weights its hands, a
+    bluff as likely as its showdowns have shown (``View.honesty``)."""
     ev = v.ev
     mine = list(v.hand)
     opps = v.active_opps
-    if v.claim >= 0 and not ev.meets(mine, v.claim):
-        return 0.0
     my_s = ev.strength(mine)
     pool = v.unseen
     num = 0.0
@@ -336,7 +351,7 @@ def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
         for j, o in enumerate(opps):
             h = cards[6 * j:6 * j + 4]
             if o.claim >= 0 and not ev.meets(h, o.claim):
-                w *= 0.2  # a bluff is possible but unlikely
+                w *= _bluff_weight(v.honesty.get(o.seat, _NP_HONESTY))  # a bluff: as often as it has bluffed
             s = ev.strength(h)
             if s <= my_s:
                 kept = _keep_options(ev, h, (2, 3))[0][1]
@@ -481,7 +496,9 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
             parts = a.split()
             bets.setdefault(int(parts[1]), []).append((ev.claim_key(parts[2], int(parts[3])), a))
     amounts = sorted(bets)
-    honest = amounts and any(c <= my_claim for c, _ in bets[amounts[0]])
+    # easy and medium bet only what they hold; hard stands on its hand whatever the standing claim
+    # (D-NP4: the real hands decide the showdown, a claim is only talk)
+    honest = bool(amounts) and (lv.samples > 0 or any(c <= my_claim for c, _ in bets[amounts[0]]))
     bettors = [o for o in v.opps if any(a.startswith("bet ") for a in o.acts)]
     forced = v.to_call if (len(bettors) == 1 and _forced_here(v, bettors[0].seat)) else 0
     threshold = lv.open_edge - (0.25 if forced else 0.0) + (0.2 if v.chips < 4 * (v.to_call + 1) else 0.0)
@@ -492,16 +509,17 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
         amount = _size(amounts, frac * (4.0 if lv.samples else 1.3))
         if v.to_call > 0 and lv.name == "medium":
             amount = amounts[0]  # a re-bet is not met (only a lone bet is, by the forced stake): keep it small
+        if lv.samples:
+            return max(bets[amount])[1]  # the highest claim: nobody can bet over it, every other player trades
         held = sorted(c_a for c_a in bets[amount] if c_a[0] <= my_claim)
         if lv.name == "easy":
             return held[0][1]
-        return held[-1][1]  # announce what we hold: weaker hands cannot win, nobody can bet honestly below us
-    if amounts and lv.bluff > 0 and not forced and rng.random() < lv.bluff and v.to_call == 0:
-        over = sorted(c_a for c_a in bets[amounts[0]] if c_a[0] > my_claim)
-        if over:
-            return over[min(len(over) - 1, 2)][1]  # a small overclaim
-    if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim):
-        return _trade_to_beat(v, legal)
+        return held[-1][1]  # announce what we hold: nobody can then bet honestly with a hand below ours
+    # No bluff bets here: nobody folds, so a bet on a weak hand wins nothing and keeps the weak hand.
+    claimer = next((seat for seat, a in reversed(v.deal_log) if a.startswith("bet ")), -1)
+    believed = claimer != v.seat and _bluff_rate(v.honesty.get(claimer, _NP_HONESTY)) < 0.3
+    if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim) and believed:
+        return _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
     return _choose_keep(v, legal, lv, rng, "trade")
 
 
@@ -510,9 +528,25 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
 # Heads-up there is no folding and every lone bet is met (D-NP7: the other player is the
 # forced one), so a first bet is sized by the showdown equity against the opponent's trade,
 # while a re-bet only adds chips the opponent does not have to meet (kept to the minimum).
-# Claims gate the showdown (D-PR9): a bluff can never win the pot, so hard never bluffs here.
+# The real hands decide the showdown (D-NP4: bluffing carries no penalty) and there are no
+# side pots (P-NP2): a claim is only talk, except that the next bet must claim more. So hard
+# weighs the highest claim (nobody can bet over it: the opponent must trade, paying the forced
+# stake, even with a strong hand) against a low one (a stronger opponent then bets over it and
+# pays more), and reads an opponent's claim as its showdowns have shown it to be (exact, under
+# or over its hand).
 
 _NP_HONESTY = (3.0, 1.0, 0.4)  # prior pseudo-counts: claims equal to / below / above the hand shown
+
+
+def _bluff_rate(hon: Sequence[float]) -> float:
+    """The share of an opponent's final claims that were above the hand it showed."""
+    return float(hon[2] / (hon[0] + hon[1] + hon[2]))
+
+
+def _bluff_weight(hon: Sequence[float]) -> float:
+    """The weight of a hand below an opponent's claim (about 0.2 for the prior, 1 for a player
+    whose claims have said nothing about its hands)."""
+    return min(1.0, 2.2 * _bluff_rate(hon))
 
 
 def _claim_of(ev: Evaluator, act: str) -> int:
@@ -573,6 +607,8 @@ def _sample_opp_np(v: View, o: Opp, rr: random.Random, hon: tuple[float, float, 
             h = _draw_claimed(ev, c, mode, rr, mine)
             if h is None:
                 h = _draw_claimed(ev, c, 0, rr, mine) or _draw_claimed(ev, c, 1, rr, mine)
+            elif mode == 2:
+                w *= (0.3 + ev.pct(h)) ** 1.5  # a claim over its hand: still, players bet their better hands
         elif parts[0] == "trade":
             k = int(parts[1])
             if h is None:
@@ -595,14 +631,9 @@ def _sample_opp_np(v: View, o: Opp, rr: random.Random, hon: tuple[float, float, 
     return h, w
 
 
-def _sd(ev: Evaluator, a: Sequence[int], b: Sequence[int], claim: int) -> float:
-    """Our share of a heads-up showdown (a: ours, b: theirs) under a standing claim."""
-    a_ok = claim < 0 or ev.raw(a) // 100 >= claim
-    b_ok = claim < 0 or ev.raw(b) // 100 >= claim
-    if not a_ok:
-        return 0.5 if not b_ok else 0.0  # nobody meets it: the pot is carried (a coin flip later)
-    if not b_ok:
-        return 1.0
+def _sd(ev: Evaluator, a: Sequence[int], b: Sequence[int]) -> float:
+    """Our share of a heads-up showdown (a: ours, b: theirs): the real hands decide (D-NP4),
+    whatever was claimed, and the winner takes the whole pot (P-NP2)."""
     sa, sb = ev.strength(a), ev.strength(b)
     return 1.0 if sa > sb else 0.5 if sa == sb else 0.0
 
@@ -625,6 +656,8 @@ def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon
     trade_ends = bool(bettors) or opp_acted
     limit = int((v.obs.get("options") or {}).get("limit", v.rest) or 6)
     my_key = ev.raw(v.hand) // 100
+    top = ev.hands_by_claim()[0][-1]  # the highest claim (P-CL1: claims are real hands): nobody bets over it
+    bluffs = _bluff_rate(hon)  # how often the opponent's claims were over its hand
 
     trades: list[tuple[str, list[int], int]] = []
     for a in legal:
@@ -639,8 +672,10 @@ def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon
     bet_opts: list[tuple[str, int, int]] = []  # action, amount, claim
     if bets:
         for n in sorted({min(bets), max(bets)}):
-            honest = sorted(ca for ca in bets[n] if ca[0] <= my_key)
-            for c, a in sorted(set(honest[:1] + honest[-1:])):
+            claims = sorted(bets[n])
+            honest = [ca for ca in claims if ca[0] <= my_key]
+            # the lowest claim (invites a stronger hand to bet over it), the exact one, the highest (blocks)
+            for c, a in sorted(set(claims[:1] + honest[-1:] + claims[-1:])):
                 bet_opts.append((a, n, c))
     my_keep = list(_best_keep(ev, v.hand))
     alone_after_bet = not (bettors - {v.seat})  # our bet would be the only one: the opponent is forced
@@ -662,35 +697,38 @@ def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon
         o_p = ev.pct(oh)
         o_kept = list(_best_keep(ev, oh))
         o2 = o_kept + draws[2:2 + 4 - len(o_kept)]
+        o_claims = top if rr.random() < bluffs else o_key  # what it would claim when it bets
         i = 0
         for _a, kept, k in trades:
             h2 = kept + draws[:k]
             if trade_ends:
-                val = _sd(ev, h2, oh, v.claim) * (pot + forced_now) - forced_now
-            elif o_p > 0.6:  # the opponent bets over our trade; we re-bet if ahead, else trade again
-                sd_ = min(_opp_bet_size(o_p, limit), v.chips)
-                if ev.raw(h2) // 100 > o_key:
-                    val = _sd(ev, h2, o2, ev.raw(h2) // 100) * (pot + 2 * sd_ + 1) - sd_ - 1
+                val = _sd(ev, h2, oh) * (pot + forced_now) - forced_now
+            elif o_p > 0.6:  # the opponent bets over our trade; we re-bet if ahead and we can, else trade again
+                sd_ = min(_opp_bet_size(o_p, limit), v.chips, o.chips)
+                if ev.strength(h2) > ev.strength(oh) and o_claims < top:
+                    val = _sd(ev, h2, o2) * (pot + 2 * sd_ + 1) - sd_ - 1
                 else:
                     k2 = list(_best_keep(ev, h2))
                     h3 = k2 + draws[4:4 + 4 - len(k2)]
-                    val = _sd(ev, h3, oh, o_key) * (pot + 2 * sd_) - sd_
+                    val = _sd(ev, h3, oh) * (pot + 2 * sd_) - sd_
             else:
-                val = _sd(ev, h2, o2, -1) * pot
+                val = _sd(ev, h2, o2) * pot
             total[i] += w * val
             i += 1
         for _a, n, c in bet_opts:
             pay = latest + n
-            if o_key > c and o_p > 0.45:  # the opponent bets over our claim
+            if c < top and o_p > 0.45 and (o_key > c or o_claims > c) and o.chips > pay:  # it bets over our claim
                 r = 2
-                if my_key > o_key:  # we under-claimed: bet again (the minimum), it trades
-                    val = _sd(ev, v.hand, o2, my_key) * (pot + pay + n + r + r + 1) - pay - r - 1
-                else:
+                if ev.strength(v.hand) > ev.strength(oh) and o_claims < top:  # bet again (the minimum), it trades
+                    val = _sd(ev, v.hand, o2) * (pot + pay + n + r + r + 1) - pay - r - 1
+                else:  # we cannot or would rather not bet: we trade (freely: two players have bet)
                     h3 = my_keep + draws[4:4 + 4 - len(my_keep)]
-                    val = _sd(ev, h3, oh, o_key) * (pot + pay + n + r) - pay
+                    val = _sd(ev, h3, oh) * (pot + pay + n + r) - pay
             else:
-                forced = n if alone_after_bet else 0  # it must trade (it cannot stand without betting)
-                val = _sd(ev, v.hand, o2, c) * (pot + pay + forced) - pay
+                # it must trade (it cannot stand without betting), paying the forced stake, or what it has:
+                # it can still win the whole pot (P-NP2: no side pots), so chips it cannot cover only risk ours
+                forced = min(n, o.chips) if alone_after_bet else 0
+                val = _sd(ev, v.hand, o2) * (pot + pay + forced) - pay
             total[i] += w * val
             i += 1
     if not names:

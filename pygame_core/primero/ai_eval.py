@@ -9,9 +9,9 @@ compare (D-PR9). ``strength`` flips the order for Losing Primero.
 Tables are built lazily, once per process and variant, and stay small:
 - ``pct``: strength -> percentile of a random 4-card hand of the deck
   (midrank: worse hands plus half the equal ones), a few hundred entries;
-- ``keep_value``: expected percentile of the final hand when keeping a card
-  pattern and drawing the rest (the Waks draw, the RMS opening), keyed by
-  rank/suit pattern.
+- ``keep_value``: expected percentile of the final hand when keeping some cards
+  and drawing the rest (the Waks draw, the RMS opening, Northpass trades), exact for
+  the cards excluded; its sums are cached by rank/suit pattern.
 Building a variant's tables evaluates each hand of its deck once (about
 0.3 s on CPython for the 40-card decks).
 """
@@ -22,11 +22,28 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS
 from .rules import hand_rules
 
 _KIND_NAMES = (NUMERUS, PRIMERO, SUPREMUS, PUNTO, FLUXUS, CHORUS)
+
+
+@cache
+def _subset_tables(h: int) -> tuple[list[tuple[int, int]], list[tuple[int, int, list[tuple[int, float]]]]]:
+    """For a hand of ``h`` cards (subsets as bits of card positions): the subsets of at most 4 cards in
+    an order where removing the lowest bit gives an earlier one, and, for each, the inclusion-exclusion
+    terms of ``Evaluator.keep_values`` (a superset adding at most ``4 - size`` excluded cards, with its sign)."""
+    full = (1 << h) - 1
+    subs = [(sub, bin(sub).count("1")) for sub in range(1, full + 1) if bin(sub).count("1") <= 4]
+    terms = []
+    for sub, size in subs:
+        rest = full ^ sub
+        t = [(sub | e, -1.0 if bin(e).count("1") % 2 else 1.0)
+             for e in range(rest + 1) if e & rest == e and bin(e).count("1") <= 4 - size]
+        terms.append((sub, size, t))
+    return subs, terms
 
 
 class Evaluator:
@@ -53,7 +70,9 @@ class Evaluator:
         self._pct: dict[int, float] | None = None
         self._raw: dict[int, int] = {}  # card bitmask -> raw key, filled with the tables (decks up to 40 cards)
         self._sorted: list[int] = []
-        self._keep: dict[tuple[int, ...], float] = {}
+        self._keep: dict[tuple[int, ...], float] = {}  # suit pattern of kept cards -> sum over completions
+        self._keep_sets: dict[int, float] = {}  # the same sums by the kept cards' bitmask
+        self._keep_hands: dict[int, dict[int, float]] = {}  # hand bitmask -> keep_values
         self._by_claim: tuple[list[int], list[tuple[int, int, int, int]]] | None = None
 
     # --- keys -----------------------------------------------------------------
@@ -159,40 +178,98 @@ class Evaluator:
         return 0.0 if i == 0 else self._pct[self._sorted[i - 1]]
 
     def pattern(self, kept: Sequence[int]) -> tuple[int, ...]:
-        """A key for kept cards that is the same for suit-symmetric hands."""
+        """A key for a set of cards that is the same for suit-symmetric sets (with the wild J of
+        hearts, only the suits other than hearts are interchangeable)."""
         cards = sorted(kept, key=lambda x: (self.rank[x], self.suit[x]))
         key: list[int] = []
         first_suit: dict[int, int] = {}
+        if self.wild >= 0:
+            first_suit[self.suit[self.wild]] = 9  # hearts hold the wild card: never swapped
         for x in cards:
             key.append(self.rank[x])
             key.append(first_suit.setdefault(self.suit[x], len(first_suit)))
             key.append(1 if x == self.wild else 0)
         return tuple(key)
 
+    def _keep_sum(self, kept: Sequence[int], mask: int) -> float:
+        """The sum of the percentiles of every completion of ``kept`` (0-3 cards; ``mask``: their
+        bits) to 4 cards from the rest of the deck. Cached by the cards (at most 10,700 sets for a
+        40-card deck), and the enumeration by suit pattern (the sum depends on nothing else)."""
+        got = self._keep_sets.get(mask)
+        if got is not None:
+            return got
+        key = self.pattern(kept)
+        got = self._keep.get(key)
+        if got is None:
+            pool = [x for x in range(self.size) if not mask >> x & 1]
+            kl = list(kept)
+            got = 0.0
+            for fill in combinations(pool, 4 - len(kl)):
+                got += self.pct(kl + list(fill))
+            self._keep[key] = got
+        self._keep_sets[mask] = got
+        return got
+
     def keep_value(self, kept: Sequence[int], exclude: Sequence[int] = ()) -> float:
         """Expected percentile of the final hand after keeping ``kept`` and drawing the rest
-        from the deck minus ``kept`` and ``exclude`` (cached by suit pattern; exact enumeration
-        for 1-3 kept cards, 0.5 for none)."""
+        from the deck minus ``kept`` and ``exclude`` (exact; 0.5 for no kept card)."""
         if not kept:
             return 0.5
         if len(kept) == 4:
             return self.pct(kept)
-        key = self.pattern(kept) + (len(exclude),)
-        got = self._keep.get(key)
+        mask = 0
+        for x in kept:
+            mask |= 1 << x
+        return self.keep_values(list(kept) + [x for x in exclude if not mask >> x & 1]).get(mask, 0.0)
+
+    def keep_values(self, hand: Sequence[int]) -> dict[int, float]:
+        """``keep_value`` of every non-empty subset of ``hand`` (up to 4 kept cards), the rest of
+        ``hand`` excluded from the draw, keyed by the kept cards' bitmask.
+
+        Exact for *which* cards are excluded (issue 11), by inclusion-exclusion: the completions
+        of a kept set K that avoid the excluded cards E are all completions of K, minus those
+        holding one card of E, plus those holding two, ...; each term is the sum over all
+        completions of a subset of ``hand``, cached by its cards (``_keep_sum``), so the value
+        never depends on what was computed before. Memoised by the hand (bounded)."""
+        hm = 0
+        for x in hand:
+            hm |= 1 << x
+        got = self._keep_hands.get(hm)
         if got is not None:
             return got
-        gone = set(kept) | set(exclude)
-        pool = [x for x in range(self.size) if x not in gone]
-        kl = list(kept)
-        total = 0.0
-        n = 0
-        for fill in combinations(pool, 4 - len(kl)):
-            total += self.pct(kl + list(fill))
-            n += 1
-        val = total / n
-        self._keep[key] = val
-        return val
-
+        cards = sorted(set(hand))
+        h = len(cards)
+        bits = [1 << x for x in cards]
+        masks = [0] * (1 << h)  # subset (by position bits) -> card bitmask
+        sums = [0.0] * (1 << h)
+        subsets, terms_of = _subset_tables(h)
+        sets, raw, pct = self._keep_sets, self._raw, self._pct
+        for sub, size in subsets:
+            low = sub & -sub
+            m = masks[sub ^ low] | bits[low.bit_length() - 1]
+            masks[sub] = m
+            if size == 4:
+                r = raw.get(m)
+                sums[sub] = pct[-r if self.lowest else r] if r is not None and pct is not None else self.pct(
+                    [cards[j] for j in range(h) if sub >> j & 1])
+            else:
+                t = sets.get(m)
+                sums[sub] = t if t is not None else self._keep_sum([cards[j] for j in range(h) if sub >> j & 1], m)
+        out: dict[int, float] = {}
+        rest = self.size - h
+        for sub, size, terms in terms_of:
+            if size == 4:
+                out[masks[sub]] = sums[sub]
+                continue
+            total = 0.0
+            for x, sign in terms:
+                total += sign * sums[x]
+            n = comb(rest, 4 - size)
+            out[masks[sub]] = round(total / n, 12) if n else 0.0  # rounded: equal values compare equal
+        if len(self._keep_hands) > 20_000:  # about 1 KB each
+            self._keep_hands.clear()
+        self._keep_hands[hm] = out
+        return out
 
     def hands_by_claim(self) -> tuple[list[int], list[tuple[int, int, int, int]]]:
         """Every 4-card hand of the deck sorted by claim key (``raw // 100``), with the sorted keys:
