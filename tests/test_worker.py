@@ -252,6 +252,17 @@ def test_a_typed_seed_is_echoed_and_deals_the_same_game(worker: Any) -> None:
     assert state == TOY.initial_state({"players": 2}, 42, "standard")
 
 
+def test_a_drawn_seed_is_too_large_to_guess_and_exact_in_javascript(worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 10**9 seeds, the cards the page sees (its hand, a showdown) single out the seed by
+    trying them all offline, and with it every card still to come. The worker draws 53 bits: the
+    most a JavaScript number holds exactly, so the end screen's replay link deals the same game."""
+    bounds: list[int] = []
+    monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: bounds.append(n) or n - 1)
+    start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})
+    assert bounds == [2**53]
+    assert worker.SESSIONS[start["session"]].header.seed == 2**53 - 1 and start["view"]["seed"] is None
+
+
 def test_one_act_reply_carries_the_new_view_and_says_what_happened(worker: Any) -> None:
     start = ok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "human"], "seed": 7})
     sid = start["session"]

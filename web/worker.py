@@ -77,6 +77,11 @@ try:  # PyScript's worker API; absent under CPython (tests import this file with
 except ImportError:
     sync = None
 
+SEED_BOUND = 2**53
+"""A drawn seed is below this: 53 random bits, the most a JavaScript number holds exactly (the end
+screen's replay link must deal the same game). With fewer, say 10**9 seeds, the cards a player
+sees (their hand, a showdown) single out the seed by trying every one offline, and with it every
+card still hidden."""
 MAX_SESSIONS = 8
 """Sessions kept at once; beyond this the least recently used (finished ones first) is dropped."""
 MAX_ACTION_CHARS = 1000
@@ -286,7 +291,7 @@ def _new_game(req: Mapping[str, Any]) -> JSON:
             raise OptionsError("the options must be a JSON object")
         resolved = info.resolve_options(options)
         seed_public = req.get("seed") is not None
-        seed = _int(req, "seed") if seed_public else secrets.randbelow(10**9)
+        seed = _int(req, "seed") if seed_public else secrets.randbelow(SEED_BOUND)
         record = Record(game.info.name, info.name, tuple(sorted(resolved.items())), seed)
     session = Session(record, _seats(req), seed_public)
     sid = _keep(session)

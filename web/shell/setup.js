@@ -5,7 +5,8 @@
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 
-const SEED_RE = /^\d{1,12}$/;
+// A seed is a whole number a JavaScript number holds exactly (the worker draws them below 2**53).
+const validSeed = (text) => /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text));
 
 /** Seat choices for a game: "human" and its AI levels (the catalogue's agents, less "random"). */
 export function levels(game) {
@@ -23,7 +24,7 @@ export async function renderSetup(main, gameName, params, ctx) {
   const seedParam = params.get("seed");
   let seed = "";
   if (seedParam !== null) {
-    if (SEED_RE.test(seedParam)) seed = seedParam; else note = note || t("setup.badseed");
+    if (validSeed(seedParam)) seed = seedParam; else note = note || t("setup.badseed");
   }
   const wantPlayers = Number(params.get("players")) || variant.players.default;
   const seatParam = (params.get("seats") || "").split(",");
@@ -93,7 +94,7 @@ export async function renderSetup(main, gameName, params, ctx) {
     if (start.disabled) return; // already starting
     const message = $("#setup-message");
     const seedText = $("#setup-seed").value.trim();
-    if (seedText !== "" && !SEED_RE.test(seedText)) { message.textContent = t("setup.badseed"); return; }
+    if (seedText !== "" && !validSeed(seedText)) { message.textContent = t("setup.badseed"); return; }
     const options = { players: Number($("#setup-players").value) };
     for (const o of variant.options) {
       const el = $(`#opt-${o.name}`);
