@@ -286,8 +286,9 @@ def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:
     open_setup(page, server, "waks", 2, chips=0)
     page.get_by_role("button", name="Start the game").click()
     message = page.locator("#setup-message")
-    expect(message).to_contain_text("chips")
+    expect(message).to_contain_text("Starting chips must be at least 1, not 0.")
     text = message.inner_text()
+    assert "'chips'" not in text  # the label the form shows, not the option's key
     assert "Traceback" not in text and "seat 0" not in text
     expect(page.get_by_role("button", name="Start the game")).to_be_enabled()
     page.fill("#setup-seed", "12x")

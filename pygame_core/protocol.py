@@ -107,22 +107,23 @@ class OptionSpec:
     help: str = ""
 
     def check(self, value: Any) -> Any:
-        """Return the value if allowed, else raise OptionsError."""
+        """Return the value if allowed, else raise OptionsError naming the option by its label (as setup shows it)."""
+        what = self.label or self.name
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionsError(f"option {self.name!r} must be true or false, not {quote(value)}")
+                raise OptionsError(f"{what} must be true or false, not {quote(value)}.")
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionsError(f"option {self.name!r} must be a whole number, not {quote(value)}")
+                raise OptionsError(f"{what} must be a whole number, not {quote(value)}.")
             if self.minimum is not None and value < self.minimum:
-                raise OptionsError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+                raise OptionsError(f"{what} must be at least {self.minimum}, not {value}.")
             if self.maximum is not None and value > self.maximum:
-                raise OptionsError(f"option {self.name!r} must be at most {self.maximum}, not {value}")
+                raise OptionsError(f"{what} must be at most {self.maximum}, not {value}.")
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise OptionsError(f"option {self.name!r} must be one of {', '.join(self.choices)}, not {quote(value)}")
+                raise OptionsError(f"{what} must be one of {', '.join(self.choices)}, not {quote(value)}.")
             return value
         raise OptionsError(f"unknown option kind {self.kind!r}")
 

@@ -208,6 +208,17 @@ def test_resolve_options_rejects(toy: ToyGame, options: dict[str, Any], message:
         toy.info.variant("standard").resolve_options(options)
 
 
+def test_an_option_error_names_the_option_as_setup_shows_it(toy: ToyGame) -> None:
+    """The setup screen shows this sentence under its form: the option's label, not its key."""
+    spec = toy.info.variant("standard")
+    for options, message in (({"rounds": 0}, "Rounds must be at least 1, not 0."),
+                             ({"rounds": 9}, "Rounds must be at most 3, not 9."),
+                             ({"rounds": "2"}, "Rounds must be a whole number, not '2'.")):
+        with pytest.raises(OptionsError) as err:
+            spec.resolve_options(options)
+        assert str(err.value) == message
+
+
 def test_unknown_variant_and_game(toy: ToyGame) -> None:
     with pytest.raises(OptionsError, match="no variant 'nope'; choose one of standard, lowball"):
         toy.info.variant("nope")
