@@ -413,3 +413,24 @@ def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str
     assert longest < 120, f"a main-thread task took {longest} ms"
     assert page.evaluate("window.__cls") <= 0.1
     context.close()
+
+
+def test_the_last_deal_does_not_say_the_pot_carries_over(page: Page, server: str) -> None:
+    """P-END: when the agreed deals end on a swig or an unclaimed pot, the pot left is paid out, not
+    carried: the deal-end dialog must say so (the middle of a game still says it carries over)."""
+    page.goto(server)
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    texts = page.evaluate("""async () => {
+      const m = (await import('./games/primero/index.js')).default;
+      const ctx = {seats: ['human', 'easy'], nameOf: (s) => ['You', 'Bianca'][s], settings: {}, cardOpts: () => ({}),
+                   catalogue: {primero_rules: []}, variant: {name: 'waks'}};
+      const view = (how, terminal) => ({terminal, observation: {last_deal: {
+        deal: 3, how, won: terminal ? [{seat: 0, amount: 1}, {seat: 1, amount: 1}] : [], shown: [], carried: terminal ? 0 : 2}}});
+      const out = {};
+      for (const how of ['swig', 'unclaimed']) for (const terminal of [false, true]) out[how + terminal] = m.roundEnd(view(how, terminal), ctx).text;
+      return out;
+    }""")
+    assert "carries over" in texts["swigfalse"] and "stays" in texts["unclaimedfalse"]
+    for key in ("swigtrue", "unclaimedtrue"):
+        assert "carries over" not in texts[key] and "stays" not in texts[key], texts[key]
+        assert "last deal" in texts[key] and "You win 1." in texts[key], texts[key]

@@ -181,6 +181,8 @@ const EN = {
   "dealend.lone": "Everyone else folded.",
   "dealend.swig": "Nobody vied: swigging, the pot carries over.",
   "dealend.unclaimed": "Nobody held the claim: the pot stays.",
+  "dealend.swig.end": "Nobody vied. That was the last deal, so the pot is paid out (P-END).",
+  "dealend.unclaimed.end": "Nobody held the claim. That was the last deal, so the pot is paid out (P-END).",
   "dealend.won": "{name} wins {n}.",
   "dealend.won.you": "You win {n}.",
   "end.title": "Game over",

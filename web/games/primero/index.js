@@ -270,7 +270,9 @@ async function drawCoach(v, ctx) {
 function roundEnd(v, ctx) {
   const ld = v.observation.last_deal;
   if (!ld) return null;
-  const how = t("dealend." + ld.how);
+  // P-END: a swig or an unclaimed pot in the last deal is paid out, not carried (the won line says to whom)
+  const paidOut = v.terminal && (ld.how === "swig" || ld.how === "unclaimed");
+  const how = t("dealend." + ld.how + (paidOut ? ".end" : ""));
   const humans = ctx.seats.flatMap((k, i) => (k === "human" ? [i] : []));
   const you = humans.length === 1 ? humans[0] : null;
   const won = (ld.won || []).map((w) => t(w.seat === you ? "dealend.won.you" : "dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
