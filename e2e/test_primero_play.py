@@ -434,3 +434,18 @@ def test_the_last_deal_does_not_say_the_pot_carries_over(page: Page, server: str
     for key in ("swigtrue", "unclaimedtrue"):
         assert "carries over" not in texts[key] and "stays" not in texts[key], texts[key]
         assert "last deal" in texts[key] and "You win 1." in texts[key], texts[key]
+
+
+def test_setup_takes_every_seed_the_worker_draws(page: Page, server: str) -> None:
+    """The worker draws seeds below 2**53; setup (and a replay link) takes each of them, and refuses
+    one that a JavaScript number would round."""
+    open_setup(page, server, "waks", 2, seed=2**53 - 1)
+    expect(page.locator("#setup-seed")).to_have_value(str(2**53 - 1))
+    expect(page.locator("#setup-message")).to_have_text("")
+    page.fill("#setup-seed", str(2**53))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#setup-message")).to_contain_text("whole number")
+    page.fill("#setup-seed", str(2**53 - 1))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#screen-table")).to_be_visible(timeout=READY_TIMEOUT)
+    assert page.evaluate("window.primi.tableInfo().session")
