@@ -454,6 +454,24 @@ def test_an_agent_sees_only_its_own_seat(worker: Any, monkeypatch: pytest.Monkey
     assert seen == [0, 2]
 
 
+def test_a_bug_in_an_agent_reveals_no_hidden_card(worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An AI that picks an illegal action is a bug: the page gets an apology, and nothing in the
+    reply (its details included) names a card of that AI's hand."""
+
+    def choose(self: Any, observation: Mapping[str, Any], legal: Sequence[str], rng: AgentRandom) -> str:
+        return "swap " + " ".join(observation["hand"])  # illegal, and it names this AI's cards
+
+    monkeypatch.setattr(toygame.GreedyAgent, "choose", choose)
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})["session"]
+    text = raw({"op": "ai_step", "session": sid})
+    answer = json.loads(text)
+    assert answer["ok"] is False and answer["kind"] == "InternalError"
+    assert "RuntimeError" in answer["detail"] and "_ai_step" in answer["detail"]  # where, for a developer
+    state = worker.SESSIONS[sid].state
+    hidden = set(TOY.hidden_cards(state, 1))
+    assert set(state.hands[0]) <= hidden and not hidden & set(CARD.findall(text)), answer["detail"]
+
+
 def test_primero_operations_hand_and_lessons(worker: Any) -> None:
     answer = ok({"op": "game_op", "game": "primero", "name": "hand", "cards": ["7S", "6S", "AS", "5S"], "rules": "waks"})
     assert answer["hand"]["cards"] and len(answer["across"]) > 1

@@ -48,7 +48,8 @@ Details the spec leaves open, decided here:
   ``game``, ``name``, ``session``): ``name`` is the operation's name, so an
   operation's own fields must use other keys (the lessons op: ``lesson``, ``step``).
 - A malformed request gets kind ``RequestError``; a bug gets kind
-  ``InternalError`` with a generic ``error`` and the details in ``detail``.
+  ``InternalError`` with a generic ``error``, and in ``detail`` where it happened
+  (the stack and the exception's type, never its message, which may quote hidden state).
 """
 
 from __future__ import annotations
@@ -471,7 +472,9 @@ def call(request_json: str) -> str:
             message = message[: MAX_ERROR_CHARS - 1] + "…"
         answer = {"ok": False, "error": message, "kind": type(exc).__name__}
     except Exception as exc:  # a bug in the core must not kill the worker; the page apologises, the console gets details
-        detail = "".join(traceback.format_exception(exc))
+        # the stack and the exception's type, not its message: a message may quote hidden state
+        # (an AI's illegal choice names its cards), and this reply reaches the page mid-game
+        detail = "".join(traceback.format_tb(exc.__traceback__)) + type(exc).__name__
         answer = {"ok": False, "error": INTERNAL_MESSAGE, "kind": "InternalError", "detail": detail[-4000:]}
     answer["ms"] = round((time.perf_counter() - started) * 1000, 2)
     return json.dumps(answer)
