@@ -186,6 +186,27 @@ def test_odd_chips_of_a_shared_carry_go_from_the_eldest() -> None:
     assert s.chips == (51, 50, 49)  # the odd chip to seat 0, nearer the dealer's right than seat 1
 
 
+@pytest.mark.parametrize("variant", ["northpass", "rms"])
+def test_the_odd_chip_of_a_split_in_the_last_deal_goes_to_a_player_who_split_it(variant: str) -> None:
+    """P-END: a tie splits the pot and the odd chip waits for the next pot (D-PR7, Northpass). In the
+    last deal there is none: it goes to one of the players who tied, never to one who lost."""
+    from pygame_core.primero.deal import showdown
+    from pygame_core.primero.state import seat_distance
+
+    n = 5 if variant == "rms" else 3  # an odd pot of antes
+    opts = {"players": n, "chips": 20, "deals": 1, "ante": 1}
+    base = GAME.initial_state(opts, 1, variant)
+    tie = [["7S", "6S", "2H", "3D"], ["7H", "6H", "2S", "3C"]]  # the same kind and points, seat for seat
+    losers = [["AC", "2C", "3H", "4H"], ["JD", "QD", "KC", "JS"], ["QS", "KS", "QH", "KH"]][: n - 2]
+    for dealer in range(n):
+        s = showdown(state_from_deal(base, dealer, tie + losers, ["5D", "5C", "4S"]))
+        assert GAME.is_terminal(s) and sum(s.chips) == 20 * n and s.carry == 0
+        assert all(s.chips[p] == 19 for p in range(2, n)), (dealer, s.chips)  # the losers win nothing
+        first = min((0, 1), key=lambda p: seat_distance(s, p))
+        assert s.chips[first] == 19 + n // 2 + 1 and s.chips[1 - first] == 19 + n // 2, (dealer, s.chips)
+    assert "dealer's right" not in DECISIONS["P-END"] and "tied" in DECISIONS["P-END"]
+
+
 def test_unmatched_side_pot_goes_back_to_its_owner() -> None:
     base = GAME.initial_state({"players": 3, "deals": 2}, 6, "italian")
     base = dataclasses.replace(base, chips=(2, 50, 50))

@@ -104,6 +104,7 @@ def showdown(s: PrimeroState) -> PrimeroState:
     won = [0] * s.players
     carried = 0
     pot_records: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    last_deal = s.deal >= s.opt("deals")  # the agreed deals end with this one (finish_deal)
     for amount, elig in pots(s):
         # P-POT1: a pot only one player can win is theirs, claim or not
         cand = list(elig) if len(elig) == 1 else [p for p in elig if _meets_claim(s, values[p])]
@@ -120,11 +121,16 @@ def showdown(s: PrimeroState) -> PrimeroState:
             winners: tuple[int, ...] = (w,)
         else:
             share, odd = divmod(amount, len(top))  # D-PR7 / Northpass: split, odd chip carries
-            for w in top:
-                chips[w] += share
-                won[w] += share
-            carried += odd
             winners = tuple(sorted(top, key=lambda p: seat_distance(s, p)))
+            if last_deal:  # P-END: no next pot to carry to; the odd chips go to those who tied
+                for i, w in enumerate(winners):
+                    chips[w] += share + (i < odd)
+                    won[w] += share + (i < odd)
+            else:
+                for w in top:
+                    chips[w] += share
+                    won[w] += share
+                carried += odd
         pot_records.append((amount, elig, winners))
     shown = tuple(
         (p, tuple(str(c) for c in s.hands[p]), values[p].kind, values[p].points, values[p].total)
