@@ -145,6 +145,10 @@ def test_the_new_decisions_are_on_the_rules_page() -> None:
         ("suzuki", {"stake": 4, "rest": 3}, "The stake (4) can't be more than the rest (3)."),
         ("rms", {"min_bet": 4, "max_raise": 3}, "The minimum bet (4) can't be more than the maximum raise (3)."),
         ("roman", {"stake": 5, "rest": 9, "chips": 4}, "The stake (5) can't be more than the starting chips (4)."),
+        # an ante that takes every chip leaves everyone all-in before anyone can bet
+        ("northpass", {"ante": 20, "chips": 20}, "The ante (20) must be less than the starting chips (20), or nobody could ever bet."),
+        ("suzuki", {"ante": 30, "chips": 20}, "The ante (30) must be less than the starting chips (20), or nobody could ever bet."),
+        ("rms", {"players": 4, "ante": 50}, "The ante (50) must be less than the starting chips (50), or nobody could ever bet."),
     ],
 )
 def test_cross_checked_options(variant: str, options: dict[str, int], message: str) -> None:
@@ -156,6 +160,8 @@ def test_cross_checked_options(variant: str, options: dict[str, int], message: s
 def test_equal_stake_and_rest_still_start() -> None:
     GAME.initial_state({"stake": 3, "rest": 3, "chips": 3}, 1, "waks")
     GAME.initial_state({"min_bet": 2, "max_raise": 2}, 1, "rms")
+    GAME.initial_state({"ante": 19, "chips": 20}, 1, "northpass")
+    GAME.initial_state({"ante": 0, "chips": 1}, 1, "suzuki")
 
 
 # --- e. No game ends with the chips gone (P-END, P-POT1) -----------------------------------

@@ -60,10 +60,19 @@ _ANTE = OptionSpec("ante", "Ante", "int", 1, 0, 100, help="Chips each player put
 _WAKS_OPTIONS = (_STAKE, _REST, _CHIPS, _DEALS)
 
 
+def _check_ante(options: Mapping[str, Any]) -> None:
+    """An ante must leave chips to bet: one that takes every chip leaves everyone all-in before anyone speaks."""
+    ante, chips = options.get("ante"), options["chips"]
+    if ante is not None and ante >= chips:
+        raise OptionsError(f"The ante ({ante}) must be less than the starting chips ({chips}), or nobody could ever bet.")
+
+
 def _check_range(low: str, high: str, low_name: str, high_name: str) -> Callable[[Mapping[str, Any]], None]:
-    """A cross-check that the smallest bet fits under the largest one and under the starting chips."""
+    """A cross-check that the smallest bet fits under the largest one and under the starting chips
+    (and that an ante, where there is one, leaves chips to bet)."""
 
     def check(options: Mapping[str, Any]) -> None:
+        _check_ante(options)
         lo, hi, chips = options[low], options[high], options["chips"]
         if lo > hi:
             raise OptionsError(f"The {low_name} ({lo}) can't be more than the {high_name} ({hi}).")
@@ -98,7 +107,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         _ANTE,
         OptionSpec("limit", "Bet limit", "int", 6, 1, 100, help="The largest amount one bet may add."),
         _CHIPS, _DEALS,
-    ), "Pip values, A-10 deck: bet and announce a better hand, or pass and trade one or two cards."),
+    ), "Pip values, A-10 deck: bet and announce a better hand, or pass and trade one or two cards.", check=_check_ante),
 )
 
 
