@@ -417,6 +417,7 @@ const EN = {
   "pa.col.sette.short": "7♦",
   "pa.sheet": "Score sheet",
   "pa.sheet.empty": "No round finished yet.",
+  "pa.chart": "Totals so far",
   "pa.sheet.target": "First to {n} points wins.",
   "pa.coach.pick": "The four chosen cards lie face up for everyone: keep your aces, sevens and coins in hand.",
   "pa.coach.wait": "The coach speaks on your turn.",

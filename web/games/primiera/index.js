@@ -363,7 +363,13 @@ function drawSheet(v, ctx) {
   const seats = Array.from({ length: o.players }, (_, i) => i);
   const head = `<tr><th scope="col">${esc(t("pa.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
   const body = sheet.map((line) => `<tr><th scope="row">${line.round}</th>${line.points.map((p, s) => `<td>+${p} <span class="help">(${line.totals[s]})</span></td>`).join("")}</tr>`).join("");
-  $("#pa-sheet-body").innerHTML = `${o.target ? `<p class="help">${esc(t("pa.sheet.target", { n: o.target }))}</p>` : ""}
+  // The totals as a chart: one bar per seat, against the target (or the leader).
+  const top = Math.max(o.target || 0, ...o.scores, 1);
+  const chart = `<ul class="pa-chart" id="pa-chart" aria-label="${esc(t("pa.chart"))}">${seats.map((s) => `<li data-seat="${s}">
+    <span class="pa-chart-name">${esc(ctx.nameOf(s))}</span>
+    <span class="pa-chart-track" aria-hidden="true"><span class="pa-chart-bar" style="width:${Math.min(100, Math.round((100 * o.scores[s]) / top))}%"></span></span>
+    <span class="pa-chart-n">${esc(t("pa.score", { n: o.scores[s] }))}</span></li>`).join("")}</ul>`;
+  $("#pa-sheet-body").innerHTML = `${o.target ? `<p class="help">${esc(t("pa.sheet.target", { n: o.target }))}</p>` : ""}${chart}
     ${sheet.length ? `<div class="pa-scroll" tabindex="0" role="region" aria-labelledby="sheet-title"><table class="across" id="pa-sheet-table"><thead>${head}</thead><tbody>${body}</tbody>
     <tfoot><tr><th scope="row">${esc(t("pa.col.total"))}</th>${o.scores.map((n) => `<td><strong>${n}</strong></td>`).join("")}</tr></tfoot></table></div>`
     : `<p class="help">${esc(t("pa.sheet.empty"))}</p>`}`;
