@@ -133,7 +133,8 @@ def test_2p_whole_round_against_the_computer(page: Page, server: str) -> None:
     settle(page)
     # The score sheet and the running tally (a new round: nothing captured yet).
     expect(page.locator("#pa-sheet-table tbody tr")).to_have_count(1)
-    expect(page.locator("#pa-tally-table tbody tr")).to_have_count(2)
+    expect(page.locator("#pa-tally-table thead th")).to_have_count(3)  # the two sides
+    expect(page.locator("#pa-tally-table tr[data-cat=cards] td").first).to_have_text("0")
     lines = page.locator("#log li").all_inner_texts()
     assert any(line.split(" ", 1)[0] in ("You", "Round") for line in lines), lines
     assert any(re.match(r"^(You|Bianca) (play|plays) ", line) for line in lines), lines

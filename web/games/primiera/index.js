@@ -348,13 +348,18 @@ function primieraCell(row, style) {
 function drawTally(v, ctx) {
   const o = v.observation;
   const style = ctx.settings.suits;
-  const rows = (o.tally || []).map((r) => `<tr data-seats="${r.seats.join(",")}">
-    <th scope="row">${esc(sideName(r.seats, ctx.nameOf))}</th><td>${r.cards}</td><td>${r.coins}</td>
-    <td>${esc(t(r.settebello ? "pa.yes" : "pa.no"))}</td><td>${esc(primieraCell(r, style))}</td><td>${r.sweeps}</td></tr>`).join("");
+  const tally = o.tally || [];
+  // Categories by side (like the round's breakdown), so two to four sides fit a narrow panel.
+  const rows = [
+    ["cards", "pa.col.cards", (r) => String(r.cards)],
+    ["coins", "pa.col.coins", (r) => String(r.coins)],
+    ["settebello", "pa.col.settebello", (r) => t(r.settebello ? "pa.yes" : "pa.no")],
+    ["primiera", "pa.col.primiera", (r) => primieraCell(r, style)],
+    ["sweeps", "pa.col.sweeps", (r) => String(r.sweeps)],
+  ];
   $("#pa-tally-body").innerHTML = `<div class="pa-scroll" tabindex="0" role="region" aria-labelledby="tally-title"><table class="across pa-tally-table" id="pa-tally-table">
-    <thead><tr><th scope="col">${esc(t("pa.col.side"))}</th><th scope="col">${esc(t("pa.col.cards"))}</th><th scope="col">${esc(t("pa.col.coins"))}</th>
-    <th scope="col"><span aria-hidden="true">${esc(t("pa.col.sette.short"))}</span><span class="sr-only">${esc(t("pa.col.settebello"))}</span></th><th scope="col">${esc(t("pa.col.primiera"))}</th><th scope="col">${esc(t("pa.col.sweeps"))}</th></tr></thead>
-    <tbody>${rows}</tbody></table></div>`;
+    <thead><tr><th scope="col">${esc(t("pa.col.side"))}</th>${tally.map((r) => `<th scope="col" data-seats="${r.seats.join(",")}">${esc(sideName(r.seats, ctx.nameOf))}</th>`).join("")}</tr></thead>
+    <tbody>${rows.map(([cat, key, f]) => `<tr data-cat="${cat}"><th scope="row">${esc(t(key))}</th>${tally.map((r) => `<td>${esc(f(r))}</td>`).join("")}</tr>`).join("")}</tbody></table></div>`;
 }
 
 function drawSheet(v, ctx) {
@@ -402,7 +407,7 @@ async function drawCoach(v, ctx) {
 function coachLine(m, style, ctx) {
   const bits = [];
   if (m.cards) {
-    bits.push(t("pa.coach.gain", { cards: m.cards, coins: m.coins }));
+    bits.push(t(m.coins ? "pa.coach.gain" : "pa.coach.gain.nocoin", { cards: m.cards, coins: m.coins }));
     if (m.settebello) bits.push(t("pa.coach.sette"));
     if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) bits.push(t("pa.coach.prim", { before: m.primiera_before ?? "—", after: m.primiera_after }));
     if (m.sweep) bits.push(t("pa.coach.sweep"));
@@ -410,7 +415,7 @@ function coachLine(m, style, ctx) {
   const n = m.next;
   if (n) {
     bits.push(n.table.length ? t("pa.coach.leaves", { sum: n.sum }) : t("pa.coach.leaves.empty"));
-    if (n.sweep_ranks.length) {
+    if (n.sweep_ranks.length && (n.partner || n.sweep_chance > 0)) {
       bits.push(n.partner
         ? t("pa.coach.partner", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks) })
         : t("pa.coach.risk", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks), p: Math.round(n.sweep_chance * 100) }));
