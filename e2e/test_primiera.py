@@ -368,3 +368,27 @@ def test_primiera_screens_have_no_axe_violations(browser: Any, server: str) -> N
         expect(page.locator("#pa-score-breakdown")).to_be_visible()
         assert axe(page) == [], (viewport, "scorer")
         context.close()
+
+
+def test_learn_by_example(page: Page, server: str) -> None:
+    """The rulebook's examples as lessons: the capture (the 8, not 2 + 6), the primiera totals 62
+    and 75, and the Heralds' partnerships; the arrow keys step through them."""
+    from test_a11y import axe
+
+    page.goto(server + "#/primiera/learn")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator("#pa-lesson[data-lesson=capture]")).to_be_visible()
+    page.get_by_role("link", name="Next").click()
+    expect(page.locator("#pa-learn-text")).to_contain_text("must take the Jack of spades")
+    expect(page.locator("#pa-lesson .pa-takes")).to_have_count(1)
+    page.get_by_role("link", name="The primiera: 62 and 75").click()
+    expect(page.locator("#pa-lesson[data-lesson=primiera][data-step='0']")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#pa-learn-text")).to_contain_text("= 62")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#pa-learn-text")).to_contain_text("= 75")
+    page.get_by_role("link", name="The Heralds set the partners").click()
+    expect(page.locator("#pa-lesson[data-lesson=heralds]")).to_be_visible()
+    page.get_by_role("link", name="Next").click()
+    expect(page.locator("#pa-learn-sides")).to_contain_text("Player 1 & Player 3 against Player 2 & Player 4")
+    assert axe(page) == []

@@ -138,3 +138,20 @@ def test_the_coach_through_the_worker_answers_for_the_seat_shown(monkeypatch: py
     refused({"op": "game_op", "game": "primiera", "name": "coach"})
     hot = ok({"op": "new_game", "game": "primiera", "variant": "2p", "seats": ["human", "human"], "seed": 4})
     assert ok({"op": "game_op", "game": "primiera", "name": "coach", "session": hot["session"]})["moves"] == []
+
+
+def test_lessons_follow_the_rulebook_examples() -> None:
+    from pygame_core.primiera.lessons import lessons
+
+    by = {lesson["id"]: lesson for lesson in lessons()}
+    cap = by["capture"]["steps"]
+    assert cap[1]["mark"] == ["JS"] and cap[1]["dim"] == ["2D", "6H"]  # G011: the 8, not 2 + 6
+    assert cap[2]["table"] == ["2D", "3C", "6H"]
+    assert cap[3]["text"]["args"]["sweeps"] == 0  # G017: the last card is no sweep
+    totals = [s["text"]["args"].get("total") for s in by["primiera"]["steps"]]
+    assert 62 in totals and 75 in totals  # G012, G013
+    sides = {s.get("played"): s["sides"] for s in by["heralds"]["steps"] if s.get("played")}
+    assert sides == {"AH": [[0, 2], [1, 3]], "AC": [[0, 3], [1, 2]], "AD": [[0, 1], [2, 3]],
+                     "AS": [[0], [1], [2], [3]]}  # G016
+    assert ok({"op": "game_op", "game": "primiera", "name": "lessons", "lesson": "heralds"})["id"] == "heralds"
+    refused({"op": "game_op", "game": "primiera", "name": "lessons", "lesson": "nope"}, "OptionsError")

@@ -48,6 +48,7 @@ from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .coach import coach_op, tally
 from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
+from .lessons import lessons_op
 from .rules import HERALD_MODES, ORDER, PRIMIERA, RULES, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
 from .state import PrimieraState, log_size, log_slice
@@ -151,6 +152,7 @@ class PrimieraGame:
             Operation("coach", coach_op, needs_view=True,
                       help="the shown seat's legal moves and what each gains (cards, coins, settebello, primiera, "
                            "sweep) and leaves for the next player"),
+            Operation("lessons", lessons_op, help="learn by example: {} lists the lessons, {lesson} gives one"),
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
     )

@@ -8,6 +8,7 @@ import { $, esc } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 import { renderScorer } from "./score.js";
+import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { breakdownTable } from "./breakdown.js";
 
@@ -444,7 +445,8 @@ function roundEnd(v, ctx) {
 const scoreText = (r, seat) => t("pa.score", { n: r.scores[seat] });
 const endNote = (r) => (r.rounds !== undefined ? t("pa.end.rounds", { n: r.rounds }) : "");
 
-const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("pa.home.score"))}</a>`;
+const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("pa.home.score"))}</a>
+  <a class="btn secondary" href="#/primiera/learn">${esc(t("pa.learn.home"))}</a>`;
 
 export default {
   name: "primiera",
@@ -459,5 +461,6 @@ export default {
   rules: (game, cat) => rulesSection(game, cat),
   extraRoutes: [
     { path: "/primiera/score", nav: "pa.nav.score", render: (main, params, ctx) => renderScorer(main, params, ctx) },
+    { path: "/primiera/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
   ],
 };

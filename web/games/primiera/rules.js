@@ -11,7 +11,7 @@ export function rulesSection(game, cat) {
   return `
     <h2 id="rules-${esc(game.name)}">${esc(game.label)}</h2>
     ${paragraphs("rules.primiera.intro")}
-    <p><a href="#/primiera/score">${esc(t("rules.primiera.scorer"))}</a></p>
+    <p><a href="#/primiera/score">${esc(t("rules.primiera.scorer"))}</a> · <a href="#/primiera/learn">${esc(t("pa.learn.home"))}</a></p>
     <nav class="row rules-toc" aria-label="${esc(game.label)}">${game.variants.map((v) => `<a class="btn secondary" href="#/rules?variant=pa${esc(v.name)}">${esc(v.label)}</a>`).join("")}</nav>
     ${game.variants.map((v) => {
       const r = records.find((x) => x.variant === v.name) || { decisions: [] };
