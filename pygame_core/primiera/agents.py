@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any
 
-from ..protocol import AgentFactory
+from ..protocol import Agent, AgentFactory
 from ..rng import AgentRandom
 from .engine import captures
 from .rules import DECK, PRIMIERA, SETTEBELLO, SUIT, VALUE, sort_cards
@@ -149,4 +149,11 @@ class MediumAgent:
         return -0.5 * expected if partner_next else expected
 
 
-FACTORIES: Mapping[str, AgentFactory] = {"easy": EasyAgent, "medium": MediumAgent}
+def _hard() -> Agent:
+    """The ``hard`` level (imported on first use: it builds on this module)."""
+    from .hard import HardAgent
+
+    return HardAgent()
+
+
+FACTORIES: Mapping[str, AgentFactory] = {"easy": EasyAgent, "medium": MediumAgent, "hard": _hard}
