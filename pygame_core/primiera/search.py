@@ -30,6 +30,7 @@ from .agents import SWEEP as SWEEP_WORTH
 from .agents import card_worth
 from .fast import INT, PRIM, SETTEBELLO, TEXT, Move, move_text, moves
 from .rules import HERALD_MODES, RULES, herald_sides
+from .state import PrimieraState
 
 INF = float("inf")
 
@@ -80,6 +81,15 @@ class World:
         self.sides = sides
         self.live = live  # Kaleidos: no Herald played yet, the first one will set the sides
         self.double = double  # the mode doubles the base points of an individual round
+
+    @staticmethod
+    def from_state(state: PrimieraState) -> World:
+        """The play phase of a protocol state, every card where it really is (for tests and benchmarks)."""
+        rules = state.rules
+        return World(state.players, [sorted(INT[c] for c in h) for h in state.hands], sorted(INT[c] for c in state.table),
+                     [INT[c] for c in state.stock], state.to_act, state.dealer, rules.hand_size,
+                     rules.heralds and state.herald is None, state.sides, rules.double_alone,
+                     [[INT[c] for c in p] for p in state.piles], state.sweeps, state.last_capturer)
 
     def legal(self) -> list[Move]:
         """The legal plays of the seat to act."""
@@ -213,8 +223,8 @@ def _win_probs_raw(values: Sequence[float], remaining: int, spread: float) -> li
 
 
 CARD_SPREAD = 2.0
-COIN_SPREAD = 1.5
-PRIMIERA_SPREAD = 2.0
+COIN_SPREAD = 3.0
+PRIMIERA_SPREAD = 4.0
 
 
 
@@ -360,7 +370,7 @@ def probable_sides(w: World) -> list[Sides]:
     return [tuple((s,) for s in range(w.n))]  # D-PA3: no Herald played, everyone alone
 
 
-THREAT = 0.08
+THREAT = 0.14
 """Points per unit of card worth of the best capture the seat to move has at a leaf (its tempo)."""
 
 
@@ -529,13 +539,38 @@ class View:
             if len(unseen_heralds) != len(self.herald_holders):
                 self.herald_holders = []  # cannot happen in a real game; fall back to a plain shuffle
 
+        # Plays that captured nothing: the values that would have captured then (see _voids).
+        self.voids: list[int] = _voids(obs, self.n, self.me) if self.unseen else [0] * self.n
+
+    def misfits(self, seat: int, hand: Sequence[int]) -> int:
+        """How many cards of ``hand`` would have captured when ``seat`` threw a card instead, this deal."""
+        bits = self.voids[seat]
+        return sum(1 for c in hand if bits >> ((c >> 2) + 1) & 1) if bits else 0
+
     @property
     def unseen_count(self) -> int:
         """Cards this seat cannot see: the other hands and the stock."""
         return len(self.unseen)
 
-    def world(self, rnd: random.Random) -> World:
-        """A world dealt at random, consistent with the view."""
+    def world(self, rnd: random.Random, tries: int = 40) -> World:
+        """A world dealt at random, consistent with the view, and likely given the plays that captured nothing.
+
+        A deal in which a seat threw a card while holding one that would have captured is kept
+        with chance THREW_INSTEAD per such card (rejection sampling, at most ``tries`` deals;
+        then the last one). Capturing is compulsory only for the card played, so no deal is
+        impossible; but players who can capture nearly always do.
+        """
+        w = self._deal(rnd)
+        if any(self.voids):
+            for _ in range(tries):
+                bad = sum(self.misfits(s, w.hands[s]) for s in range(self.n) if s != self.me)
+                if not bad or rnd.random() < THREW_INSTEAD ** bad:
+                    break
+                w = self._deal(rnd)
+        return w
+
+    def _deal(self, rnd: random.Random) -> World:
+        """A world dealt uniformly at random, consistent with the view."""
         n = self.n
         hands: list[list[int]] = [[] for _ in range(n)]
         hands[self.me] = list(self.hand)
@@ -564,6 +599,54 @@ class View:
     def known_world(self) -> World:
         """The world when nothing is hidden (no other cards out): for tests and the last plays."""
         return self.world(random.Random(0))
+
+
+THREW_INSTEAD = 0.2
+"""The chance given to a deal per card a seat held that would have captured when it threw another card."""
+
+
+def capture_values(table: Sequence[int]) -> int:
+    """The values (bits 1..10) a card would capture with on ``table`` (ints): a same rank, or a sum of 2+ cards."""
+    bits = 0
+    for t in table:
+        bits |= 1 << ((t >> 2) + 1)
+    vals = sorted((t >> 2) + 1 for t in table)
+    sums = 1  # bit i: a subset of the cards seen so far adds up to i (with its size tracked below)
+    pairs = 0  # bit i: a subset of 2+ cards adds up to i
+    for v in vals:
+        pairs |= (sums & ~1) << v
+        sums |= sums << v
+        sums &= (1 << 11) - 1
+        pairs &= (1 << 11) - 1
+    return bits | pairs
+
+
+def _voids(obs: Mapping[str, Any], n: int, me: int) -> list[int]:
+    """Per seat, the values that would have captured on the tables where it threw a card, since its hand was dealt.
+
+    The table is rebuilt from this round's public log (the deal or the Kaleidos reveal, then
+    every play); a re-deal (2p, 3p) gives fresh hands, so only the plays after the last one count.
+    """
+    out = [0] * n
+    table: list[int] = []
+    for e in _round_entries(obs):
+        key = e.get("key")
+        args = e.get("args") or {}
+        if key == "primiera.deal":
+            table = [INT[c] for c in args.get("table", [])]
+        elif key == "primiera.reveal":
+            table = [INT[c] for c in args.get("cards", [])]
+        elif key == "primiera.redeal":
+            out = [0] * n
+        elif key == "primiera.play":
+            seat = e.get("seat", -1)
+            if 0 <= seat < n and seat != me:
+                out[seat] |= capture_values(table)
+            table.append(INT[args["card"]])
+        elif key in ("primiera.capture", "primiera.sweep"):
+            gone = {INT[c] for c in args.get("captured", [])}
+            table = [t for t in table if t not in gone]
+    return out
 
 
 def _round_entries(obs: Mapping[str, Any]) -> list[Mapping[str, Any]]:
