@@ -129,6 +129,11 @@ class SearchAgent:
     node_budget = 6000  # nodes per decision, shared by the worlds
     min_depth = 2
     max_depth = 99
+    last_deal_plies = 0  # 2p: this close to the last deal, search it as a chance node (0: never)
+
+    def last_deal_ahead(self, view: View) -> bool:
+        """Whether to search the coming last deal exactly (2p)."""
+        return last_deal_ahead(view, self.last_deal_plies)
 
     def leaf(self) -> Leaf:
         """The leaf evaluation."""
@@ -162,6 +167,8 @@ class SearchAgent:
 
     def worlds(self, view: View, rnd: random.Random) -> list[World]:
         """The deals to search."""
+        if self.last_deal_ahead(view):
+            return last_deal_worlds(view)
         if _single_world(view):
             return [view.world(rnd)]
         every = enumerate_worlds(view, ENUMERATE)
@@ -187,10 +194,12 @@ class SearchAgent:
         first, last = self.depth_plan(view)
         leaf = self.leaf()
         totals = [0.0] * len(ms)
+        chance = self.last_deal_ahead(view)
         for w in worlds:
             values: list[float] | None = None
             for depth in range(first, last + 1):
                 search = Search(w, view.me, leaf, exact_value, per_world)
+                search.final_chance = chance
                 got = search.root(ms, depth)
                 if search.aborted and values is not None:
                     break
@@ -206,10 +215,29 @@ class SearchAgent:
         return [t / len(worlds) for t in totals]
 
 
+def last_deal_ahead(view: View, plies: int) -> bool:
+    """2p, the last deal is next and at most ``plies`` plays are left before it."""
+    return (view.n == 2 and view.stock_size == 2 * view.hand_size and 0 < sum(view.hand_sizes) <= plies)
+
+
+def last_deal_worlds(view: View) -> list[World]:
+    """2p before the last deal: every hand the opponent may hold; the stock's split is left to Search.chance."""
+    opp = 1 - view.me
+    out = []
+    for part in combinations(view.unseen, view.hand_sizes[opp]):
+        hands = [list(view.hand), list(view.hand)]
+        hands[opp] = list(part)
+        stock = [c for c in view.unseen if c not in part]
+        out.append(World(2, hands, list(view.table), stock, view.to_act, view.dealer, view.hand_size, view.live,
+                         view.sides, view.double, view.piles, view.sweeps, view.last))
+    return out
+
+
 class HardAgent(SearchAgent):
     """``hard``: 32 deals (or every deal, when few), iterative deepening under a node budget, points-based leaves."""
 
     name = "hard"
+    last_deal_plies = 3
     samples = 32
     node_budget = 20000
     budgets: Mapping[str, tuple[int, int]] = {
@@ -232,8 +260,8 @@ def greedy_value(w: World, me: int) -> float:
     return vals[mine] - (sum(vals) - vals[mine]) / (k - 1)
 
 
-REF_NODES = 4000
-"""ref-ab's 50 ms on CPython as a node count (bench/primiera_latency.py --calibrate)."""
+REF_NODES = 9600
+"""ref-ab's 50 ms as a node count: 193,000 nodes per CPU second on CPython here (bench/primiera_latency.py --calibrate)."""
 
 
 class RefAbAgent(SearchAgent):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
 from math import erf, sqrt
 from typing import Any
 
@@ -371,6 +372,8 @@ def probable_sides(w: World) -> list[Sides]:
 
 
 THREAT = 0.14
+MATERIAL = 0.0
+"""Points per unit of card worth captured (agents.card_worth), on top of the chances of the categories."""
 """Points per unit of card worth of the best capture the seat to move has at a leaf (its tempo)."""
 
 
@@ -387,6 +390,11 @@ def evaluate(w: World, me: int) -> float:
         mine = next(i for i, side in enumerate(sides) if me in side)
         total += _value(side_values(w, sides, w.double, final), mine)
     total /= len(options)
+    if MATERIAL and not final:
+        sides = options[0]
+        vals = [sum(w.worth[s] for s in side) for side in sides]
+        mine = next(i for i, side in enumerate(sides) if me in side)
+        total += MATERIAL * _value(vals, mine)
     if not final and THREAT:
         hand = w.hands[w.to_act]
         if hand:
@@ -429,6 +437,23 @@ class Search:
         self.nodes = 0
         self.node_limit = node_limit
         self.aborted = False
+        self.final_chance = False  # 2p: value the last deal exactly, as a chance node over its splits
+
+    def chance(self) -> float:
+        """2p, the last deal just dealt: the mean over every way its cards could have been split, each solved exactly."""
+        w = self.w
+        saved = [h[:] for h in w.hands]
+        cards = sorted(c for h in saved for c in h)
+        a, b = w.to_act, 1 - w.to_act
+        total = 0.0
+        count = 0
+        for part in combinations(cards, len(saved[a])):
+            w.hands[a] = list(part)
+            w.hands[b] = [c for c in cards if c not in part]
+            total += self.ab(w.left, -INF, INF)
+            count += 1
+        w.hands[0], w.hands[1] = saved[0], saved[1]
+        return total / count
 
     def ab(self, depth: int, alpha: float, beta: float) -> float:
         """The value of the world for ``me`` with ``depth`` plies to go."""
@@ -437,6 +462,11 @@ class Search:
         if w.left == 0:
             return self.exact(w, self.me)
         if depth <= 0:
+            if self.final_chance and w.spos == len(w.stock) and w.spos and w.left == len(w.hands[0]) * 2 == w.hand_size * 2:
+                self.final_chance = False  # inside, the last deal is played with every card known
+                value = self.chance()
+                self.final_chance = True
+                return value
             return self.leaf(w, self.me)
         if self.nodes >= self.node_limit:
             self.aborted = True
