@@ -2,16 +2,22 @@
 
 hard (see search.py for the worlds, the evaluation and alpha-beta):
 - it deals the cards it cannot see again and again, consistent with what it has seen
-  (``search.View``), and scores each of its legal plays by alpha-beta in every world, by
-  iterative deepening under a node budget per world; the play of the best mean wins;
+  (``search.View``: its hand, the table, the captures, the hand and stock sizes, the
+  Heralds), deals in which a player threw a card while holding one that would have captured
+  made unlikely (a soft inference: the rule binds only the card played), and scores each
+  of its legal plays by alpha-beta in every world, by iterative deepening under a node
+  budget per world, never past the cards now in hand (a world's stock order is a guess);
+  the play of the best mean wins;
 - the leaves are valued in expected round points: the chance of each category (cards,
   coins, primiera) from the counts captured and the cards still out, the settebello, the
   sweeps; my side's points minus the others' mean. In Kaleidos before the first Herald, a
   leaf averages over the partnerships the Heralds still in hand would set, so playing a
   Herald is weighed by the partnership it makes (and the search sees it made);
 - once the hidden cards can be dealt in few enough ways (``ENUMERATE``), it searches every
-  one of those deals instead of a sample; and once the rest of the round fits the budget,
-  the search runs to the round's end: the endgame is solved exactly.
+  one of those deals instead of a sample; and once the stock is empty the search runs to
+  the round's end: the endgame is solved exactly (2p: the last deal is a single known deal;
+  within 3 plays of it, the coming last deal is searched exactly too, as a chance node over
+  every split of its six cards).
 The budget is counted in nodes, so a decision depends only on the observation and the rng.
 
 ref-ab (bench only, not in GameInfo.agents) is modelled on the best public browser Scopa
@@ -130,6 +136,7 @@ class SearchAgent:
     min_depth = 2
     max_depth = 99
     last_deal_plies = 0  # 2p: this close to the last deal, search it as a chance node (0: never)
+    soft = 0.0  # below the root, lean this much towards the mean of a node's moves (Search._soft)
 
     def last_deal_ahead(self, view: View) -> bool:
         """Whether to search the coming last deal exactly (2p)."""
@@ -200,6 +207,7 @@ class SearchAgent:
             for depth in range(first, last + 1):
                 search = Search(w, view.me, leaf, exact_value, per_world)
                 search.final_chance = chance
+                search.soft = self.soft
                 got = search.root(ms, depth)
                 if search.aborted and values is not None:
                     break

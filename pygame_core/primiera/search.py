@@ -438,6 +438,7 @@ class Search:
         self.node_limit = node_limit
         self.aborted = False
         self.final_chance = False  # 2p: value the last deal exactly, as a chance node over its splits
+        self.soft = 0.0  # see _soft
 
     def chance(self) -> float:
         """2p, the last deal just dealt: the mean over every way its cards could have been split, each solved exactly."""
@@ -473,6 +474,8 @@ class Search:
             return self.leaf(w, self.me)
         ms = w.legal()
         if len(ms) > 1:
+            if self.soft:
+                return self._soft(ms, depth)
             ms.sort(key=_order_key)
         maximize = same_side(w, self.me, w.to_act)
         if maximize:
@@ -500,6 +503,21 @@ class Search:
                     if alpha >= beta:
                         break
         return best
+
+    def _soft(self, ms: list[Move], depth: int) -> float:
+        """A node below the root valued as ``(1 - soft) * best + soft * mean`` of its moves (no pruning).
+
+        In a world every player sees every card; a real player, who does not, finds the best
+        move less surely: the mean tempers the clairvoyant best, for both sides.
+        """
+        w = self.w
+        values = []
+        for card, taken in ms:
+            tok = w.play(card, taken)
+            values.append(self.ab(depth - 1, -INF, INF))
+            w.undo(tok)
+        best = max(values) if same_side(w, self.me, w.to_act) else min(values)
+        return (1.0 - self.soft) * best + self.soft * sum(values) / len(values)
 
     def root(self, root_moves: Sequence[Move], depth: int) -> list[float]:
         """The value of each root move (full window: the values are averaged over worlds)."""
