@@ -249,7 +249,7 @@ class HardAgent(SearchAgent):
     samples = 32
     node_budget = 20000
     budgets: Mapping[str, tuple[int, int]] = {
-        "2p": (64, 30000), "3p": (24, 5000), "classic": (16, 4000), "kaleidos": (16, 3000),
+        "2p": (64, 30000), "3p": (24, 10000), "classic": (16, 12000), "kaleidos": (16, 5000),
     }
     """(deals, nodes) per mode: 2p rarely spends its nodes (the search stops where the hands run
     out, at most 6 plies), the 4-player modes do; tuned for about 60 ms p95 on CPython."""
