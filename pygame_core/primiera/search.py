@@ -649,7 +649,7 @@ class View:
         return self.world(random.Random(0))
 
 
-THREW_INSTEAD = 0.2
+THREW_INSTEAD = 0.05
 """The chance given to a deal per card a seat held that would have captured when it threw another card."""
 
 
