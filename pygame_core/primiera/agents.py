@@ -1,5 +1,7 @@
 """Primiera's simple AI levels: ``easy`` (greedy on the immediate capture) and ``medium`` (counts cards, heuristics).
 
+``hard`` (information-set search) is in hard.py and is declared here, imported on first use.
+
 Agents see only their seat's observation (hand, table, every captured pile, sides) and the
 legal action texts; they keep no memory between moves: what they "count" is read from the
 public piles each time.
