@@ -40,6 +40,11 @@ def test_dynamic_key_families_are_complete() -> None:
         assert f"rules.primero.{variant}" in keys
     for phase in ("bet1", "draw", "bet2", "play", "over"):
         assert f"phase.{phase}" in keys
+    # Primiera's: the partnership of a Herald or a round, each mode's rules.
+    for mode in ("opposite", "left", "right", "alone", "fixed", "individual", "none"):
+        assert f"primiera.partnership.{mode}" in keys
+    for variant in ("kaleidos", "classic", "2p", "3p"):
+        assert f"rules.primiera.{variant}" in keys
 
 
 def table_strings() -> dict[str, str]:

@@ -6,6 +6,7 @@ import { t } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 
 let lessons = null;
+const SEAT_POS = ["pa.learn.pos0", "pa.learn.pos1", "pa.learn.pos2", "pa.learn.pos3"];
 let keysWired = false;
 
 const joinAnd = (items) => (items.length <= 1 ? items.join("") : t("primiera.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] }));
@@ -51,7 +52,7 @@ export async function renderLearn(main, params, ctx) {
   }).join("")}</div>`;
   const seatName = (i) => t("pa.learn.player", { n: i + 1 });
   const sides = s.sides ? `<p id="pa-learn-sides"><strong>${esc(t("pa.learn.sides", { sides: s.sides.length > 2 ? t("primiera.alone") : t("primiera.against", { a: s.sides[0].map(seatName).join(" & "), b: s.sides[1].map(seatName).join(" & ") }) }))}</strong></p>
-    <ol class="pa-learn-seats">${[0, 1, 2, 3].map((i) => `<li>${esc(seatName(i))}: ${esc(t("pa.learn.pos" + i))}</li>`).join("")}</ol>` : "";
+    <ol class="pa-learn-seats">${SEAT_POS.map((key, i) => `<li>${esc(seatName(i))}: ${esc(t(key))}</li>`).join("")}</ol>` : "";
   $("#pa-learn-body").innerHTML = `
     <nav class="row" aria-label="${esc(t("learn.list"))}">${lessons.map((l) => `<a class="btn secondary" href="${hashFor(l.id, 0)}" ${l.id === lesson.id ? 'aria-current="page"' : ""}>${esc(text(l.title, style))}</a>`).join("")}</nav>
     <article class="panel" id="pa-lesson" data-lesson="${esc(lesson.id)}" data-step="${step}">
