@@ -29,7 +29,7 @@ from typing import Any
 
 from .agents import SWEEP as SWEEP_WORTH
 from .agents import card_worth
-from .fast import INT, PRIM, SETTEBELLO, TEXT, Move, move_text, moves
+from .fast import INT, PRIM, SETTEBELLO, TEXT, Move, moves
 from .rules import HERALD_MODES, RULES, herald_sides
 from .state import PrimieraState
 
@@ -644,10 +644,6 @@ class View:
         return World(n, hands, list(self.table), stock, self.to_act, self.dealer, self.hand_size, self.live,
                      self.sides, self.double, self.piles, self.sweeps, self.last)
 
-    def known_world(self) -> World:
-        """The world when nothing is hidden (no other cards out): for tests and the last plays."""
-        return self.world(random.Random(0))
-
 
 THREW_INSTEAD = 0.05
 """The chance given to a deal per card a seat held that would have captured when it threw another card."""
@@ -710,13 +706,3 @@ def _round_entries(obs: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def root_moves(view: View) -> list[Move]:
     """The legal plays of the seat to act (the same in every world: own hand, the table)."""
     return moves(view.hand, view.table)
-
-
-def text_of(move: Move) -> str:
-    """The protocol text of a move."""
-    return move_text(move)
-
-
-def card_text(c: int) -> str:
-    """A card's text."""
-    return TEXT[c]
