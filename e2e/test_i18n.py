@@ -40,3 +40,60 @@ def test_dynamic_key_families_are_complete() -> None:
         assert f"rules.primero.{variant}" in keys
     for phase in ("bet1", "draw", "bet2", "play", "over"):
         assert f"phase.{phase}" in keys
+    # Primiera's: the partnership of a Herald or a round, each mode's rules.
+    for mode in ("opposite", "left", "right", "alone", "fixed", "individual", "none"):
+        assert f"primiera.partnership.{mode}" in keys
+    for variant in ("kaleidos", "classic", "2p", "3p"):
+        assert f"rules.primiera.{variant}" in keys
+
+
+def table_strings() -> dict[str, str]:
+    text = (WEB / "i18n.js").read_text()
+    return dict(re.findall(r'^\s*"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', text, flags=re.M))
+
+
+# Each Primiera Description key and the args it carries (seat-bearing ones also get {name}).
+PRIMIERA_ARGS = {
+    "primiera.deal": {"round", "table"}, "primiera.redeal": {"deal"}, "primiera.pick": {"card"},
+    "primiera.picked": set(), "primiera.reveal": {"cards"}, "primiera.play": {"card"},
+    "primiera.capture": {"card", "captured"}, "primiera.sweep": {"card", "captured"},
+    "primiera.herald": {"card", "partnership", "sides"}, "primiera.last_take": {"cards"},
+    "primiera.leftover": {"cards"}, "primiera.round_end": {"round", "points", "totals", "sides"},
+    "primiera.side_points": {"seats", "cards", "coins", "settebello", "primiera", "sweeps", "total"},
+    "primiera.extra_round": set(), "primiera.game_end": {"winners", "scores"},
+}
+PRIMIERA_SEATED = {"primiera.deal", "primiera.redeal", "primiera.pick", "primiera.picked", "primiera.play",
+                   "primiera.capture", "primiera.sweep", "primiera.herald", "primiera.last_take"}
+
+
+def test_every_primiera_description_key_is_in_the_table_with_its_placeholders() -> None:
+    from pygame_core.primiera.game import DESCRIPTION_KEYS, GAME
+    from pygame_core.rng import AgentRandom
+
+    assert set(PRIMIERA_ARGS) == set(DESCRIPTION_KEYS)
+    # The args written down above are the ones the core sends (random games in every mode).
+    for variant in ("kaleidos", "classic", "2p", "3p"):
+        state = GAME.initial_state({"target": 0, "max_rounds": 2}, 3, variant)
+        rng = AgentRandom(3)
+        while not GAME.is_terminal(state):
+            action = rng.choice(GAME.legal_actions(state))
+            d = GAME.describe_action(state, action)
+            assert set(d["args"]) == PRIMIERA_ARGS[d["key"]], d
+            state = GAME.apply(state, action)
+        for entry in GAME.log_entries(state, -1, 0, 10_000):
+            assert set(entry["args"]) == PRIMIERA_ARGS[entry["key"]], entry
+            for nested in entry["args"].get("sides", []):
+                if isinstance(nested, dict):
+                    assert set(nested["args"]) == PRIMIERA_ARGS[nested["key"]], nested
+    strings = table_strings()
+    derived = {"primiera.deal.heralds": "primiera.deal"}  # the page's own form of a key (games/primiera)
+    for key in [*DESCRIPTION_KEYS, *derived]:
+        base = derived.get(key, key)
+        allowed = PRIMIERA_ARGS[base] | ({"name"} if base in PRIMIERA_SEATED else set())
+        for form in (key, key + ".you"):
+            if form == key:
+                assert form in strings, f"{form} is not in i18n.js"
+            elif form not in strings:
+                continue
+            used = set(re.findall(r"\{(\w+)\}", strings[form]))
+            assert used <= allowed, f"{form} uses {sorted(used - allowed)}, not args of {base}"

@@ -11,6 +11,7 @@ from .protocol import Game
 # name -> module that defines ``GAME``; imported on first use so start-up stays cheap.
 _MODULES: dict[str, str] = {
     "primero": "pygame_core.primero.game",
+    "primiera": "pygame_core.primiera.game",
 }
 
 

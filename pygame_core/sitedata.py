@@ -12,6 +12,8 @@ from typing import Any
 from .decisions import explain
 from .primero import hands
 from .primero.rules import RULES as PRIMERO_RULES
+from .primiera.rules import PRIMIERA, sort_cards
+from .primiera.rules import RULES as PRIMIERA_RULES
 from .registry import catalogue
 
 
@@ -29,7 +31,8 @@ def _values(rules: hands.HandRules) -> str:
 
 
 def site_catalogue() -> dict[str, Any]:
-    """Games from the registry, and every Primero hand rule set with its deck, ranking and decisions."""
+    """Games from the registry; every Primero hand rule set with its deck, ranking and decisions; Primiera's
+    decisions per mode and its primiera values (D-PA1)."""
     return {
         "games": catalogue(),
         "hand_rules": [
@@ -65,4 +68,9 @@ def site_catalogue() -> dict[str, Any]:
             }
             for name, record in PRIMERO_RULES.items()
         ],
+        "primiera_rules": [
+            {"variant": name, "players": r.players, "target": r.target, "decisions": explain(r.decisions)}
+            for name, r in PRIMIERA_RULES.items()
+        ],
+        "primiera_values": {c: PRIMIERA[c] for c in sort_cards(PRIMIERA)},
     }

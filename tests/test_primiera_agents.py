@@ -58,7 +58,7 @@ def test_easy_beats_random_and_medium_beats_easy() -> None:
 
 
 def test_agents_are_declared_and_simulate_runs(primiera: PrimieraGame) -> None:
-    assert set(GAME.info.agents) == {"easy", "medium"}
+    assert set(GAME.info.agents) == {"easy", "medium", "hard"}
     assert make_agent("primiera", "medium").name == "medium"
     figures = simulate("primiera", "2p", None, ["medium", "easy"], 4, 1, {"target": 0, "max_rounds": 2})
     assert figures["games"] == 4 and "points_per_round" in figures["per_agent"]["medium"]

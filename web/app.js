@@ -310,7 +310,7 @@ async function renderRules(main, params) {
       ${sections}
     </section>`;
   const want = params && params.get("variant");
-  if (want && /^[a-z]+$/.test(want)) {
+  if (want && /^[a-z0-9]+$/.test(want)) {
     const el = document.getElementById("rules-" + want);
     if (el) el.scrollIntoView();
   }

@@ -1,5 +1,7 @@
 """Primiera's simple AI levels: ``easy`` (greedy on the immediate capture) and ``medium`` (counts cards, heuristics).
 
+``hard`` (information-set search) is in hard.py and is declared here, imported on first use.
+
 Agents see only their seat's observation (hand, table, every captured pile, sides) and the
 legal action texts; they keep no memory between moves: what they "count" is read from the
 public piles each time.
@@ -11,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any
 
-from ..protocol import AgentFactory
+from ..protocol import Agent, AgentFactory
 from ..rng import AgentRandom
 from .engine import captures
-from .rules import DECK, PRIMIERA, SETTEBELLO, SUIT, VALUE, sort_cards
+from .rules import DECK, HERALD_MODES, PRIMIERA, SETTEBELLO, SUIT, VALUE, herald_sides, sort_cards
 
 SWEEP = 8.0
 SETTEBELLO_WORTH = 6.0
@@ -75,11 +77,14 @@ class MediumAgent:
     10 or less, weighed by the chance, from the unseen cards, that they hold the right card),
     keeps its primiera cards (7s, 6s, aces) rather than throwing them on the table, and plays
     to its partner when the next player is on its side (a table its partner may sweep is good).
+    In Kaleidos, before the first Herald, playing its Herald is weighed by the partnership it
+    sets against the ones the other Heralds would set (``_herald_gain``).
     """
 
     name = "medium"
     place_cost = 0.6  # a card left on the table is usually lost: its worth, counted against the move
     reply_weight = 1.0  # how much the next player's expected best reply counts
+    herald_weight = 0.25  # Kaleidos: how much the partnership a Herald sets counts (see _herald_gain)
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""
@@ -96,6 +101,7 @@ class MediumAgent:
         partner_next = any(seat in side and nxt in side for side in sides)
         next_hand = observation["hand_sizes"][nxt]
         last_round_card = sum(observation["hand_sizes"]) == 1 and observation["stock_size"] == 0
+        herald_open = observation["variant"] == "kaleidos" and observation.get("herald") is None
         scored = []
         for a in legal_actions:
             _, card, taken = _split(a)
@@ -109,9 +115,40 @@ class MediumAgent:
                 gain = -self.place_cost * card_worth(card) + VALUE[card] / 40  # give away cheap, high cards
             if next_hand and not last_round_card:
                 gain -= self.reply_weight * self._exposure(left, unseen, next_hand, partner_next)
+            if herald_open and card in HERALD_MODES:
+                gain += self.herald_weight * self._herald_gain(observation, card, unseen)
             scored.append((gain, a))
         top = max(g for g, _ in scored)
         return rng.choice([a for g, a in scored if g >= top - 1e-9])
+
+    @staticmethod
+    def _herald_gain(observation: Mapping[str, Any], card: str, unseen: list[str]) -> float:
+        """Kaleidos: how much better the partnership my Herald ``card`` sets is than the one I would otherwise get.
+
+        A side's standing is the worth of what its seats have captured (and their sweeps); my
+        partnership is worth my side's standing minus the other sides' mean, in worth units (an
+        individual round, doubled, counts twice). Otherwise the first Herald would be one of the
+        unseen aces, played by one of the seats still holding one: the mean over those.
+        """
+        seat: int = observation["seat"]
+        n: int = observation["players"]
+        piles: list[list[str]] = observation["captured"]
+        sweeps: list[int] = observation["sweeps"]
+        standing: list[float] = [sum(card_worth(c) for c in piles[s]) + SWEEP * sweeps[s] for s in range(n)]
+
+        def worth(sides: tuple[tuple[int, ...], ...]) -> float:
+            mine = [side for side in sides if seat in side][0]
+            others = [side for side in sides if side != mine]
+            own = sum(standing[s] for s in mine)
+            rest = sum(sum(standing[s] for s in side) for side in others) / len(others)
+            return (own - rest) * (2.0 if len(mine) == 1 else 1.0)
+
+        new = worth(herald_sides(HERALD_MODES[card], seat))
+        others = [s for s in range(n) if s != seat and observation["hand_sizes"][s] > 0]
+        outcomes = [worth(herald_sides(HERALD_MODES[a], s)) for a in unseen if a in HERALD_MODES for s in others]
+        if not outcomes:
+            return new - worth(tuple((s,) for s in range(n)))
+        return new - sum(outcomes) / len(outcomes)
 
     @staticmethod
     def _exposure(left: list[str], unseen: list[str], next_hand: int, partner_next: bool) -> float:
@@ -149,4 +186,11 @@ class MediumAgent:
         return -0.5 * expected if partner_next else expected
 
 
-FACTORIES: Mapping[str, AgentFactory] = {"easy": EasyAgent, "medium": MediumAgent}
+def _hard() -> Agent:
+    """The ``hard`` level (imported on first use: it builds on this module)."""
+    from .hard import HardAgent
+
+    return HardAgent()
+
+
+FACTORIES: Mapping[str, AgentFactory] = {"easy": EasyAgent, "medium": MediumAgent, "hard": _hard}

@@ -14,7 +14,8 @@ the canonical text back.
 Observation keys: game, variant, seat, players, round, dealer, phase (pick/play/over), to_act,
 hand, hand_sizes, table, stock_size, picked (who has picked, in the pick phase), my_pick,
 picks (each seat's table card once revealed), captured (each seat's pile, public),
-captured_counts, coins_counts, sweeps, last_capturer, herald ({seat, card, partnership}),
+captured_counts, coins_counts, sweeps, tally (each side's running counts, coach.tally),
+last_capturer, herald ({seat, card, partnership}),
 sides (this round's sides once known), doubled, unclaimed, scores (running totals), sheet
 (the score sheet: one line per round), target, max_rounds, extra_round, winners, result,
 decisions, log, log_size.
@@ -45,7 +46,9 @@ from ..protocol import (
 )
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
+from .coach import coach_op, tally
 from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
+from .lessons import lessons_op
 from .rules import HERALD_MODES, ORDER, PRIMIERA, RULES, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
 from .state import PrimieraState, log_size, log_slice
@@ -144,7 +147,13 @@ class PrimieraGame:
         "primiera", "Primiera", VARIANTS, "kaleidos",
         summary="Kaleidos's Scopa: capture by rank or sum, sweep the table; the first Herald played picks partners.",
         agents=AI_FACTORIES,
-        operations=(Operation("score", _score_op, help="score a round from each side's captured cards and sweeps"),),
+        operations=(
+            Operation("score", _score_op, help="score a round from each side's captured cards and sweeps"),
+            Operation("coach", coach_op, needs_view=True,
+                      help="the shown seat's legal moves and what each gains (cards, coins, settebello, primiera, "
+                           "sweep) and leaves for the next player"),
+            Operation("lessons", lessons_op, help="learn by example: {} lists the lessons, {lesson} gives one"),
+        ),
         figures=(Figure("points", per="rounds", label="round points"),),
     )
 
@@ -310,6 +319,7 @@ def observe(s: PrimieraState, seat: int) -> dict[str, JSON]:
         "captured_counts": [len(p) for p in s.piles],
         "coins_counts": [sum(1 for c in p if SUIT[c] == "D") for p in s.piles],
         "sweeps": list(s.sweeps),
+        "tally": tally(s.sides if s.sides is not None else [(i,) for i in range(n)], s.piles, s.sweeps),
         "last_capturer": s.last_capturer if s.last_capturer >= 0 else None,
         "herald": ({"seat": s.herald[0], "card": s.herald[1], "partnership": HERALD_MODES[s.herald[1]]}
                    if s.herald else None),

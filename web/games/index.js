@@ -24,6 +24,9 @@
 //   scoreText?(result, seat, ctx)      optional: the end screen's text for a seat's score.
 //   endNote?(result, ctx)              optional: one more line on the end screen.
 //   logTag?(entry)                     optional: a short tag before a log line (e.g. the deal).
+//   describe?(desc, {nameOf, settings}) optional: the Description with its args made readable
+//                                      (card texts to names, lists of seats to names) before
+//                                      the shell's say() translates it; the key may change too.
 //   homeTile?(game, ctx)               optional HTML added to the game's tile on the home screen.
 //   rules?(game, catalogue, ctx)       optional HTML: this game's section of the rules page.
 //   extraRoutes?: [{path, render(main, params, ctx), nav?}]
@@ -42,8 +45,9 @@
 // The catalogue is catalogue.json: registry.catalogue() (the `info` op's games) plus each
 // game's static data (Primero: hand_rules, primero_rules), so screens work before Python is up.
 import primero from "./primero/index.js";
+import primiera from "./primiera/index.js";
 
-export const GAMES = [primero];
+export const GAMES = [primero, primiera];
 
 /** The module for a registry game name, or undefined. */
 export function gameModule(name) {

@@ -62,7 +62,8 @@ export async function startGame(request) {
 
 // The one human at the table is "You" (hot-seat players go by their seat's name).
 const youSeat = () => (game && game.humans.length === 1 ? game.humans[0] : null);
-const sayFor = (d) => say(d, nameOf, youSeat());
+// A game may make its Descriptions' args readable first (cards, lists of seats): module.describe.
+const sayFor = (d) => say(game && game.module.describe ? game.module.describe(d, { nameOf, settings: shell.settings }) : d, nameOf, youSeat());
 const nameOf = (seat) => (seat >= 0 && game && seat < game.names.length ? game.names[seat] : t("table.nobody"));
 
 function tableCtx() {

@@ -1,0 +1,394 @@
+"""A person plays Primiera through the real page, in the game-neutral shell: a whole 2-player round
+against the computer, a whole short game, a capture choice among several, the Kaleidos Herald
+reveal, the secret table choice in hot-seat, and the round scorer. Everything the page receives
+from the worker, and the DOM at every step, is checked for cards the seat on screen may not see;
+the hidden cards come from the game's record, replayed in CPython once the game is over."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from hidden import check_exchanges, replies, views_in
+from playwright.sync_api import Page, expect
+
+from pygame_core.primiera.scoring import score_request
+
+FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
+
+# The table is settled: no call in flight, no tap lock, and something to do or read.
+SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
+    !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
+    || document.querySelector('#game-end') || document.querySelector('#my-hand button.card'))"""
+
+
+def open_setup(page: Page, server: str, variant: str, seed: int | None = None, **opts: int) -> None:
+    """The setup screen for ``variant`` (?debug: the page records the worker's replies)."""
+    page.goto(server + "?debug")
+    page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
+    query = f"variant={variant}" + (f"&seed={seed}" if seed is not None else "")
+    query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
+    page.goto(server + f"?debug#/play/primiera?{query}")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+def start(page: Page, server: str, variant: str, seats: list[str], seed: int | None = None, **opts: int) -> None:
+    open_setup(page, server, variant, seed, **opts)
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    button = page.get_by_role("button", name="Start the game")
+    expect(button).to_be_enabled()
+    button.click()
+    expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+
+
+def table_info(page: Page) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    return info
+
+
+def last_view(page: Page) -> dict[str, Any]:
+    """The latest View the page received."""
+    views = [v for ex in replies(page) for v in views_in(ex["reply"])]
+    return views[-1]
+
+
+def human_step(page: Page, step: int, last_option: bool = False) -> str:
+    """Select a hand card (a different one each step) and play one of its options; return the action."""
+    cards = page.locator("#my-hand button.card")
+    card = cards.nth(step % cards.count())
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    options = page.locator("#actions button[data-action]")
+    expect(options.first).to_be_visible()
+    button = options.last if last_option else options.first
+    action = button.get_attribute("data-action") or ""
+    button.click()
+    return action
+
+
+def play(page: Page, rounds: int, max_steps: int = 400, snapshots: list[tuple[int, int, str]] | None = None,
+         on_handover: Any = None) -> dict[str, Any]:
+    """Play until ``rounds`` rounds have ended (or the game ends); return what happened."""
+    seen: dict[str, Any] = {"rounds": 0, "handovers": 0, "actions": [], "ended": False}
+    for step in range(max_steps):
+        settle(page)
+        if snapshots is not None:
+            info = table_info(page)
+            snapshots.append((info["viewer"], info["actions"], page.content()))
+        if not page.locator("#handover").is_hidden():
+            seen["handovers"] += 1
+            assert page.locator("#my-hand [data-card]").count() == 0
+            labels = page.eval_on_selector_all("#screen-table svg[role=img]", "els => els.map(e => e.getAttribute('aria-label'))")
+            assert set(labels) <= {"Face-down card"}, labels
+            if on_handover:
+                on_handover(page)
+            page.get_by_role("button", name="Show my hand").click()
+            continue
+        if not page.locator("#dealend").is_hidden():
+            seen["rounds"] += 1
+            expect(page.locator("#roundend-table")).to_be_visible()
+            if seen["rounds"] >= rounds:
+                return seen
+            page.locator("#dealend-go").click()
+            continue
+        if page.locator("#game-end").count():
+            seen["ended"] = True
+            return seen
+        seen["actions"].append(human_step(page, step))
+    raise AssertionError(f"no end after {max_steps} steps: {seen}")
+
+
+def breakdown(page: Page, table: str) -> list[dict[str, int]]:
+    """The points per side shown in a breakdown table: [{cards, coins, settebello, primiera, sweeps, total}]."""
+    cells = page.eval_on_selector_all(
+        f"#{table} td[data-cat]", "els => els.map(e => [e.dataset.cat, Number(e.dataset.points)])"
+    )
+    sides = len(page.locator(f"#{table} thead th").all()) - 1
+    out: list[dict[str, int]] = [{} for _ in range(sides)]
+    counts: dict[str, int] = {}
+    for cat, pts in cells:
+        i = counts.get(cat, 0)
+        out[i][cat] = pts
+        counts[cat] = i + 1
+    return out
+
+
+def test_2p_whole_round_against_the_computer(page: Page, server: str) -> None:
+    start(page, server, "2p", ["human", "medium"], seed=11)
+    seen = play(page, rounds=1)
+    assert seen["rounds"] == 1 and len(seen["actions"]) == 18
+    line = last_view(page)["observation"]["sheet"][0]
+    shown = breakdown(page, "roundend-table")
+    want = [{k: s[k] for k in ("cards", "coins", "settebello", "primiera", "sweeps", "total")} for s in line["sides"]]
+    assert shown == want
+    expect(page.locator("#roundend-totals")).to_contain_text("You")
+    page.locator("#dealend-go").click()
+    settle(page)
+    # The score sheet and the running tally (a new round: nothing captured yet).
+    expect(page.locator("#pa-sheet-table tbody tr")).to_have_count(1)
+    expect(page.locator("#pa-tally-table thead th")).to_have_count(3)  # the two sides
+    expect(page.locator("#pa-tally-table tr[data-cat=cards] td").first).to_have_text("0")
+    lines = page.locator("#log li").all_inner_texts()
+    assert any(line.split(" ", 1)[0] in ("You", "Round") for line in lines), lines
+    assert any(re.match(r"^(You|Bianca) (play|plays) ", line) for line in lines), lines
+    assert not any(re.search(r"\bprimiera\.|\bpa\.|\{|\[object|\b(?:10|[2-9AJQK])[SHDC]\b", line) for line in lines), lines
+    assert not any(re.search(r"\bYou (plays|takes|deals)\b", line) for line in lines), lines
+
+
+def test_a_whole_short_game(page: Page, server: str) -> None:
+    start(page, server, "3p", ["human", "easy", "medium"], seed=5, target=2)
+    seen = play(page, rounds=99)
+    assert seen["ended"]
+    view = last_view(page)
+    assert view["terminal"]
+    result = view["result"]
+    assert max(result["scores"]) >= 2
+    standings = page.locator("#game-end .standings li")
+    expect(standings).to_have_count(3)
+    assert f"{max(result['scores'])} pts" in standings.first.inner_text()
+    expect(page.locator("#game-end")).to_contain_text("rounds played")
+
+
+def test_a_capture_choice_among_several(page: Page, server: str) -> None:
+    """A hand card with several captures: the options are listed, each highlights its cards, and
+    the one chosen (by keyboard here) is the one played."""
+    start(page, server, "2p", ["human", "easy"], seed=3, target=0, max_rounds=6)
+    for step in range(200):
+        settle(page)
+        if not page.locator("#dealend").is_hidden():
+            page.locator("#dealend-go").click()
+            continue
+        assert not page.locator("#game-end").count(), "no capture choice came up"
+        multi = page.locator("#my-hand button.card:has(.pa-opts:text-matches('×'))")
+        if not multi.count():
+            human_step(page, step)
+            continue
+        card = multi.first
+        card.focus()
+        page.keyboard.press("Enter")
+        expect(card).to_have_attribute("aria-pressed", "true")
+        options = page.locator("#actions button[data-action]")
+        n = options.count()
+        assert n >= 2
+        expect(page.locator("#pa-choice")).to_contain_text(f"{n} ways to capture")
+        legal = set(last_view(page)["legal"])
+        actions = [options.nth(i).get_attribute("data-action") for i in range(n)]
+        assert set(actions) <= legal and len(set(actions)) == n
+        # Every option's cards are marked on the table; the focused one solidly.
+        chosen = actions[-1] or ""
+        options.last.focus()
+        taken = chosen.split(" x ")[1].split()
+        marked = page.eval_on_selector_all("#pa-table .pa-takes", "els => els.map(e => e.dataset.card)")
+        assert sorted(marked) == sorted(taken)
+        # The coach lists exactly this card's options.
+        expect(page.locator("#coach-moves li")).to_have_count(n)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(a) => window.primi.tableInfo().actions > a", arg=table_info(page)["actions"], timeout=STEP_TIMEOUT
+        )
+        settle(page)
+        record = [ex for ex in replies(page) if ex["request"].get("op") == "act"]
+        assert record[-1]["request"]["action"] == chosen
+        return
+    raise AssertionError("no capture choice in 200 steps")
+
+
+def test_kaleidos_herald_reveal(page: Page, server: str) -> None:
+    start(page, server, "kaleidos", ["human", "easy", "medium", "easy"], seed=8, target=0, max_rounds=1)
+    settle(page)
+    expect(page.locator("#pa-table")).to_contain_text("turned up together")
+    for step in range(40):
+        settle(page)
+        if page.locator("#herald-reveal").count():
+            break
+        assert page.locator("#dealend").is_hidden(), "the round ended with no Herald shown"
+        human_step(page, step)
+    box = page.locator("#herald-reveal")
+    expect(box).to_be_visible()
+    mode = box.get_attribute("data-partnership")
+    words = {"opposite": "opposite", "left": "left neighbour", "right": "right neighbour", "alone": "everyone alone"}
+    expect(box).to_contain_text(words[mode or ""])
+    expect(page.locator("#herald-sides")).to_contain_text("against" if mode != "alone" else "everyone alone")
+    herald = last_view(page)["observation"]["herald"]
+    assert herald["partnership"] == mode
+    lines = page.locator("#log li").all_inner_texts()
+    assert any("the first Herald" in line for line in lines), lines
+    if mode != "alone":
+        # Partners are marked on the seats.
+        assert page.locator("#seats .badge.partner").count() + page.locator("#me .badge.partner").count() >= 1
+
+
+def test_hot_seat_secret_table_choice_hides_every_hand(page: Page, server: str) -> None:
+    """Kaleidos hot-seat: each player's secret table card is chosen behind the hand-over and stays
+    out of the DOM while the other chooses; nothing hidden reaches the page in the whole round."""
+    start(page, server, "kaleidos", ["human", "human", "easy", "easy"], target=0, max_rounds=1)
+    picks: list[str] = []
+    snapshots: list[tuple[int, int, str]] = []
+    for step in range(200):
+        settle(page)
+        info = table_info(page)
+        snapshots.append((info["viewer"], info["actions"], page.content()))
+        if not page.locator("#handover").is_hidden():
+            assert page.locator("#my-hand [data-card]").count() == 0
+            page.get_by_role("button", name="Show my hand").click()
+            continue
+        if not page.locator("#dealend").is_hidden():
+            page.locator("#dealend-go").click()
+            continue
+        if page.locator("#game-end").count():
+            break
+        if last_view(page)["observation"]["phase"] == "pick":
+            html = page.content()
+            for card in picks:  # the other player's secret choice is nowhere on this screen
+                assert f'data-card="{card}"' not in html
+            expect(page.locator("#pa-hint")).to_contain_text("face down")
+            action = human_step(page, step)
+            assert action.startswith("pick ")
+            picks.append(action.split()[1])
+            continue
+        human_step(page, step)
+    assert len(picks) == 2
+    expect(page.locator("#game-end")).to_be_visible()
+    truth = check_exchanges(replies(page), seed_drawn=True)
+    for seat, actions, html in snapshots:
+        truth.check_html(seat, actions, html, "hot-seat DOM")
+
+
+def test_nothing_hidden_reaches_the_page_against_the_computer(page: Page, server: str) -> None:
+    start(page, server, "2p", ["human", "hard" if _has_hard() else "medium"], target=0, max_rounds=1)
+    snapshots: list[tuple[int, int, str]] = []
+    seen = play(page, rounds=1, snapshots=snapshots)
+    assert seen["rounds"] == 1
+    page.locator("#dealend-go").click()
+    expect(page.locator("#game-end")).to_be_visible()
+    truth = check_exchanges(replies(page), seed_drawn=True)
+    for seat, actions, html in snapshots:
+        truth.check_html(seat, actions, html, "DOM")
+    ops = [ex["request"]["op"] for ex in replies(page)]
+    assert "view" not in ops and "game_op" in ops  # the coach asked the worker, for the seat shown
+
+
+def _has_hard() -> bool:
+    from pygame_core.primiera.game import GAME
+
+    return "hard" in GAME.info.agents
+
+
+def test_round_scorer_screen(page: Page, server: str) -> None:
+    page.goto(server + "?debug#/primiera/score")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.select_option("#pa-score-variant", "2p")
+    mine = ["7D", "AS", "AH", "6C", "5D", "KD", "2D", "3S"]
+    for card in mine:
+        page.locator(f"#pa-score-deck [data-card='{card}']").click()
+    expect(page.locator("#pa-score-deck [data-card='7D']")).to_have_attribute("data-side", "A")
+    page.locator("input[name=pa-active][value='1']").check()
+    page.get_by_role("button", name="Give the other cards to side B").click()
+    expect(page.locator("#pa-score-left")).to_contain_text("0 cards not given")
+    page.fill("#pa-sweeps-A", "2")
+    page.fill("#pa-sweeps-B", "1")
+    page.get_by_role("button", name="Score the round").click()
+    expect(page.locator("#pa-score-breakdown")).to_be_visible()
+    deck = json.loads(page.evaluate("fetch('./catalogue.json').then(r => r.text())"))["primiera_values"]
+    want = score_request({"variant": "2p", "solo": False, "sides": {
+        "A": {"cards": mine, "sweeps": 2}, "B": {"cards": [c for c in deck if c not in mine], "sweeps": 1}}})
+    assert breakdown(page, "pa-score-breakdown") == [want["sides"]["A"], want["sides"]["B"]]
+    # Bad input: the operation's own message.
+    page.fill("#pa-sweeps-B", "-1")
+    page.get_by_role("button", name="Score the round").click()
+    expect(page.locator("#pa-score-message")).to_contain_text("cannot be negative")
+    page.fill("#pa-sweeps-B", "0")
+    page.locator("input[name=pa-active][value='0']").check()
+    page.locator("#pa-score-deck [data-card='7D']").click()  # side A's card, taken off side A
+    page.get_by_role("button", name="Score the round").click()
+    expect(page.locator("#pa-score-message")).to_contain_text("not all 40")
+    expect(page.locator("#pa-score-message")).to_contain_text("7D")
+
+
+def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
+    for variant, seats in (("kaleidos", ["human", "easy", "easy", "easy"]), ("2p", ["human", "easy"]),
+                           ("classic", ["human", "easy", "easy", "easy"])):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        start(page, server, variant, seats, seed=5)
+        for _ in range(3):
+            settle(page)
+            page.locator("#my-hand button.card").first.click()
+            expect(page.locator("#actions button[data-action]").first).to_be_visible()
+            page.evaluate("window.scrollTo(0, 0)")
+            outside = page.evaluate(
+                """() => [...document.querySelectorAll('#my-hand .card, #pa-table .card, #actions button, #herald-reveal')]
+                      .map(e => [e.dataset.action || e.dataset.card || e.id, e.getBoundingClientRect()])
+                      .filter(([, r]) => r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+                      .map(([n]) => n)"""
+            )
+            assert outside == [], f"{variant}: {outside} need scrolling at 360x740"
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), variant
+            small = page.evaluate(
+                """() => [...document.querySelectorAll('#my-hand button, #actions button')]
+                      .map(e => e.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"""
+            )
+            assert small == 0, f"{variant}: a control smaller than 44x44"
+            page.locator("#actions button[data-action]").first.click()
+        context.close()
+
+
+def test_primiera_screens_have_no_axe_violations(browser: Any, server: str) -> None:
+    """The table (with a card selected and its options), the round's breakdown and the scorer, at
+    phone and desktop sizes."""
+    from test_a11y import axe
+
+    for viewport in ((360, 740), (1280, 800)):
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        page = context.new_page()
+        start(page, server, "kaleidos", ["human", "easy", "easy", "easy"], seed=8, target=0, max_rounds=1)
+        for step in range(6):
+            settle(page)
+            page.locator("#my-hand button.card").first.click()
+            expect(page.locator("#actions button[data-action]").first).to_be_visible()
+            if step in (0, 4):
+                assert axe(page) == [], (viewport, step)
+            page.locator("#actions button[data-action]").last.click()
+        assert page.locator("#herald-reveal").count() or page.locator("#pa-partners").count()
+        seen = play(page, rounds=1)
+        assert seen["rounds"] == 1
+        assert axe(page) == [], (viewport, "round end")
+        page.goto(server + "#/primiera/score")
+        page.select_option("#pa-score-variant", "3p")
+        page.locator("#pa-score-deck [data-card='7D']").click()
+        page.get_by_role("button", name="Give the other cards to side A").click()
+        page.get_by_role("button", name="Score the round").click()
+        expect(page.locator("#pa-score-breakdown")).to_be_visible()
+        assert axe(page) == [], (viewport, "scorer")
+        context.close()
+
+
+def test_learn_by_example(page: Page, server: str) -> None:
+    """The rulebook's examples as lessons: the capture (the 8, not 2 + 6), the primiera totals 62
+    and 75, and the Heralds' partnerships; the arrow keys step through them."""
+    from test_a11y import axe
+
+    page.goto(server + "#/primiera/learn")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator("#pa-lesson[data-lesson=capture]")).to_be_visible()
+    page.get_by_role("link", name="Next").click()
+    expect(page.locator("#pa-learn-text")).to_contain_text("must take the Jack of spades")
+    expect(page.locator("#pa-lesson .pa-takes")).to_have_count(1)
+    page.get_by_role("link", name="The primiera: 62 and 75").click()
+    expect(page.locator("#pa-lesson[data-lesson=primiera][data-step='0']")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#pa-learn-text")).to_contain_text("= 62")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#pa-learn-text")).to_contain_text("= 75")
+    page.get_by_role("link", name="The Heralds set the partners").click()
+    expect(page.locator("#pa-lesson[data-lesson=heralds]")).to_be_visible()
+    page.get_by_role("link", name="Next").click()
+    expect(page.locator("#pa-learn-sides")).to_contain_text("Player 1 & Player 3 against Player 2 & Player 4")
+    assert axe(page) == []

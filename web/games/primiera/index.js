@@ -1,0 +1,466 @@
+// Primiera's game module (see ../index.js for the GameModule interface): the seats, the table
+// cards, the shown seat's hand with each card's capture options, the capture choice, the
+// Kaleidos secret table card and the Herald's partnership reveal, the running tally and score
+// sheet, the coach (the core's `coach` operation), the round breakdown, the rules section and
+// the round scorer screen. Everything is drawn from the View the worker returns for the seat on
+// screen, so a card that seat may not see never reaches the DOM.
+import { $, esc } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { cardArt, cardName } from "../../cards.js";
+import { renderScorer } from "./score.js";
+import { renderLearn } from "./learn.js";
+import { rulesSection } from "./rules.js";
+import { breakdownTable } from "./breakdown.js";
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const ITALIAN_SUIT = { S: "swords", H: "cups", D: "coins", C: "clubs" };
+const rankWord = { 1: "A", 8: "J", 9: "Q", 10: "K" };
+
+/** A short visible card text: "7♦" (French suits) or "7 coins" (Italian). */
+export function shortCard(c, style) {
+  const rank = c.slice(0, -1);
+  const suit = c.slice(-1);
+  return style === "italian" ? `${rank} ${ITALIAN_SUIT[suit]}` : `${rank}${SUIT_SYMBOL[suit]}`;
+}
+
+const joinAnd = (items) => {
+  if (!items.length) return t("primiera.nothing");
+  if (items.length === 1) return items[0];
+  return t("primiera.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] });
+};
+const names = (cards, style) => joinAnd(cards.map((c) => cardName(c, style)));
+const sideName = (seats, nameOf) => seats.map(nameOf).join(" & ");
+const rankText = (ranks) => ranks.map((r) => rankWord[r] || String(r)).join(" / ");
+
+// Parse an action text: {verb, card, captured}.
+function parse(action) {
+  const [verb, card, , ...captured] = action.split(" ");
+  return { verb, card, captured };
+}
+
+// ---------------------------------------------------------------- log messages
+/** Args made readable for say(): cards to names, seats to names (GameModule.describe). */
+function describe(desc, { nameOf, settings }) {
+  if (!desc || typeof desc !== "object" || typeof desc.key !== "string" || !desc.key.startsWith("primiera.")) return desc;
+  const style = settings.suits;
+  const a = desc.args || {};
+  const out = { ...a };
+  let key = desc.key;
+  for (const k of ["card"]) if (typeof a[k] === "string") out[k] = cardName(a[k], style);
+  for (const k of ["captured", "cards", "table"]) if (Array.isArray(a[k])) out[k] = names(a[k], style);
+  if (key === "primiera.deal" && Array.isArray(a.table) && !a.table.length) key = "primiera.deal.heralds";
+  if (typeof a.partnership === "string") out.partnership = t("primiera.partnership." + a.partnership);
+  if (key === "primiera.herald" && Array.isArray(a.sides)) {
+    out.sides = a.sides.length > 2 ? t("primiera.alone") : t("primiera.against", { a: sideName(a.sides[0], nameOf), b: sideName(a.sides[1], nameOf) });
+  }
+  if (key === "primiera.round_end" && Array.isArray(a.sides)) {
+    out.sides = a.sides.map((d) => ({ key: d.key, args: { ...d.args, seats: sideName(d.args.seats || [], nameOf) } }));
+  }
+  if (Array.isArray(a.totals)) out.totals = a.totals.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
+  if (Array.isArray(a.points)) out.points = a.points.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
+  if (Array.isArray(a.scores)) out.scores = a.scores.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
+  if (Array.isArray(a.winners)) out.winners = joinAnd(a.winners.map(nameOf));
+  return { ...desc, key, args: out };
+}
+
+// ---------------------------------------------------------------- helpers on the view
+const mySide = (o, seat) => (o.sides || []).find((side) => side.includes(seat)) || null;
+const isPartner = (o, me, other) => {
+  if (me < 0 || !o.sides) return null;
+  const side = mySide(o, me);
+  return side ? side.includes(other) : null;
+};
+
+/** Legal actions of the shown seat grouped by hand card. */
+function optionsByCard(v) {
+  const by = new Map();
+  for (const a of v.legal) {
+    const p = parse(a);
+    if (!by.has(p.card)) by.set(p.card, []);
+    by.get(p.card).push(a);
+  }
+  return by;
+}
+
+// Seats in play order after the seat on screen (everyone from seat 0 for a spectator).
+function seatOrder(o, me) {
+  const n = o.players;
+  const start = me >= 0 ? me + 1 : 0;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const s = (start + i) % n;
+    if (s !== me) out.push(s);
+  }
+  return out;
+}
+
+function positionText(o, me, s) {
+  if (me < 0) return "";
+  const n = o.players;
+  if (s === (me + 1) % n) return t("pa.right");
+  if (s === (me + n - 1) % n) return t("pa.left");
+  if (n === 4 && s === (me + 2) % 4) return t("pa.opposite");
+  return "";
+}
+
+// The latest play of this round in the public log (for the last-play line and seat badge).
+const PLAY_KEYS = new Set(["primiera.play", "primiera.capture", "primiera.sweep", "primiera.last_take", "primiera.reveal"]);
+function lastPlay(o) {
+  const log = o.log || [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e.key === "primiera.deal") return null;
+    if (PLAY_KEYS.has(e.key)) return e;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- the table
+function drawTable(el, view, ctx) {
+  if (!$("#pa-felt", el)) {
+    el.innerHTML = `
+      <div class="seats-bar" id="seats" role="list" aria-label="${esc(t("table.seats"))}"></div>
+      <div class="felt pa-felt" id="pa-felt"></div>
+      <div class="me" id="me"></div>`;
+  }
+  const o = view.observation;
+  const local = ctx.local;
+  local.view = view;
+  // A selection survives only while it is still a card of the hand on screen, on that seat's turn.
+  if (local.selected && (view.seat < 0 || !(o.hand || []).includes(local.selected) || view.current !== view.seat)) local.selected = null;
+  drawSeats(o, view, ctx);
+  drawFelt(o, view, ctx);
+  drawMe(o, view, ctx);
+  highlight(ctx);
+}
+
+function drawSeats(o, v, ctx) {
+  const me = v.seat;
+  const last = lastPlay(o);
+  $("#seats").innerHTML = seatOrder(o, me).map((s) => {
+    const badges = [];
+    if (s === o.dealer) badges.push(`<span class="badge">${esc(t("pa.dealer"))}</span>`);
+    if (o.picked && o.picked[s]) badges.push(`<span class="badge">${esc(t("pa.chosen"))}</span>`);
+    const partner = isPartner(o, me, s);
+    if (partner && o.players === 4 && o.sides && o.sides.length === 2) badges.push(`<span class="badge partner">${esc(t("pa.partner"))}</span>`);
+    const kind = ctx.seats[s] === "human" ? t("setup.human") : t("level." + ctx.seats[s]);
+    const pos = positionText(o, me, s);
+    const sweeps = o.sweeps[s];
+    return `<div class="seat pa-seat ${v.current === s ? "to-act" : ""}" role="listitem" data-seat="${s}" ${last && last.seat === s ? "data-last-play" : ""}>
+      <div class="seat-name">${esc(ctx.nameOf(s))} <span class="seat-kind">${esc(kind)}</span></div>
+      <div class="pa-pos">${esc(pos)} ${badges.join("")}</div>
+      <div class="pa-seat-line"><span class="mini-back" aria-hidden="true">${backMini()}</span><span aria-hidden="true">${o.hand_sizes[s]}</span><span class="sr-only">${esc(t("pa.cards", { n: o.hand_sizes[s] }))}</span> · <span>${esc(t("pa.score", { n: o.scores[s] }))}</span></div>
+      <div class="pa-seat-line help"><span aria-hidden="true">${esc(t("pa.captured.short", { cards: o.captured_counts[s], coins: o.coins_counts[s] }))}</span><span class="sr-only">${esc(t("pa.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] }))}</span>${sweeps ? ` · <span class="pa-sweep" title="${esc(t("pa.sweeps", { n: sweeps }))}"><span aria-hidden="true">${esc(t("pa.sweepmark", { n: sweeps }))}</span><span class="sr-only">${esc(t("pa.sweeps", { n: sweeps }))}</span></span>` : ""}</div>
+    </div>`;
+  }).join("");
+}
+
+let backCache = "";
+function backMini() {
+  if (!backCache) {
+    // A plain back, drawn once: no identity of any card.
+    backCache = `<svg viewBox="0 0 20 28" focusable="false" aria-hidden="true"><rect x="0.5" y="0.5" width="19" height="27" rx="3" fill="#fffaf0" stroke="#c9a227"/><rect x="3" y="3" width="14" height="22" rx="2" fill="#7d1f2c"/></svg>`;
+  }
+  return backCache;
+}
+
+function heraldBox(o, v, ctx) {
+  const against = (sides) => t("primiera.against", { a: sideName(sides[0], ctx.nameOf), b: sideName(sides[1], ctx.nameOf) });
+  if (o.variant !== "kaleidos" || o.phase !== "play") {
+    if (o.variant === "classic" && o.sides) return `<p class="pa-note" id="pa-partners">${esc(t("pa.fixed", { sides: against(o.sides) }))}</p>`;
+    return "";
+  }
+  if (!o.herald) return `<p class="pa-note" id="pa-partners">${esc(t("pa.herald.open"))}</p>`;
+  const h = o.herald;
+  const sides = o.sides && o.sides.length === 2 ? against(o.sides) : t("primiera.alone");
+  const style = ctx.settings.suits;
+  // One line says who played which Herald and what it means; the rule behind it opens on a tap.
+  return `<details class="pa-herald" id="herald-reveal" data-partnership="${esc(h.partnership)}">
+    <summary><span id="herald-sides"><strong>${esc(t("pa.herald.sides", { sides }))}</strong></span>
+    <span id="herald-who">${esc(t(ctx.seats.filter((k) => k === "human").length === 1 && ctx.seats[h.seat] === "human" ? "pa.herald.short.you" : "pa.herald.short", { name: ctx.nameOf(h.seat), card: shortCard(h.card, style), partnership: t("primiera.partnership." + h.partnership) }))}</span>
+    <span class="sr-only">${esc(cardName(h.card, style))}</span></summary>
+    <p>${esc(t("pa.herald.explain"))}${o.doubled ? ` ${esc(t("pa.doubled"))}` : ""}</p>
+  </details>`;
+}
+
+function drawFelt(o, v, ctx) {
+  const style = ctx.settings.suits;
+  const turn = v.terminal ? t("table.over")
+    : v.current === v.seat ? t("pa.yourturn")
+      : t(o.phase === "pick" ? "pa.pickturn" : "pa.turn", { name: ctx.nameOf(v.current) });
+  const info = [t("pa.round", { n: o.round }), o.target ? t("pa.target", { n: o.target }) : "", o.stock_size ? t("pa.stock", { n: o.stock_size }) : "", turn].filter(Boolean);
+  const table = o.table || [];
+  const perRow = table.length > 10 ? Math.ceil(table.length / 2) : Math.max(6, table.length);
+  const cards = table.length
+    ? table.map((c) => `<span class="card pa-table-card" data-card="${c}" role="img" aria-label="${esc(cardName(c, style))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")
+    : `<p class="help pa-empty">${esc(t(o.phase === "pick" ? "pa.table.hidden" : "pa.table.empty"))}</p>`;
+  const last = lastPlay(o);
+  $("#pa-felt").innerHTML = `
+    <p class="phase" id="phase" data-phase="${esc(o.phase)}">${info.map(esc).join(" · ")}</p>
+    <div class="pa-cards pa-table" id="pa-table" role="group" aria-label="${esc(t("pa.table"))}" style="--per-row:${perRow}">${cards}</div>
+    <p class="pa-last" id="pa-last" ${last ? `data-key="${esc(last.key)}"` : ""}>${last ? `<span class="pa-last-label">${esc(t("pa.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;"}</p>
+    ${heraldBox(o, v, ctx)}`;
+}
+
+function drawMe(o, v, ctx) {
+  const box = $("#me");
+  if (v.seat < 0) {
+    box.innerHTML = v.terminal ? "" : `<p class="help">${esc(t(ctx.seats.includes("human") ? "table.handhidden" : "table.watching"))}</p>`;
+    return;
+  }
+  const style = ctx.settings.suits;
+  const hand = o.hand || [];
+  const myTurn = v.current === v.seat && v.legal.length > 0;
+  const by = myTurn ? optionsByCard(v) : new Map();
+  const picking = o.phase === "pick";
+  const side = mySide(o, v.seat);
+  const partners = side && side.length > 1 && o.players === 4 ? side.filter((s) => s !== v.seat).map(ctx.nameOf) : [];
+  const perRow = Math.max(5, Math.ceil(hand.length / 2));
+  box.innerHTML = `
+    <div class="me-head">
+      <strong>${esc(ctx.nameOf(v.seat))}</strong>
+      <span>${esc(t("pa.score", { n: o.scores[v.seat] }))}</span>
+      <span class="help">${esc(t("pa.captured", { cards: o.captured_counts[v.seat], coins: o.coins_counts[v.seat] }))}${o.sweeps[v.seat] ? ` · ${esc(t("pa.sweeps", { n: o.sweeps[v.seat] }))}` : ""}</span>
+      ${partners.length ? `<span class="badge partner">${esc(t("pa.with", { names: partners.join(", ") }))}</span>` : ""}
+      ${o.my_pick ? `<span class="pa-mypick" id="my-pick">${esc(t("pa.mypick", { card: cardName(o.my_pick, style) }))}</span>` : ""}
+    </div>
+    <div class="pa-cards hand-row" id="my-hand" role="group" aria-label="${esc(t("pa.hand"))}" style="--per-row:${perRow}">
+      ${hand.map((c, i) => {
+        const opts = by.get(c) || [];
+        const takes = opts.filter((a) => a.includes(" x "));
+        const name = cardName(c, style);
+        const pos = { card: name, i: i + 1, n: hand.length };
+        if (!myTurn) return `<span class="card" role="img" aria-label="${esc(t("pa.card.plain", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
+        const label = picking ? t("pa.card.pick", pos) : takes.length > 1 ? t("pa.card.choices", { ...pos, k: takes.length }) : takes.length ? t("pa.card.takes", pos) : t("pa.card.plain", pos);
+        const mark = picking || !takes.length ? "" : `<span class="pa-opts" aria-hidden="true">${esc(takes.length > 1 ? "×" + takes.length : "✓")}</span>`;
+        return `<button type="button" class="card pa-hand-card ${takes.length ? "pa-captures" : ""}" data-card="${c}" aria-pressed="${ctx.local.selected === c}" tabindex="${(ctx.local.selected ? ctx.local.selected === c : i === 0) ? 0 : -1}"><span class="sr-only">${esc(label)}</span>${cardArt(c, ctx.cardOpts())}${mark}</button>`;
+      }).join("")}
+    </div>`;
+  const buttons = [...box.querySelectorAll("button.pa-hand-card")];
+  buttons.forEach((b, i) => {
+    b.addEventListener("click", () => {
+      const c = b.dataset.card;
+      const opts = by.get(c) || [];
+      // A second tap on the selected card plays it when it has exactly one move.
+      if (ctx.local.selected === c && opts.length === 1) { ctx.send(opts[0]); return; }
+      ctx.local.selected = ctx.local.selected === c ? null : c;
+      for (const x of buttons) {
+        x.setAttribute("aria-pressed", String(ctx.local.selected === x.dataset.card));
+        x.tabIndex = x === b ? 0 : -1;
+      }
+      highlight(ctx);
+      ctx.redraw();
+    });
+    // The hand is one tab stop; the arrow keys move along it (roving tabindex).
+    b.addEventListener("keydown", (e) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+      if (e.key === "Home" || e.key === "End" || step) {
+        e.preventDefault();
+        const j = e.key === "Home" ? 0 : e.key === "End" ? buttons.length - 1 : (i + step + buttons.length) % buttons.length;
+        for (const x of buttons) x.tabIndex = -1;
+        buttons[j].tabIndex = 0;
+        buttons[j].focus();
+      }
+    });
+  });
+}
+
+// Marks the table cards the selected hand card can capture (dashed), and those of the option
+// in focus or the only option (solid, with a check).
+function highlight(ctx, focusAction = null) {
+  const selected = ctx.local.selected;
+  const table = document.querySelectorAll("#pa-table [data-card]");
+  const can = new Set();
+  let takes = new Set();
+  const v = ctx.local.view;
+  if (selected && v) {
+    const opts = (optionsByCard(v).get(selected) || []).filter((a) => a.includes(" x "));
+    for (const a of opts) for (const c of parse(a).captured) can.add(c);
+    const chosen = focusAction || (opts.length === 1 ? opts[0] : null);
+    if (chosen) takes = new Set(parse(chosen).captured);
+  }
+  for (const el of table) {
+    el.classList.toggle("pa-can-take", can.has(el.dataset.card) && !takes.has(el.dataset.card));
+    el.classList.toggle("pa-takes", takes.has(el.dataset.card));
+  }
+}
+
+// ---------------------------------------------------------------- the actions
+function composeActions(bar, v, ctx, send) {
+  ctx.local.view = v;
+  const style = ctx.settings.suits;
+  const selected = ctx.local.selected;
+  const by = optionsByCard(v);
+  const picking = v.observation.phase === "pick";
+  if (!selected || !by.has(selected)) {
+    bar.innerHTML = `<p class="help" id="pa-hint">${esc(t(picking ? "pa.choosepick" : "pa.choose"))}</p>`;
+    return;
+  }
+  const opts = by.get(selected);
+  const name = cardName(selected, style);
+  const parts = opts.map((a, i) => {
+    const p = parse(a);
+    let short;
+    let long;
+    if (p.verb === "pick") { short = t("pa.pickbtn", { card: shortCard(p.card, style) }); long = t("pa.pickbtn.long", { card: name }); }
+    else if (!p.captured.length) { short = t("pa.playbtn", { card: shortCard(p.card, style) }); long = t("pa.playbtn.long", { card: name }); }
+    else { short = t("pa.takebtn", { cards: p.captured.map((c) => shortCard(c, style)).join(" ") }); long = t("pa.takebtn.long", { card: name, cards: names(p.captured, style) }); }
+    return `<button type="button" class="btn ${i ? "secondary" : ""}" data-action="${esc(a)}" ${i === 0 ? "data-primary" : ""}><span aria-hidden="true">${esc(short)}</span><span class="sr-only">${esc(long)}</span></button>`;
+  });
+  const note = opts.length > 1 ? `<span class="help" id="pa-choice">${esc(t("pa.options", { n: opts.length }))}</span>` : "";
+  bar.innerHTML = note + parts.join("");
+  for (const b of bar.querySelectorAll("button[data-action]")) {
+    b.addEventListener("click", () => send(b.dataset.action));
+    for (const ev of ["focus", "mouseenter"]) b.addEventListener(ev, () => highlight(ctx, b.dataset.action));
+    for (const ev of ["blur", "mouseleave"]) b.addEventListener(ev, () => highlight(ctx));
+  }
+  highlight(ctx);
+}
+
+// ---------------------------------------------------------------- side: tally, score sheet, coach
+function side(el, v, ctx) {
+  const local = ctx.local;
+  local.view = v;
+  if (local.coach === undefined) local.coach = true;
+  if (!$("#pa-tally", el)) {
+    el.innerHTML = `
+      <section class="panel coach" id="coach-panel" aria-labelledby="coach-title">
+        <div class="row"><h2 id="coach-title">${esc(t("coach.title"))}</h2>
+        <label class="check"><input type="checkbox" id="coach-on" ${local.coach ? "checked" : ""}> ${esc(t("coach.on"))}</label></div>
+        <div id="coach"></div>
+      </section>
+      <section class="panel" id="pa-tally" aria-labelledby="tally-title"><h2 id="tally-title">${esc(t("pa.tally"))}</h2><div id="pa-tally-body"></div></section>
+      <section class="panel" id="pa-sheet" aria-labelledby="sheet-title"><h2 id="sheet-title">${esc(t("pa.sheet"))}</h2><div id="pa-sheet-body"></div></section>`;
+    $("#coach-on", el).addEventListener("change", (e) => { local.coach = e.target.checked; ctx.redraw(); });
+  }
+  drawTally(v, ctx);
+  drawSheet(v, ctx);
+  drawCoach(v, ctx);
+}
+
+const SUITS = ["S", "H", "D", "C"];
+function primieraCell(row, style) {
+  if (row.primiera !== null && row.primiera !== undefined) return String(row.primiera);
+  const have = new Set((row.primiera_cards || []).map((c) => c.slice(-1)));
+  const missing = SUITS.filter((s) => !have.has(s)).map((s) => (style === "italian" ? ITALIAN_SUIT[s] : SUIT_SYMBOL[s]));
+  return t("pa.missing", { suits: missing.join("") });
+}
+
+function drawTally(v, ctx) {
+  const o = v.observation;
+  const style = ctx.settings.suits;
+  const tally = o.tally || [];
+  // Categories by side (like the round's breakdown), so two to four sides fit a narrow panel.
+  const rows = [
+    ["cards", "pa.col.cards", (r) => String(r.cards)],
+    ["coins", "pa.col.coins", (r) => String(r.coins)],
+    ["settebello", "pa.col.settebello", (r) => t(r.settebello ? "pa.yes" : "pa.no")],
+    ["primiera", "pa.col.primiera", (r) => primieraCell(r, style)],
+    ["sweeps", "pa.col.sweeps", (r) => String(r.sweeps)],
+  ];
+  $("#pa-tally-body").innerHTML = `<div class="pa-scroll" tabindex="0" role="region" aria-labelledby="tally-title"><table class="across pa-tally-table" id="pa-tally-table">
+    <thead><tr><th scope="col">${esc(t("pa.col.side"))}</th>${tally.map((r) => `<th scope="col" data-seats="${r.seats.join(",")}">${esc(sideName(r.seats, ctx.nameOf))}</th>`).join("")}</tr></thead>
+    <tbody>${rows.map(([cat, key, f]) => `<tr data-cat="${cat}"><th scope="row">${esc(t(key))}</th>${tally.map((r) => `<td>${esc(f(r))}</td>`).join("")}</tr>`).join("")}</tbody></table></div>`;
+}
+
+function drawSheet(v, ctx) {
+  const o = v.observation;
+  const sheet = o.sheet || [];
+  const seats = Array.from({ length: o.players }, (_, i) => i);
+  const head = `<tr><th scope="col">${esc(t("pa.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
+  const body = sheet.map((line) => `<tr><th scope="row">${line.round}</th>${line.points.map((p, s) => `<td>+${p} <span class="help">(${line.totals[s]})</span></td>`).join("")}</tr>`).join("");
+  // The totals as a chart: one bar per seat, against the target (or the leader).
+  const top = Math.max(o.target || 0, ...o.scores, 1);
+  const chart = `<ul class="pa-chart" id="pa-chart" aria-label="${esc(t("pa.chart"))}">${seats.map((s) => `<li data-seat="${s}">
+    <span class="pa-chart-name">${esc(ctx.nameOf(s))}</span>
+    <span class="pa-chart-track" aria-hidden="true"><span class="pa-chart-bar" style="width:${Math.min(100, Math.round((100 * o.scores[s]) / top))}%"></span></span>
+    <span class="pa-chart-n">${esc(t("pa.score", { n: o.scores[s] }))}</span></li>`).join("")}</ul>`;
+  $("#pa-sheet-body").innerHTML = `${o.target ? `<p class="help">${esc(t("pa.sheet.target", { n: o.target }))}</p>` : ""}${chart}
+    ${sheet.length ? `<div class="pa-scroll" tabindex="0" role="region" aria-labelledby="sheet-title"><table class="across" id="pa-sheet-table"><thead>${head}</thead><tbody>${body}</tbody>
+    <tfoot><tr><th scope="row">${esc(t("pa.col.total"))}</th>${o.scores.map((n) => `<td><strong>${n}</strong></td>`).join("")}</tr></tfoot></table></div>`
+    : `<p class="help">${esc(t("pa.sheet.empty"))}</p>`}`;
+}
+
+// The coach speaks for the seat on screen only: the worker answers from that seat's observation.
+async function drawCoach(v, ctx) {
+  const box = $("#coach");
+  const local = ctx.local;
+  if (!box) return;
+  const seq = (local.coachSeq = (local.coachSeq || 0) + 1);
+  if (!local.coach) { box.innerHTML = `<p class="help">${esc(t("coach.off"))}</p>`; return; }
+  if (v.seat < 0 || v.terminal || v.current !== v.seat || !v.legal.length) { box.innerHTML = `<p class="help">${esc(t("pa.coach.wait"))}</p>`; return; }
+  const key = JSON.stringify([ctx.session, v.seat, v.actions]);
+  if (local.coachKey !== key) {
+    const answer = await ctx.gameOp("primiera", "coach", { session: ctx.session });
+    if (seq !== local.coachSeq || !$("#coach")) return;
+    if (!answer.ok) { box.innerHTML = `<p class="help">${esc(ctx.errorText(answer))}</p>`; return; }
+    local.coachKey = key;
+    local.coachAnswer = answer.result;
+  }
+  const res = local.coachAnswer;
+  if (res.phase === "pick") { box.innerHTML = `<p id="coach-pick">${esc(t("pa.coach.pick"))}</p>`; return; }
+  const style = ctx.settings.suits;
+  const sel = local.selected;
+  const moves = res.moves.filter((m) => !sel || m.card === sel);
+  box.innerHTML = `<ul class="pa-coach" id="coach-moves">${moves.map((m) => coachLine(m, style, ctx)).join("")}</ul>`;
+}
+
+function coachLine(m, style, ctx) {
+  const bits = [];
+  if (m.cards) {
+    bits.push(t(m.coins ? "pa.coach.gain" : "pa.coach.gain.nocoin", { cards: m.cards, coins: m.coins }));
+    if (m.settebello) bits.push(t("pa.coach.sette"));
+    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) bits.push(t("pa.coach.prim", { before: m.primiera_before ?? "—", after: m.primiera_after }));
+    if (m.sweep) bits.push(t("pa.coach.sweep"));
+  } else bits.push(t("pa.coach.nothing"));
+  const n = m.next;
+  if (n) {
+    bits.push(n.table.length ? t("pa.coach.leaves", { sum: n.sum }) : t("pa.coach.leaves.empty"));
+    if (n.sweep_ranks.length && (n.partner || n.sweep_chance > 0)) {
+      bits.push(n.partner
+        ? t("pa.coach.partner", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks) })
+        : t("pa.coach.risk", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks), p: Math.round(n.sweep_chance * 100) }));
+    } else if (n.table.length) bits.push(t("pa.coach.safe", { name: ctx.nameOf(n.seat) }));
+  }
+  const p = parse(m.action);
+  const what = p.captured.length ? `${shortCard(p.card, style)} × ${p.captured.map((c) => shortCard(c, style)).join(" ")}` : shortCard(p.card, style);
+  return `<li data-action="${esc(m.action)}" data-sweep="${m.sweep}"><strong>${esc(what)}</strong>: ${esc(bits.join("; "))}</li>`;
+}
+
+// ---------------------------------------------------------------- round end, game end
+function roundEnd(v, ctx) {
+  const sheet = v.observation.sheet || [];
+  const line = sheet[sheet.length - 1];
+  if (!line) return null;
+  const sides = line.sides.map((s) => ({ label: sideName(s.seats, ctx.nameOf), points: s, counts: s.counts }));
+  const totals = line.totals.map((n, s) => `${ctx.nameOf(s)} ${n}`).join(", ");
+  const points = line.sides.map((s) => `${sideName(s.seats, ctx.nameOf)} ${s.total}`).join(", ");
+  const html = `<p id="roundend-partnership">${esc(t("pa.roundend.partnership", { partnership: t("primiera.partnership." + line.partnership) }))}</p>
+    ${line.doubled ? `<p>${esc(t("pa.roundend.doubled"))}</p>` : ""}
+    ${breakdownTable(sides, true, "roundend-table")}
+    <p id="roundend-totals">${esc(t("pa.roundend.totals", { totals }))}</p>`;
+  return { id: line.round, title: t("pa.roundend.title", { n: line.round }), html, text: t("pa.roundend.text", { n: line.round, points }), next: t("pa.roundend.next") };
+}
+
+const scoreText = (r, seat) => t("pa.score", { n: r.scores[seat] });
+const endNote = (r) => (r.rounds !== undefined ? t("pa.end.rounds", { n: r.rounds }) : "");
+
+const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("pa.home.score"))}</a>
+  <a class="btn secondary" href="#/primiera/learn">${esc(t("pa.learn.home"))}</a>`;
+
+export default {
+  name: "primiera",
+  drawTable,
+  composeActions,
+  side,
+  roundEnd,
+  scoreText,
+  endNote,
+  describe,
+  homeTile,
+  rules: (game, cat) => rulesSection(game, cat),
+  extraRoutes: [
+    { path: "/primiera/score", nav: "pa.nav.score", render: (main, params, ctx) => renderScorer(main, params, ctx) },
+    { path: "/primiera/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
+  ],
+};
