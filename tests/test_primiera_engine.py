@@ -84,7 +84,7 @@ def test_illegal_actions_say_why() -> None:
         GAME.apply(s, "play 7D")
     with pytest.raises(IllegalActionError, match="same rank comes before any sum"):
         GAME.apply(s, "play 7D x 3C 4H")
-    with pytest.raises(IllegalActionError, match="not in seat 0's hand"):
+    with pytest.raises(IllegalActionError, match="not in the hand of the player to act"):
         GAME.apply(s, "play 4C")
     with pytest.raises(IllegalActionError, match="4H is not a capture for 5C here"):
         GAME.apply(s, "play 5C x 4H")

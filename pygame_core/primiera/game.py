@@ -121,9 +121,9 @@ def _why_illegal(state: PrimieraState, action: str) -> str:
     if verb == "pick" and state.phase != "pick":
         return "the table cards are already chosen: play a card"
     if verb == "play" and state.phase == "pick":
-        return f"seat {seat} first picks a card for the table (pick CARD)"
+        return "first every player picks a card for the table (pick CARD)"
     if card not in state.hands[seat]:
-        return f"{card} is not in seat {seat}'s hand"
+        return f"{card} is not in the hand of the player to act"
     caps = captures(state.table, card)
     taken = tuple(rest[1:])
     if caps and not taken:
