@@ -301,6 +301,17 @@ def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:
     assert "secret" not in apology and "Sorry" in apology
 
 
+def watch_to_the_end(page: Page, deals: int) -> None:
+    """An all-computer (or already decided) game: read each deal's summary until the end screen."""
+    for _ in range(2 * deals + 1):
+        settle(page)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+        elif page.locator("#game-end").count():
+            break
+    expect(page.locator("#game-end")).to_be_visible()
+
+
 def test_rematch_and_older_log_entries(page: Page, server: str) -> None:
     """Four computer players play five deals; the log shows older entries on request, and a
     rematch starts the same table again with a fresh seed."""
@@ -308,13 +319,7 @@ def test_rematch_and_older_log_entries(page: Page, server: str) -> None:
     # A computer's turn shows who is thinking, on the table and on its seat.
     page.wait_for_selector("#table-status[data-thinking]", state="attached", timeout=STEP_TIMEOUT)
     expect(page.locator("#me")).to_contain_text("watching")
-    for _ in range(10):
-        settle(page)
-        if page.locator("#dealend").is_visible():
-            page.locator("#dealend-go").click()
-        elif page.locator("#game-end").count():
-            break
-    expect(page.locator("#game-end")).to_be_visible()
+    watch_to_the_end(page, deals=5)
     lines = page.locator("#log li")
     before = lines.count()
     older = page.locator("#log-older")
@@ -339,13 +344,7 @@ def test_leaving_the_table_keeps_the_game(page: Page, server: str) -> None:
     expect(page.locator("#dealend")).to_be_visible()
     assert table_info(page)["session"] == session
     page.locator("#dealend-go").click()
-    for _ in range(5):
-        settle(page)
-        if page.locator("#dealend").is_visible():
-            page.locator("#dealend-go").click()
-        elif page.locator("#game-end").count():
-            break
-    expect(page.locator("#game-end")).to_be_visible()
+    watch_to_the_end(page, deals=2)
 
 
 def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:

@@ -5,3 +5,20 @@ export const $ = (sel, root = document) => root.querySelector(sel);
 
 /** Text made safe to put inside HTML (element content or a quoted attribute). */
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/** Arrow keys, Home and End move a roving tabindex over a grid of buttons, perRow to a row;
+ * onMove(index) is told where the focus went. */
+export function gridKeys(box, buttons, perRow, onMove) {
+  box.onkeydown = (e) => {
+    const cur = buttons.indexOf(document.activeElement);
+    if (cur < 0) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: perRow, ArrowUp: -perRow, Home: -cur, End: buttons.length - 1 - cur };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(buttons.length - 1, cur + moves[e.key]));
+    buttons[cur].tabIndex = -1;
+    buttons[next].tabIndex = 0;
+    buttons[next].focus();
+    onMove(next);
+  };
+}

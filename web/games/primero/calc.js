@@ -1,7 +1,7 @@
 // Primero's hand calculator (#/calc): pick four cards and see their kind and points under
 // every rule set. The deck comes from catalogue.json, so picks work before Python is ready;
 // the score comes from the worker (game_op "hand").
-import { $, esc } from "../../dom.js";
+import { $, esc, gridKeys } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 
@@ -156,19 +156,7 @@ function drawCalc(cat, focusCard) {
     b.tabIndex = i === idx ? 0 : -1;
     b.addEventListener("click", () => { calc.focusIndex = i; toggleCard(cat, b.dataset.card); });
   });
-  deck.onkeydown = (e) => {
-    const cur = buttons.indexOf(document.activeElement);
-    if (cur < 0) return;
-    const perRow = rules.deck.length / 4;
-    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: perRow, ArrowUp: -perRow, Home: -cur, End: buttons.length - 1 - cur };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    const next = Math.max(0, Math.min(buttons.length - 1, cur + moves[e.key]));
-    buttons[cur].tabIndex = -1;
-    buttons[next].tabIndex = 0;
-    buttons[next].focus();
-    calc.focusIndex = next;
-  };
+  gridKeys(deck, buttons, rules.deck.length / 4, (next) => { calc.focusIndex = next; });
   if (focusCard) {
     const again = buttons.find((b) => b.dataset.card === focusCard);
     if (again && document.activeElement !== again && (document.activeElement === document.body || !document.activeElement)) again.focus();

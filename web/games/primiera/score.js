@@ -1,7 +1,7 @@
 // Primiera's round scorer (#/primiera/score): for people playing with real cards. Give each
 // side its captured cards (tap the 40 cards, or give the rest to one side) and its sweeps; the
 // breakdown comes from the core's `score` operation, and so does the message for bad input.
-import { $, esc } from "../../dom.js";
+import { $, esc, gridKeys } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 import { breakdownTable } from "./breakdown.js";
@@ -98,18 +98,7 @@ function drawScorer(deck, ctx) {
       if (again) again.focus();
     });
   });
-  box.onkeydown = (e) => {
-    const cur = buttons.indexOf(document.activeElement);
-    if (cur < 0) return;
-    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 10, ArrowUp: -10, Home: -cur, End: buttons.length - 1 - cur };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    const next = Math.max(0, Math.min(buttons.length - 1, cur + moves[e.key]));
-    buttons[cur].tabIndex = -1;
-    buttons[next].tabIndex = 0;
-    buttons[next].focus();
-    sc.focus = next;
-  };
+  gridKeys(box, buttons, 10, (next) => { sc.focus = next; });
   const left = deck.filter((c) => sc.owner[c] === undefined).length;
   $("#pa-score-left").textContent = t("pa.score.unassigned", { n: left });
   $("#pa-score-rest").textContent = t("pa.score.rest", { l: LETTERS[sc.active] });
