@@ -198,7 +198,7 @@ def full_deck(tops: int = 5) -> list[str]:
 
 def arrange(variant: str, players: int, rows: Mapping[str, Sequence[str]], hands: Sequence[Sequence[str]],
             pile_tops: Sequence[Sequence[str]] = (), to_act: int = 0, tops: int = 5, seed: int = 0,
-            empty_piles: Sequence[int] = ()) -> PrimoState:
+            empty_piles: Sequence[int] = (), rounds: int = 1) -> PrimoState:
     """A state laid out by hand (lessons, golden tests): the given rows and hands, each pile starting
     with its ``pile_tops``, and every other card of the 114 dealt into the piles (except
     ``empty_piles``), so that the cards are conserved. ValueError if the cards are not in the deck."""
@@ -215,6 +215,6 @@ def arrange(variant: str, players: int, rows: Mapping[str, Sequence[str]], hands
         top = tuple(pile_tops[s]) if s < len(pile_tops) else ()
         extra = tuple(rest[fill.index(s)::len(fill)]) if s in fill else ()
         piles.append(top + extra)
-    state = new_game(variant, players, tops, 1, seed)
+    state = new_game(variant, players, tops, rounds, seed)
     return replace(state, rows=tuple(tuple(rows.get(name, ())) for name in ROWS),
                    hands=tuple(sort_cards(h) for h in hands), piles=tuple(piles), to_act=to_act, starter=to_act)
