@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pygame_core.primo.board import row_valid
+from pygame_core.primo.board import parse, row_valid, why_action
 from pygame_core.primo.engine import full_deck
 from pygame_core.primo.game import GAME, PrimoState
 from pygame_core.primo.rules import TOTAL_CARDS, sort_cards
@@ -83,4 +83,30 @@ def test_observations_ignore_hidden_cards(variant: str, players: int, seed: int)
                 if seat >= 0:
                     assert other.hands[seat] == s.hands[seat]
                 check_invariants(other)
+        s = GAME.apply(s, choose(s, rng, 0.9))
+
+
+def candidates(hand: tuple[str, ...]) -> set[str]:
+    """Every action text that could be legal with this hand, and many that are not."""
+    out = {f"{v} {c} {r}" for v in ("add", "open", "head") for c in hand if c[0].isdigit() for r in "ABCDEF"}
+    out |= {f"move {r}:{k} {t}" for r in "ABCDEF" for t in "ABCDEF" for k in range(1, 14)}
+    out |= {f"top {r}" for r in "ABCDEF"} | {f"take {r}" for r in "ABCDEF"} | {"end", "pass"}
+    out |= {"exchange " + c for c in set(hand)} | {"exchange 13Y 13Y 13Y"}
+    return out
+
+
+@settings(max_examples=8, deadline=None)
+@given(VARIANTS, st.integers(2, 6), st.integers(0, 2**32))
+def test_why_is_none_exactly_for_the_legal_actions(variant: str, players: int, seed: int) -> None:
+    s = GAME.initial_state({"players": players}, seed, variant)
+    rng = AgentRandom(seed)
+    for step in range(150):
+        if GAME.is_terminal(s):
+            break
+        if step % 6 == 0:
+            legal = set(GAME.legal_actions(s))
+            hand = s.hands[s.to_act]
+            for a in candidates(hand) | legal:
+                ok = why_action(s.rows, hand, s.tops, s.colour, s.phase, parse(a)) is None
+                assert ok == (a in legal), a
         s = GAME.apply(s, choose(s, rng, 0.9))
