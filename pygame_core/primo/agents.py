@@ -198,6 +198,8 @@ class MediumAgent:
         for a in seq:
             self._plan.append((pos, a))
             pos = step(view, pos, a)[0]
+        if seq and pos[1]:
+            self._plan.append((pos, "end"))  # cards left: end the turn without planning again
         if self._plan and self._plan[0][1] in legal_actions:
             return self._plan.pop(0)[1]
         self._plan = []
