@@ -11,7 +11,7 @@ import { say } from "./say.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
-const PACE = { fast: 60, normal: 320, slow: 650 }; // ms before each computer turn
+const PACE = { off: 60, fast: 60, normal: 320, slow: 650 }; // ms before each computer turn ("off": no animation, no wait)
 const OLDER_PAGE = 50; // log entries fetched per "show older"
 
 let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, module, errorText, gameOp}
@@ -71,7 +71,7 @@ function tableCtx() {
     t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: shell.engineCall, gameOp: shell.gameOp,
     errorText: shell.errorText, announce: shell.announce, catalogue: shell.catalogueNow(), game: game.info,
     variant: game.variant, seats: game.seats, names: game.names, nameOf, say: sayFor,
-    local: game.local, session: game.sid, send, redraw: drawControls,
+    local: game.local, session: game.sid, send, redraw: drawControls, undo,
   };
 }
 
@@ -298,6 +298,23 @@ async function send(action) {
   take(answer.result);
   keepFocus();
   run();
+}
+
+// Undo the shown seat's last action within its turn (the worker's `undo`); an error text, or null.
+async function undo() {
+  const g = game;
+  if (!g || g.busy) return null;
+  const v = g.view;
+  if (v.seat < 0) return null;
+  setBusy(true);
+  const answer = await shell.engineCall({ op: "undo", session: g.sid, seat: v.seat });
+  if (game !== g) return null;
+  setBusy(false);
+  if (!answer.ok) { showError(answer); return shell.errorText(answer); }
+  $("#table-message").textContent = "";
+  take(answer.result);
+  keepFocus();
+  return null;
 }
 
 // ---------------------------------------------------------------- drawing
