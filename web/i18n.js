@@ -499,6 +499,7 @@ const EN = {
   "po.rows": "Rows A to F",
   "po.base": "empty",
   "po.row.label": "Row {row}: {head} down to {tail}, {n} cards",
+  "po.row.label.one": "Row {row}: {head}, 1 card",
   "po.row.empty": "Row {row}: empty base",
   "po.row.top": "a Top card lets you add above its head this turn",
   "po.row.movable": "movable run {cards}",

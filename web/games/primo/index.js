@@ -33,7 +33,7 @@ function rowLabel(o, row, movable) {
   const tail = cardParts(cards[cards.length - 1]).value;
   const from = cards.findIndex((c) => movable.has(`${row.name}:${cardParts(c).value}`));
   const run = from >= 0 ? t("po.row.movable", { cards: cards.slice(from).map((c) => cardParts(c).value).join(" ") }) : "";
-  return [t("po.row.label", { row: row.name, head, tail, n: cards.length }), tops(o).includes(row.name) ? t("po.row.top") : "", run].filter(Boolean).join(", ");
+  return [t(cards.length === 1 ? "po.row.label.one" : "po.row.label", { row: row.name, head, tail, n: cards.length }), tops(o).includes(row.name) ? t("po.row.top") : "", run].filter(Boolean).join(", ");
 }
 
 // ---------------------------------------------------------------- the table
@@ -457,8 +457,12 @@ function redrawMe(ctx) {
 
 // ---------------------------------------------------------------- drag and drop (Pointer Events)
 let drag = null;
-let dragEndedAt = 0;
-const dragDone = () => performance.now() - dragEndedAt < 400; // the click that follows a drag
+let afterDrag = false; // true only while the click that follows a drag's pointerup is dispatched
+const dragDone = () => afterDrag;
+function dragEnded() {
+  afterDrag = true;
+  setTimeout(() => { afterDrag = false; }, 0);
+}
 
 function wireDrag(el, selOf, ctx) {
   el.addEventListener("pointerdown", (e) => {
@@ -481,7 +485,7 @@ function wireDrag(el, selOf, ctx) {
     const d = drag;
     drag = null;
     if (!d.dragging) return; // a tap: the click handler does it
-    dragEndedAt = performance.now();
+    dragEnded();
     endDrag(d);
     if (d.over) attempt(d.sel, d.over.row, ctx, d.over.slot);
     else { ctx.local.sel = d.before; applyHighlights(ctx); ctx.redraw(); }
@@ -491,7 +495,7 @@ function wireDrag(el, selOf, ctx) {
     const d = drag;
     drag = null;
     if (!d.dragging) return;
-    dragEndedAt = performance.now();
+    dragEnded();
     endDrag(d);
     ctx.local.sel = d.before; // a cancelled drag springs back: nothing lost, nothing played
     applyHighlights(ctx);

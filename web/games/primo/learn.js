@@ -59,7 +59,7 @@ function rowsHtml(rows, s, ctx) {
   const mark = marked(s);
   return `<div class="po-rows po-learn-rows" role="list" aria-label="${esc(t("po.rows"))}">${rows.map((row) => {
     const n = row.cards.length;
-    const label = n ? t("po.row.label", { row: row.name, head: cardParts(row.cards[0]).value, tail: cardParts(row.cards[n - 1]).value, n }) : t("po.row.empty", { row: row.name });
+    const label = n ? t(n === 1 ? "po.row.label.one" : "po.row.label", { row: row.name, head: cardParts(row.cards[0]).value, tail: cardParts(row.cards[n - 1]).value, n }) : t("po.row.empty", { row: row.name });
     return `<div class="po-row ${mark.has(row.name) ? "po-target" : ""}" role="listitem" data-row="${esc(row.name)}" aria-label="${esc(label)}">
       <span class="po-row-label" aria-hidden="true">${esc(row.name)}</span>
       <div class="po-row-cards" style="--n:${Math.max(n, 1)}" aria-hidden="true">${n ? row.cards.map((c, i) => `<span class="card po-card" style="--i:${i}" data-card="${esc(c)}">${cardArt(c, ctx.cardOpts())}</span>`).join("") : `<span class="po-slot po-base">${esc(t("po.base"))}</span>`}</div>
