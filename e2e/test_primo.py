@@ -126,7 +126,7 @@ def do(page: Page, action: str) -> None:
 
 def policy(view: dict[str, Any]) -> str:
     """A simple player: the first card that fits, else end the turn, else pass."""
-    legal = view["legal"]
+    legal: list[str] = view["legal"]
     for a in legal:
         if a.split()[0] in ("add", "open", "head"):
             return a
