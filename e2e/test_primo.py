@@ -338,7 +338,7 @@ def test_a_turn_by_mouse_drag_taps_and_keys(page: Page, server: str) -> None:
     view = last_view(page)
     obs = view["observation"]
     expect(page.locator("#po-rows .po-row")).to_have_count(6)
-    expect(page.locator("#seats [data-seat='1']")).to_contain_text("hand 6")
+    expect(page.locator("#seats [data-seat='1']")).to_contain_text("6 in hand, 48 in pile")
     # 1. An illegal drop: the reason from the core, and nothing lost.
     drop = illegal_drop(obs, view["legal"])
     assert drop
@@ -592,3 +592,94 @@ def test_phone_table_fits_without_scrolling(page: Page, server: str) -> None:
         assert small == 0
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+TOUCH = """([sel, type, x, y]) => {
+    const el = document.querySelector(sel) || window.__poTouch;
+    window.__poTouch = el;
+    el.dispatchEvent(new PointerEvent(type, {pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0,
+        buttons: type === 'pointerup' || type === 'pointercancel' ? 0 : 1, clientX: x, clientY: y, bubbles: true, cancelable: true}));
+    if (type === 'pointerup') el.dispatchEvent(new MouseEvent('click', {clientX: x, clientY: y, bubbles: true}));
+}"""
+
+
+def touch(page: Page, sel: str, kind: str, x: float, y: float) -> None:
+    """One touch Pointer Event on the element of sel (a pressed pointer's later events go to it, as captured)."""
+    page.evaluate(TOUCH, [sel, kind, x, y])
+
+
+def centre(page: Page, sel: str) -> tuple[float, float]:
+    box = page.locator(sel).first.bounding_box()
+    assert box
+    return box["x"] + min(8, box["width"] / 2), box["y"] + box["height"] / 2
+
+
+def test_touch_tap_cancel_and_drag_and_the_keys(page: Page, server: str) -> None:
+    """Touch (Pointer Events of type touch): a 3 px wiggle is a tap; a drag cancelled midway
+    springs back and plays nothing; a drag onto a lit row plays. Keys: Enter picks a run, Esc
+    cancels, the arrows reach the target row and Enter drops it there. No axe violation."""
+    from test_a11y import axe
+
+    start(page, server, "base", ["human", "easy"], seed=turn_seed())
+    settle(page)
+    view = last_view(page)
+    n = table_info(page)["actions"]
+    move = next(a for a in view["legal"] if a.startswith("move "))
+    src, value = move.split()[1].split(":")
+    dest = move.split()[2]
+    card_sel = f'#po-rows .po-card[data-row="{src}"][data-value="{value}"]'
+    # A wiggle is a tap: the run is selected, its targets lit.
+    x, y = centre(page, card_sel)
+    touch(page, card_sel, "pointerdown", x, y)
+    touch(page, card_sel, "pointermove", x + 3, y)
+    touch(page, card_sel, "pointerup", x + 3, y)
+    expect(page.locator(card_sel)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(f'#po-rows .po-row.po-target[data-row="{dest}"]')).to_have_count(1)
+    assert axe(page) == []
+    page.locator("#po-cancel").click()
+    expect(page.locator(card_sel)).to_have_attribute("aria-pressed", "false")
+    # A drag cancelled midway: no ghost, nothing played, nothing selected.
+    tx, ty = centre(page, f'#po-rows .po-row[data-row="{dest}"] .po-row-label')
+    touch(page, card_sel, "pointerdown", x, y)
+    touch(page, card_sel, "pointermove", x + 20, y + 20)
+    expect(page.locator("#po-ghost")).to_be_visible()
+    touch(page, card_sel, "pointermove", tx, ty)
+    touch(page, card_sel, "pointercancel", tx, ty)
+    expect(page.locator("#po-ghost")).to_have_count(0)
+    expect(page.locator("#po-rows .po-target")).to_have_count(0)
+    assert table_info(page)["actions"] == n
+    # Keys: Enter on the run's first card picks it, Esc drops the pick; then arrows to the target row.
+    page.locator(card_sel).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(card_sel)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator(card_sel)).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Enter")
+    rows = "ABCDEF"
+    key = "ArrowDown" if rows.index(dest) > rows.index(src) else "ArrowUp"
+    for _ in range(abs(rows.index(dest) - rows.index(src))):
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.dataset.row") == dest
+    page.keyboard.press("Enter")
+    wait_actions(page, n)
+    settle(page)
+    assert acts(page)[-1] == move
+    # A touch drag onto a lit row plays (the next legal hand-card placement).
+    view = last_view(page)
+    place = next((a for a in view["legal"] if a.split()[0] in ("add", "open")), None)
+    if place:
+        _verb, card, row = place.split()
+        hand_sel = f'#my-hand button[data-card="{card}"]'
+        x, y = centre(page, hand_sel)
+        tx, ty = centre(page, f'#po-rows .po-row[data-row="{row}"] .po-row-label')
+        n = table_info(page)["actions"]
+        touch(page, hand_sel, "pointerdown", x, y)
+        touch(page, hand_sel, "pointermove", x + 10, y - 10)
+        touch(page, hand_sel, "pointermove", tx, ty)
+        touch(page, hand_sel, "pointerup", tx, ty)
+        wait_actions(page, n)
+        settle(page)
+        assert acts(page)[-1] == place
+    open_route(page, server, "/primo/learn?lesson=esm&step=5")
+    expect(page.locator("#po-lesson[data-step='5']")).to_be_visible()
+    assert axe(page) == []

@@ -510,7 +510,6 @@ const EN = {
   "po.rowcard.canmove": "can move",
   "po.top.short": "Top",
   "po.counts": "{hand} in hand, {pile} in pile",
-  "po.counts.short": "hand {hand} · pile {pile}",
   "po.points": "{n} pts",
   "po.score": "{n} points",
   "po.round": "Round {n} of {of}",

@@ -15,6 +15,10 @@ import { rulesSection } from "./rules.js";
 import { renderLearn } from "./learn.js";
 
 const ROWS = ["A", "B", "C", "D", "E", "F"];
+// Plain backs (no card's identity): one card for a hand, a stack for a draw pile.
+const BACK = (x, y) => `<rect x="${x}" y="${y}" width="12" height="17" rx="2" fill="#7d1f2c" stroke="#fffaf0" stroke-width="1.5"/>`;
+const HAND_ICON = `<svg class="po-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><g transform="rotate(-12 7 18)">${BACK(1, 2)}</g><g transform="rotate(12 13 18)">${BACK(7, 2)}</g></svg>`;
+const PILE_ICON = `<svg class="po-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><rect x="4" y="15" width="12" height="4" rx="1" fill="#fffaf0"/>${BACK(4, 0)}<path d="M4 17.5h12M4 19h12" stroke="#7d1f2c" stroke-width="1"/></svg>`;
 const DRAG_SLOP = 6; // px of movement before a press becomes a drag (a wiggle stays a tap)
 const CLEAR_MS = { off: 0, fast: 240, normal: 500, slow: 1000 }; // a row clear's animation
 
@@ -85,7 +89,7 @@ function drawSeats(o, v, ctx) {
     const pile = o.piles[s];
     return `<div class="seat po-seat ${v.current === s ? "to-act" : ""}" role="listitem" data-seat="${s}">
       <div class="seat-name">${esc(ctx.nameOf(s))} <span class="seat-kind">${esc(kind)}</span></div>
-      <div class="po-counts"><span aria-hidden="true">${esc(t("po.counts.short", { hand, pile }))}</span><span class="sr-only">${esc(t("po.counts", { hand, pile }))}</span>${rounds ? ` · <span>${esc(t("po.points", { n: o.scores[s] }))}</span>` : ""}</div>
+      <div class="po-counts"><span aria-hidden="true" title="${esc(t("po.counts", { hand, pile }))}">${HAND_ICON}${hand} ${PILE_ICON}${pile}</span><span class="sr-only">${esc(t("po.counts", { hand, pile }))}</span>${rounds ? ` · <span>${esc(t("po.points", { n: o.scores[s] }))}</span>` : ""}</div>
     </div>`;
   }).join("");
 }
@@ -132,7 +136,7 @@ function drawRows(o, v, ctx) {
       const inRun = firstMovable >= 0 && i >= firstMovable;
       const cls = ["card", "po-card", can ? "po-movable" : "", inRun ? "po-run" : "", i === n - 1 ? "po-tail" : "", i === 0 ? "po-headcard" : ""].filter(Boolean).join(" ");
       const label = t(i === n - 1 ? "po.rowcard.tail" : i === 0 ? "po.rowcard.head" : "po.rowcard", { card: name(c), row: r, i: i + 1, n });
-      return `<button type="button" class="${cls}" data-card="${c}" data-row="${r}" data-value="${value}" data-i="${i}" style="--i:${i}" tabindex="-1" aria-label="${esc(label + (can ? ", " + t("po.rowcard.canmove") : ""))}">${cardArt(c, ctx.cardOpts())}</button>`;
+      return `<button type="button" class="${cls}" data-card="${c}" data-row="${r}" data-value="${value}" data-i="${i}" style="--i:${i}" tabindex="-1"><span class="sr-only">${esc(label + (can ? ", " + t("po.rowcard.canmove") : ""))}</span>${cardArt(c, ctx.cardOpts())}</button>`;
     }).join("");
     const headSlot = top ? `<span class="po-slot po-head-slot" data-row="${r}" data-slot="head" aria-hidden="true">+${esc(t("po.top.short"))}</span>` : "";
     return `<div class="po-row ${top ? "po-has-top" : ""} ${n ? "" : "po-empty"}" data-row="${r}" data-n="${n}">
@@ -184,7 +188,7 @@ function drawMe(o, v, ctx) {
         if (!mine) return `<span class="card po-card" data-card="${c}" role="img" aria-label="${esc(t("po.handcard", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
         const plays = actionsOf({ kind: "hand", card: c }, v.legal).length;
         const pressed = exch ? exch.has(i) : !!(local.sel && local.sel.kind === "hand" && local.sel.i === i);
-        return `<button type="button" class="card po-card po-hand-card ${plays ? "po-playable" : ""}" data-card="${c}" data-i="${i}" aria-pressed="${pressed}" tabindex="${i === 0 ? 0 : -1}" aria-label="${esc(t(plays ? "po.handcard.plays" : "po.handcard", { ...pos, k: plays }))}">${cardArt(c, ctx.cardOpts())}${plays && !exch ? `<span class="po-fits" aria-hidden="true">${plays}</span>` : ""}</button>`;
+        return `<button type="button" class="card po-card po-hand-card ${plays ? "po-playable" : ""}" data-card="${c}" data-i="${i}" aria-pressed="${pressed}" tabindex="${i === 0 ? 0 : -1}"><span class="sr-only">${esc(t(plays ? "po.handcard.plays" : "po.handcard", { ...pos, k: plays }))}</span>${cardArt(c, ctx.cardOpts())}${plays && !exch ? `<span class="po-fits" aria-hidden="true">${plays}</span>` : ""}</button>`;
       }).join("")}
     </div>`;
   const buttons = [...box.querySelectorAll("button.po-hand-card")];
