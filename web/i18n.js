@@ -539,8 +539,6 @@ const EN = {
   "po.exch.help": "Choose the cards to put under your pile.",
   "po.exch.go": "Exchange {n}",
   "po.exch.cancel": "Back to play",
-  "po.undo": "Undo",
-  "po.undo.none": "Undo is not available.",
   "po.coach.ask": "Hint",
   "po.coach.help": "Ask for a hint: the coach names a good next step and why.",
   "po.coach.wait": "The coach helps on your turn.",

@@ -71,7 +71,7 @@ function tableCtx() {
     t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: shell.engineCall, gameOp: shell.gameOp,
     errorText: shell.errorText, announce: shell.announce, catalogue: shell.catalogueNow(), game: game.info,
     variant: game.variant, seats: game.seats, names: game.names, nameOf, say: sayFor,
-    local: game.local, session: game.sid, send, redraw: drawControls, undo,
+    local: game.local, session: game.sid, send, redraw: drawControls,
   };
 }
 
@@ -298,23 +298,6 @@ async function send(action) {
   take(answer.result);
   keepFocus();
   run();
-}
-
-// Undo the shown seat's last action within its turn (the worker's `undo`); an error text, or null.
-async function undo() {
-  const g = game;
-  if (!g || g.busy) return null;
-  const v = g.view;
-  if (v.seat < 0) return null;
-  setBusy(true);
-  const answer = await shell.engineCall({ op: "undo", session: g.sid, seat: v.seat });
-  if (game !== g) return null;
-  setBusy(false);
-  if (!answer.ok) { showError(answer); return shell.errorText(answer); }
-  $("#table-message").textContent = "";
-  take(answer.result);
-  keepFocus();
-  return null;
 }
 
 // ---------------------------------------------------------------- drawing

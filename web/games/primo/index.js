@@ -3,7 +3,7 @@
 // hand, and three ways to play each step: drag and drop (Pointer Events: mouse, pen and touch),
 // tap-then-target, and keys. Every legal target lights up; a drop that is not legal asks the core
 // why (`why` operation) and loses nothing. Also the Top and Take flows, exchange mode, End turn,
-// Undo within the turn (the worker's `undo`), the row-clear animation, the coach, the score sheet
+// Undo within the turn (the shell's Undo, the worker's `undo`), the row-clear animation, the coach, the score sheet
 // of the rounds variant, the rules section and the lessons. Everything is drawn from the View of
 // the seat on screen, so no other hand ever reaches the DOM.
 import { $, esc } from "../../dom.js";
@@ -615,7 +615,6 @@ function composeActions(el, view, ctx, send) {
     }
     buttons.push(`<span class="spacer"></span>`);
     buttons.push(`<button type="button" class="btn secondary" id="po-coach-btn" aria-describedby="po-hint">${esc(t("po.coach.ask"))}</button>`);
-    if (view.undo === true) buttons.push(`<button type="button" class="btn secondary" id="po-undo">${esc(t("po.undo"))}</button>`);
     el.innerHTML = buttons.join("");
   }
   helpLine(ctx);
@@ -625,19 +624,8 @@ function composeActions(el, view, ctx, send) {
   on("po-exchange-cancel", () => { local.exch = null; redrawMe(ctx); ctx.redraw(); });
   on("po-cancel", () => select(null, ctx));
   on("po-coach-btn", () => coach(ctx));
-  on("po-undo", () => undo(ctx));
   applyHighlights(ctx);
   void send;
-}
-
-async function undo(ctx) {
-  const b = $("#po-undo");
-  if (b) b.disabled = true;
-  ctx.local.sel = null;
-  if (ctx.undo) {
-    const error = await ctx.undo();
-    if (error) say(error, ctx);
-  } else say(t("po.undo.none"), ctx);
 }
 
 // ---------------------------------------------------------------- the coach
