@@ -8,16 +8,22 @@ through ``make_agent``.
 
 Answers: ``{"ok": true, "result": ..., "ms": n}`` or ``{"ok": false, "error":
 "<a sentence for a player>", "kind": "<error class>", "ms": n}``. A View is
-``{seat, observation, legal, current, terminal, result, actions, say, record, seed}``
-(``say``: the public log entries this call added; ``record``/``seed``: see below).
+``{seat, observation, legal, current, terminal, result, actions, say, record, seed, undo}``
+(``say``: the public log entries this call added; ``record``/``seed``: see below; ``undo``:
+whether the seat shown may undo now).
 Ops (request fields -> result):
 
 - ``info`` -> ``{python, core, games}``
-- ``new_game {game, variant?, options?, seats, seed?}`` or ``{record, seats}`` -> ``{session, seats, view}``
+- ``new_game {game, variant?, options?, seats, seed?, undo?, names?}`` or ``{record, seats, undo?, names?}``
+  -> ``{session, seats, view}`` (``undo``: whether the game allows undo, default true, false for a
+  daily deal; ``names``: the players' names the page shows, kept with the game's save)
 - ``show {session, seat}`` -> View (and that seat is shown from now on)
 - ``view {session}`` -> View of the seat shown
 - ``act {session, seat, action, show?}`` -> View after the action
 - ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``undo {session, seat}`` -> View after going back to before the last action of ``seat`` (the
+  human shown), replaying nothing (the worker keeps every state). Refused unless the game allows
+  undo, is not over, and every action after that one was ``seat``'s own or a computer's.
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
@@ -70,7 +76,7 @@ from pygame_core.agents import make_agent
 from pygame_core.cards import DECK_40
 from pygame_core.errors import IllegalActionError, InvalidActionError, OptionsError, PrimiError, RecordError, quote
 from pygame_core.protocol import JSON, Agent, Game
-from pygame_core.records import Record, replay
+from pygame_core.records import Record, replay, start
 from pygame_core.rng import AgentRandom, Rng
 
 try:  # PyScript's worker API; absent under CPython (tests import this file with or without a stub)
@@ -87,6 +93,8 @@ MAX_SESSIONS = 8
 """Sessions kept at once; beyond this the least recently used (finished ones first) is dropped."""
 MAX_ACTION_CHARS = 1000
 """No action text is this long; a longer one is refused before it reaches the game's parser."""
+MAX_NAME_CHARS = 40
+"""A player's name, as the page sends it with a new game, is at most this long."""
 MAX_LOG_SLICE = 1000
 """At most this many log entries per ``log`` request."""
 MAX_ERROR_CHARS = 400
@@ -122,6 +130,11 @@ def _str(req: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def _cut(text: str) -> str:
+    """A core message, cut so that a hostile action it quotes cannot flood the reply."""
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
 # --- sessions --------------------------------------------------------------------
 
 
@@ -132,18 +145,39 @@ class Session:
     sent), so a long game costs O(1) per action.
     """
 
-    def __init__(self, record: Record, seats: list[str], seed_public: bool) -> None:
+    def __init__(self, record: Record, seats: list[str], seed_public: bool, undo: bool = True,
+                 names: list[str] | None = None, save_id: str | None = None) -> None:
         players = dict(record.options).get("players")
         if isinstance(players, bool) or not isinstance(players, int):
             raise RecordError("the record does not say how many players there are (options.players)")
         if len(seats) != players or not all(isinstance(k, str) for k in seats):
             raise OptionsError(f"give one player kind per seat ({players} seats: human or a computer level)")
         self.game: Game[Any]
-        self.game, self.state = replay(record)
+        if record.final is not None:
+            replay(record)  # the final-state check, as `python -m pygame_core replay` makes it
+        self.game, state = start(record)
+        # states[i] is the state before action i (undo goes back to one of them); actors[i] who played it
+        self.states: list[Any] = []
+        self.actors: list[int] = []
+        for i, action in enumerate(record.actions):
+            self.states.append(state)
+            self.actors.append(self.game.current_player(state))
+            try:
+                state = self.game.apply(state, action)
+            except PrimiError as exc:
+                raise RecordError(f"action {i + 1} ({quote(action)}) does not apply: {_cut(str(exc))}", i, action) from None
+            except Exception as exc:  # a game's bug must not reach a player as a traceback
+                raise RecordError(f"action {i + 1} ({quote(action)}) does not apply: the game failed on it "
+                                  f"({type(exc).__name__})", i, action) from None
+        self.state = state
         self.header = Record(record.game, record.variant, record.options, record.seed)
         self.actions: list[str] = list(record.actions)
         self.seats = seats
         self.seed_public = seed_public
+        self.undo = undo
+        self.names = names
+        self.save_id = save_id
+        self.changed = False  # an action or undo since the last autosave
         options = dict(record.options)
         self.agents: dict[int, Agent] = {}
         for seat, kind in enumerate(seats):
@@ -201,10 +235,35 @@ class Session:
         size = observation.get("log_size")
         return size if isinstance(size, int) and not isinstance(size, bool) else None
 
+    def undo_point(self, seat: int) -> int | None:
+        """The index of ``seat``'s last action, if undo may go back to before it; else None.
+
+        Undo is possible only in a game that allows it, not over, for a human seat, and when every
+        action after that one was played by ``seat`` itself or by computer seats.
+        """
+        if not self.undo or self.terminal or not 0 <= seat < self.players or self.seats[seat] != "human":
+            return None
+        for i in range(len(self.actors) - 1, -1, -1):
+            actor = self.actors[i]
+            if actor == seat:
+                return i
+            if 0 <= actor < self.players and self.seats[actor] == "human":
+                return None
+        return None
+
+    def rewind(self, index: int) -> None:
+        """Go back to the state before action ``index`` (states are immutable: nothing is recomputed)."""
+        self.state = self.states[index]
+        del self.states[index:], self.actors[index:], self.actions[index:]
+        self.log_size = self._log_size(self.game.observation(self.state, self.shown))
+
     def advance(self, new_state: Any, action: str, shown: int | None) -> dict[str, JSON]:
         """Commit ``action`` (already applied into ``new_state``), set the seat shown, and return its View."""
+        self.states.append(self.state)
+        self.actors.append(self.game.current_player(self.state))
         self.state = new_state
         self.actions.append(action)
+        self.changed = True
         if shown is not None:
             self.shown = shown
         elif not self.may_show(self.shown):
@@ -233,6 +292,7 @@ class Session:
             "say": say,
             "record": self.record().to_json() if terminal else None,
             "seed": self.header.seed if terminal or self.seed_public else None,
+            "undo": self.undo_point(seat) is not None,
         }
 
 
@@ -260,6 +320,23 @@ def _session(req: Mapping[str, Any]) -> Session:
         raise RequestError("that game is no longer open in this tab; start it again from its record")
     SESSIONS.move_to_end(sid)
     return SESSIONS[sid]
+
+
+def _bool(req: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = req.get(key, default)
+    if not isinstance(value, bool):
+        raise RequestError(f"{key!r} must be true or false, not {quote(value)}")
+    return value
+
+
+def _names(req: Mapping[str, Any]) -> list[str] | None:
+    """The players' names the page shows (kept with a save, so the list can say whose turn it is)."""
+    names = req.get("names")
+    if names is None:
+        return None
+    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME_CHARS for n in names):
+        raise RequestError(f"names must be a list of short texts (at most {MAX_NAME_CHARS} characters each)")
+    return list(names)
 
 
 def _seats(req: Mapping[str, Any]) -> list[str]:
@@ -294,7 +371,7 @@ def _new_game(req: Mapping[str, Any]) -> JSON:
         seed_public = req.get("seed") is not None
         seed = _int(req, "seed") if seed_public else secrets.randbelow(SEED_BOUND)
         record = Record(game.info.name, info.name, tuple(sorted(resolved.items())), seed)
-    session = Session(record, _seats(req), seed_public)
+    session = Session(record, _seats(req), seed_public, _bool(req, "undo", True), _names(req))
     sid = _keep(session)
     return {"session": sid, "seats": session.seats, "view": session.view()}
 
@@ -365,6 +442,30 @@ def _ai_step(req: Mapping[str, Any]) -> JSON:
     return view
 
 
+def _undo(req: Mapping[str, Any]) -> JSON:
+    """Go back to before the last action of ``seat`` (the human on screen), undoing the computers' moves since."""
+    session = _session(req)
+    seat = _int(req, "seat")
+    if not session.undo:
+        raise IllegalActionError("undo is off for this game")
+    if session.terminal:
+        raise IllegalActionError("the game is over: there is nothing to undo")
+    if not 0 <= seat < session.players:
+        raise OptionsError(f"this game has no player number {seat + 1}")
+    if session.seats[seat] != "human":
+        raise IllegalActionError("that player is played by the computer")
+    if seat != session.shown:
+        raise IllegalActionError("only the player on screen can undo; show that player first")
+    index = session.undo_point(seat)
+    if index is None:
+        if seat in session.actors:
+            raise IllegalActionError("another player has played since your last move: it cannot be undone")
+        raise IllegalActionError("you have made no move to undo yet")
+    session.rewind(index)
+    session.changed = True
+    return session.view()
+
+
 def _log(req: Mapping[str, Any]) -> JSON:
     """Public log entries ``start:stop`` as the seat shown sees them (for "show older")."""
     session = _session(req)
@@ -430,6 +531,7 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
     "view": _view,
     "act": _act,
     "ai_step": _ai_step,
+    "undo": _undo,
     "log": _log,
     "record": _record,
     "game_op": _game_op,
