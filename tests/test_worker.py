@@ -764,9 +764,9 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     # set aside, not lost: it stays in the store and exports as it is
     exported = aok({"op": "export_save", "save": spoil})
     if bad in ("illegal", "game"):  # a well-formed record that does not replay: the CLI names what is wrong
-        assert exported["record"] is True and json.loads(exported["text"]) == data["record"]
+        assert exported["kind"] == "record" and json.loads(exported["text"]) == data["record"]
     else:
-        assert exported["record"] is False
+        assert exported["kind"] == "raw"
         assert exported["text"] == (store.data[spoil].text if bad == "notext" else store.data[spoil])
     assert spoil in store.data
 
@@ -774,7 +774,7 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
 def test_export_gives_the_record_and_import_checks_it_like_the_cli(store: Any) -> None:
     save = _good_save(store, 3)
     exported = aok({"op": "export_save", "save": save})
-    assert exported["record"] is True
+    assert exported["kind"] == "record"
     rec = json.loads(exported["text"])
     assert rec["seed"] == 3 and rec["actions"] == ["pass"]
     replay(rec)  # what `python -m pygame_core replay` accepts

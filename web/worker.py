@@ -32,8 +32,8 @@ Ops (request fields -> result):
   ``saves`` -> ``{storage, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
   names, updated, turn, actions}]}`` (most recent first; a corrupt save is listed, marked, with its
   ``problem`` as a Description ``save.bad.*``); ``resume {save}`` -> like ``new_game``;
-  ``delete_save {save}`` or ``{all: true}`` -> true; ``export_save {save}`` -> ``{text, record}``
-  (the game record as JSON text for a file; a damaged save's own text, ``record: false``);
+  ``delete_save {save}`` or ``{all: true}`` -> true; ``export_save {save}`` -> ``{text, kind}``
+  (``kind: "record"``: the game record as JSON text for a file; ``"raw"``: a damaged save's own text);
   ``import_record {record, seats?}`` -> like ``new_game`` (the checks of ``python -m pygame_core
   replay``; an unfinished game goes on and is saved).
   ``new_game``, ``resume`` and ``import_record`` answer ``{session, seats, names, game, variant,
@@ -906,8 +906,8 @@ async def _export_save(req: Mapping[str, Any]) -> JSON:
         data, record = _parse_save(value)
     except BadSave:
         text = value.text if isinstance(value, NotText) else value if isinstance(value, str) else json.dumps(None)
-        return {"text": text, "record": False}
-    return {"text": json.dumps(record.to_json(), indent=1), "record": True}
+        return {"text": text, "kind": "raw"}
+    return {"text": json.dumps(record.to_json(), indent=1), "kind": "record"}
 
 
 def _default_seats(game: Game[Any], players: int) -> list[str]:
