@@ -165,25 +165,40 @@ def states_of(record_json: dict[str, Any]) -> list[Any]:
 
 def check_replies(exchanges: list[dict[str, Any]], record_json: dict[str, Any]) -> list[Any]:
     """Each View holds exactly its seat's observation (and legal actions only on its turn); no reply
-    names a card hidden from the seat on screen. Returns the states after each action."""
+    names a card hidden from the seat on screen. A human action later undone is followed on its own
+    branch (its state is the action applied to the one before). Returns the states after each action."""
     states = states_of(record_json)
+    actions = Record.from_json(record_json).actions
+    branch: dict[int, Any] = {}
     seat, n = -1, 0
+
+    def state_at(k: int) -> Any:
+        return branch.get(k, states[k] if k < len(states) else None)
+
     for i, ex in enumerate(exchanges):
-        reply = ex["reply"]
-        if ex["request"].get("op") == "record":
+        request, reply = ex["request"], ex["reply"]
+        if request.get("op") == "record":
             break
         views = list(views_in(reply))
         if any(v["terminal"] for v in views):
             break
+        if request.get("op") == "act" and reply.get("ok"):
+            before = state_at(n)
+            if n in branch or n >= len(actions) or actions[n] != request["action"]:
+                branch[n + 1] = GAME.apply(before, request["action"])
+        if request.get("op") == "undo" and reply.get("ok"):
+            branch = {k: v for k, v in branch.items() if k <= reply["result"]["actions"]}
         for v in views:
             seat, n = v["seat"], v["actions"]
-            want = json.loads(json.dumps(GAME.observation(states[n], seat)))
+            assert request.get("op") != "ai_step" or n not in branch, "a computer move on an undone branch"
+            state = state_at(n)
+            want = json.loads(json.dumps(GAME.observation(state, seat)))
             assert v["observation"] == want, f"reply {i}: the observation is not seat {seat}'s"
-            if seat < 0 or GAME.current_player(states[n]) != seat:
+            if seat < 0 or GAME.current_player(state) != seat:
                 assert v["legal"] == [], f"reply {i}: legal actions of a seat not on screen"
             assert v["record"] is None, f"reply {i} carries the record"
-        leaked = primo_tokens(reply) & set(GAME.hidden_cards(states[n], seat))
-        assert not leaked, f"reply {i} ({ex['request'].get('op')}): seat {seat} after {n} actions got {sorted(leaked)}"
+        leaked = primo_tokens(reply) & set(GAME.hidden_cards(state_at(n), seat))
+        assert not leaked, f"reply {i} ({request.get('op')}): seat {seat} after {n} actions got {sorted(leaked)}"
     return states
 
 
@@ -422,23 +437,20 @@ def test_exchange_undo_and_the_coach(page: Page, server: str) -> None:
     coach = [ex for ex in replies(page) if ex["request"].get("name") == "coach"][-1]["reply"]["result"]
     assert coach["action"] in last_view(page)["legal"]
     expect(page.locator(".po-hint").first).to_be_visible()
-    # Undo within the turn (the worker's undo): the hand and rows come back.
+    # Undo within the turn (the worker's undo, the shell's Undo button): the hand and rows come back.
     view = last_view(page)
     before = view["observation"]
+    expect(page.locator("#table-undo")).to_be_hidden()  # nothing of this turn to undo yet
     do(page, policy(view))
     settle(page)
-    if last_view(page).get("undo") is True:
-        n = table_info(page)["actions"]
-        page.locator("#po-undo").click()
-        wait_actions(page, n)
-        settle(page)
-        assert last_view(page)["observation"]["hand"] == before["hand"]
-        assert last_view(page)["observation"]["rows"] == before["rows"]
-    else:
-        # The worker has no undo (yet): the button stays hidden, and the turn goes on.
-        expect(page.locator("#po-undo")).to_have_count(0)
-        do(page, "end")
-        settle(page)
+    assert last_view(page)["undo"] is True
+    n = table_info(page)["actions"]
+    page.locator("#table-undo").click()
+    wait_actions(page, n)
+    settle(page)
+    assert table_info(page)["actions"] == n - 1
+    assert last_view(page)["observation"]["hand"] == before["hand"]
+    assert last_view(page)["observation"]["rows"] == before["rows"]
     # Exchange mode: pick two hand cards, "Exchange 2" plays the canonical exchange.
     assert last_view(page)["observation"]["turn"]["phase"] == "start"
     page.locator("#po-exchange-mode").click()
