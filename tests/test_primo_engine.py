@@ -362,3 +362,15 @@ def test_describe_action_matches_the_log() -> None:
     entry = GAME.log_entries(s2, -1, 0, 10)[-1]
     assert d == {"key": entry["key"], "args": entry["args"], "seat": entry["seat"]}
     assert GAME.describe_action(s, "exchange 1Y 8Y") == {"key": "po.exchange", "args": {"n": 2}, "seat": 0}
+
+
+def test_every_decision_primo_cites_has_a_summary() -> None:
+    from pygame_core.decisions import DECISIONS
+    from pygame_core.primo.lessons import esm_lesson
+    from pygame_core.primo.rules import RULES
+
+    cited = {d for r in RULES.values() for d in r.decisions}
+    assert {f"D-PO{i}" for i in range(1, 16)} <= cited | {"D-PO14", "D-PO15"}
+    assert cited <= set(DECISIONS)
+    notes = {st["note"]["args"]["decision"] for st in esm_lesson()["steps"] if "note" in st}
+    assert notes <= set(DECISIONS) and "X-PO1" in notes

@@ -157,11 +157,11 @@ class PrimoGame:
 
     def resample_hidden(self, state: PrimoState, seat: int, seed: int) -> PrimoState:
         """The same state from ``seat``'s view: the other hands and every pile dealt again at random
-        (each keeping its size)."""
+        (each keeping its size), and the RNG of later rounds' deals replaced."""
         check_seat(seat, state.players)
         others = [s for s in range(state.players) if s != seat]
         pool = [c for s in others for c in state.hands[s]] + [c for pile in state.piles for c in pile]
-        shuffled, _ = Rng.from_seed(seed).shuffle(pool)
+        shuffled, rng = Rng.from_seed(seed).shuffle(pool)
         pos = 0
         hands = list(state.hands)
         for s in others:
@@ -171,7 +171,7 @@ class PrimoGame:
         for pile in state.piles:
             piles.append(tuple(shuffled[pos:pos + len(pile)]))
             pos += len(pile)
-        return replace(state, hands=tuple(hands), piles=tuple(piles))
+        return replace(state, hands=tuple(hands), piles=tuple(piles), rng=rng)  # later deals are unseen too
 
     def describe_action(self, state: PrimoState, action: str) -> Description:
         """``{"key": "po.add", "seat": 1, "args": {"card": "7Y", "row": "B"}}``."""
