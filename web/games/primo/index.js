@@ -306,9 +306,9 @@ function applyHighlights(ctx) {
       if (b) b.classList.add("po-hint");
       const to = document.querySelector(`#po-rows .po-row[data-row="${p.row}"]`);
       if (to) to.classList.add("po-hint");
-    } else if (p.verb === "end" || p.verb === "pass" || p.verb === "exchange") {
-      const b = document.querySelector(`#actions [data-action="${p.verb === "exchange" ? "po-exchange-mode" : hint.action}"], #actions #po-exchange-mode`);
-      if (b && (p.verb !== "end" || b.dataset.action === "end")) b.classList.add("po-hint");
+    } else {
+      const b = document.querySelector(p.verb === "exchange" ? "#po-exchange-mode" : `#actions [data-action="${hint.action}"]`);
+      if (b) b.classList.add("po-hint");
     }
   }
 }
