@@ -695,3 +695,43 @@ def test_touch_tap_cancel_and_drag_and_the_keys(page: Page, server: str) -> None
     open_route(page, server, "/primo/learn?lesson=esm&step=5")
     expect(page.locator("#po-lesson[data-step='5']")).to_be_visible()
     assert axe(page) == []
+
+
+@cache
+def colour_seed() -> tuple[int, str, str]:
+    """An alternate-colours deal whose first hand has a card of the right value for a row's tail
+    but of the tail's colour: (seed, card, row)."""
+    for seed in range(1, 3000):
+        obs = GAME.observation(GAME.initial_state({"players": 2}, seed, "alternate"), 0)
+        for card in obs["hand"]:
+            for row in obs["rows"]:
+                tail = row["cards"][-1] if row["cards"] else None
+                if card not in ("TOP", "TAKE") and tail and int(tail[:-1]) - 1 == int(card[:-1]) and tail[-1] == card[-1]:
+                    return seed, card, row["name"]
+    raise AssertionError("no deal with a wrong-colour card")
+
+
+def test_a_wrong_colour_and_a_run_that_fits_nowhere_say_why(page: Page, server: str) -> None:
+    """Colours alternate: the right value in the wrong colour is refused with the colour rule.
+    A run with no legal place can still be picked and tried: the drop says why."""
+    seed, card, row = colour_seed()
+    start(page, server, "alternate", ["human", "easy"], seed=seed)
+    settle(page)
+    n = table_info(page)["actions"]
+    page.locator(f'#my-hand button[data-card="{card}"]').first.click()
+    page.locator(f'#po-rows .po-row-label[data-row="{row}"]').click()
+    expect(page.locator("#table-message")).to_contain_text("colour rule (colours alternate)")
+    expect(page.locator("#table-message")).to_have_attribute("data-why", "po.why.colour")
+    page.locator("#po-cancel").click()
+    # A run that cannot move anywhere: picked by a tap, then tried on another row.
+    view = last_view(page)
+    movable = {a.split()[1] for a in view["legal"] if a.startswith("move ")}
+    stuck = next((r for r in view["observation"]["rows"] if r["cards"] and f"{r['name']}:{int(r['cards'][0][:-1])}" not in movable), None)
+    assert stuck
+    other = next(r["name"] for r in view["observation"]["rows"] if r["name"] != stuck["name"] and r["cards"])
+    value = int(stuck["cards"][0][:-1])
+    row_card(page, stuck["name"], value).click(position={"x": 6, "y": 12})
+    expect(row_card(page, stuck["name"], value)).to_have_attribute("aria-pressed", "true")
+    page.locator(f'#po-rows .po-row-label[data-row="{other}"]').click()
+    expect(page.locator("#table-message")).to_have_attribute("data-why", re.compile(r"^po\.why\.(value|colour)$"))
+    assert table_info(page)["actions"] == n

@@ -125,6 +125,7 @@ function drawRows(o, v, ctx) {
   const mine = myTurn(v);
   const movable = mine ? movableRuns(v.legal) : new Set();
   const topRows = tops(o);
+  box.classList.toggle("po-mine", mine);
   box.innerHTML = ROWS.map((r) => {
     const row = rowOf(o, r);
     const n = row.cards.length;
@@ -149,7 +150,7 @@ function drawRows(o, v, ctx) {
   }
   for (const b of box.querySelectorAll(".po-card")) {
     b.addEventListener("click", () => { if (dragDone()) return; rowActivate(b.dataset.row, Number(b.dataset.value), ctx); });
-    if (b.classList.contains("po-movable")) wireDrag(b, () => ({ kind: "run", row: b.dataset.row, value: Number(b.dataset.value) }), ctx);
+    if (mine) wireDrag(b, () => ({ kind: "run", row: b.dataset.row, value: Number(b.dataset.value) }), ctx);
   }
   for (const slot of box.querySelectorAll(".po-head-slot")) {
     slot.addEventListener("click", () => { if (dragDone()) return; rowActivate(slot.dataset.row, null, ctx, "head"); });
@@ -229,10 +230,15 @@ function rowActivate(r, value, ctx, slot = null) {
   const sel = local.sel;
   const targets = targetsOf(sel, v.legal);
   const movable = movableRuns(v.legal);
-  if (value !== null && movable.has(`${r}:${value}`) && !(sel && targets.has(r))) {
-    const same = sel && sel.kind === "run" && sel.row === r && sel.value === value;
-    select(same ? null : { kind: "run", row: r, value }, ctx);
-    return;
+  if (value !== null) {
+    // A card of a row: pick its run (any run may be tried; a drop that is not legal says why),
+    // unless a selection is on its way to this row.
+    const sameRow = sel && sel.kind === "run" && sel.row === r;
+    if (sameRow && sel.value === value) { select(null, ctx); return; }
+    if (!sel || sameRow || (!targets.has(r) && movable.has(`${r}:${value}`))) {
+      select({ kind: "run", row: r, value }, ctx);
+      return;
+    }
   }
   if (sel) {
     if (sel.kind === "run" && sel.row === r) { select(null, ctx); return; }
