@@ -554,7 +554,12 @@ def clears(page: Page, want_ms: int) -> None:
     assert any(re.search(r"Row [A-F] is complete, 13 down to 1, and is cleared", line) for line in lines), lines
 
 
-def test_rules_page_and_the_lesson(page: Page, server: str) -> None:
+def test_rules_page_the_lesson_and_the_speed_setting(page: Page, server: str) -> None:
+    open_route(page, server, "/settings")
+    page.select_option("#set-speed", "off")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bmotion-off\b"))
+    page.select_option("#set-speed", "fast")
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bmotion-off\b"))
     open_route(page, server, "/rules?variant=pobase")
     section = page.locator("#rules-pobase")
     expect(section).to_be_visible()

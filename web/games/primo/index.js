@@ -296,7 +296,12 @@ function applyHighlights(ctx) {
     }
   }
   for (const b of document.querySelectorAll("#my-hand button.po-hand-card")) {
-    if (!local.exch) b.setAttribute("aria-pressed", String(!!(sel && sel.kind === "hand" && sel.i === Number(b.dataset.i))));
+    if (local.exch) continue;
+    const picked = !!(sel && sel.kind === "hand" && sel.i === Number(b.dataset.i));
+    b.setAttribute("aria-pressed", String(picked));
+    // A second tap on a picked card with one place to go plays it: the button says which action.
+    const only = picked ? actionsOf(sel, v.legal) : [];
+    if (only.length === 1) b.dataset.action = only[0]; else delete b.dataset.action;
   }
   // The coach's step: its source and its target marked (a dotted ring and a "hint" tag).
   for (const el of document.querySelectorAll(".po-hint")) el.classList.remove("po-hint");
