@@ -453,3 +453,34 @@ def test_storage_full_the_game_goes_on_with_a_notice(page: Page, server: str) ->
     expect(page.locator("#save-notice")).to_contain_text("this game will not be saved")
     advance(primero, page, 2)
     assert info(page)["actions"] >= 2
+
+
+# ---------------------------------------------------------------- accessibility
+
+
+def test_saves_screens_have_no_axe_violations(browser: Any, server: str) -> None:
+    from test_a11y import axe
+
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    primero.start(page, server, "waks", 2, ["human", "medium"])
+    advance(primero, page, 1)
+    expect(page.locator("#table-undo")).to_be_visible()
+    assert axe(page) == []
+    page.evaluate(IDB_PUT, ["bad-one", "{\"v\": 1, \"rec"])
+    home(page, server)
+    expect(page.locator("#save-aside")).to_be_visible()
+    expect(page.locator("#save-list li")).to_have_count(1)
+    assert axe(page) == []
+    page.locator("#delete-all").click()
+    expect(page.locator("#delete-all-yes")).to_be_visible()
+    assert axe(page) == []
+    stats = {"v": 1, "since": 0, "games": {"primero/waks": {"game": "primero", "variant": "waks", "played": 3, "won": 2,
+                                                            "hotseat": 0, "points": 0, "chips": 14, "last": 0}}}
+    page.evaluate(f"localStorage.setItem('primi.stats.v1', {json.dumps(json.dumps(stats))})")
+    page.evaluate("location.hash = '#/stats'")
+    row = page.locator("tr[data-stats='primero/waks']")
+    expect(row).to_contain_text("+14 chips")
+    expect(row).to_contain_text("67%")
+    assert axe(page) == []
+    context.close()
