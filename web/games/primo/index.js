@@ -117,7 +117,8 @@ function helpLine(ctx) {
   const v = local.view;
   if (!box || local.hint) return;
   const o = obs(v);
-  box.textContent = !myTurn(v) ? "" : local.exch ? t("po.exch.help") : local.sel ? t("po.help.target") : o.turn && o.turn.phase === "start" ? t("po.help.start") : t("po.help.play");
+  const stuck = local.sel && !targetsOf(local.sel, v.legal).size;
+  box.textContent = !myTurn(v) ? "" : local.exch ? t("po.exch.help") : stuck ? selectionText(local.sel, ctx) : local.sel ? t("po.help.target") : o.turn && o.turn.phase === "start" ? t("po.help.start") : t("po.help.play");
 }
 
 function drawRows(o, v, ctx) {
@@ -220,7 +221,6 @@ function handActivate(i, ctx) {
     return;
   }
   select({ kind: "hand", i, card }, ctx);
-  if (!acts.length) say(t("po.nofit", { card: name(card) }), ctx);
 }
 
 function rowActivate(r, value, ctx, slot = null) {
@@ -355,10 +355,14 @@ async function explain(action, ctx) {
   ctx.announce(text, true);
 }
 
+// A notice, not an error (a card that fits nowhere, a row with no run to move): the line under
+// the rows says it, and it is read politely.
 function say(text, ctx) {
-  const box = $("#table-message");
-  if (box) { box.textContent = text; delete box.dataset.why; }
-  ctx.announce(text, true);
+  const msg = $("#table-message");
+  if (msg) { msg.textContent = ""; delete msg.dataset.why; }
+  const box = $("#po-hint");
+  if (box) box.textContent = text;
+  ctx.announce(text);
 }
 
 // ---------------------------------------------------------------- keys
