@@ -83,11 +83,12 @@ function drawSeats(o, v, ctx) {
   for (let i = 0; i < n; i++) order.push((Math.max(me, 0) + (me >= 0 ? 1 : 0) + i) % n);
   const seats = me >= 0 ? order.filter((s) => s !== me) : order;
   const rounds = (o.rounds || 1) > 1;
+  const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "po.refill");
   $("#seats").innerHTML = seats.map((s) => {
     const kind = ctx.seats[s] === "human" ? t("setup.human") : t("level." + ctx.seats[s]);
     const hand = o.hands[s];
     const pile = o.piles[s];
-    return `<div class="seat po-seat ${v.current === s ? "to-act" : ""}" role="listitem" data-seat="${s}">
+    return `<div class="seat po-seat ${v.current === s ? "to-act" : ""}" role="listitem" data-seat="${s}" ${last && last.seat === s ? "data-last-play" : ""}>
       <div class="seat-name">${esc(ctx.nameOf(s))} <span class="seat-kind">${esc(kind)}</span></div>
       <div class="po-counts"><span aria-hidden="true" title="${esc(t("po.counts", { hand, pile }))}">${HAND_ICON}${hand} ${PILE_ICON}${pile}</span><span class="sr-only">${esc(t("po.counts", { hand, pile }))}</span>${rounds ? ` · <span>${esc(t("po.points", { n: o.scores[s] }))}</span>` : ""}</div>
     </div>`;
