@@ -219,6 +219,57 @@ def test_every_description_key_is_in_the_english_table(variant: str) -> None:
     assert keys <= KEYS
 
 
+def _check_forms(msg: dict[str, Any], table: dict[str, str], where: object) -> None:
+    """A message's "you" form (KEY.you, when a seat acts) and its short form on the seat (KEY.short)
+    exist and use only the args the message carries."""
+    for form, needed in ((msg["key"] + ".you", "seat" in msg), (msg["key"] + ".short", True)):
+        if not needed:
+            continue
+        assert form in table, (form, where)
+        for name in re.findall(r"\{(\w+)\}", table[form]):
+            assert name in msg["args"], (form, name, where)
+        if form.endswith(".you"):
+            assert "{name}" not in table[form], (form, where)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_action_of_every_rule_set_has_a_sentence(variant: str) -> None:
+    """Every legal action at every step of random games (all 7 rule sets, 2 to 6 players, short of
+    chips or not, both RMS tables) describes itself with a key of the English table, in its plain,
+    "you" and short forms, whose placeholders are all among its args; so does every log entry and
+    every seat's last action in the observation."""
+    table = _english_table()
+    for seed in range(3):
+        players = 4 + seed % 3 if variant == "rms" else 2 + (seed * 2) % 5
+        opts: dict[str, Any] = {"chips": 4} if seed == 1 else {}
+        if variant == "rms" and seed == 2:
+            opts["table"] = "stock"
+        states = _random_game(variant, seed + 40, players, deals=3, **opts)
+        for s in states[:-1]:
+            for a in GAME.legal_actions(s):
+                d = GAME.describe_action(s, a)
+                _check_message(d, table, (variant, seed, a))
+                _check_forms(d, table, (variant, seed, a))
+            for seat in GAME.observation(s, -1)["seats"]:
+                if seat["last_said"] is not None:
+                    _check_message({**seat["last_said"], "seat": seat["seat"]}, table, (variant, seed, seat))
+                    _check_forms(seat["last_said"], table, (variant, seed, seat))
+        for e in GAME.log_entries(states[-1], 0, 0, len(states[-1].log)):
+            _check_message(e, table, (variant, seed, e["action"]))
+            _check_forms(e, table, (variant, seed, e["action"]))
+
+
+def test_seat_boxes_show_the_rms_texts_in_words() -> None:
+    """The texts the issue saw raw or wrong on a seat or in the log: each has its own message."""
+    from pygame_core.primero.game import _said
+
+    assert _said("forced to stay") == {"key": "act.stay.forced", "args": {}}
+    assert _said("raise withdrawn") == {"key": "act.raise.withdrawn", "args": {}}
+    assert _said("discard") == {"key": "act.discard.one", "args": {}}  # RMS: one card after a draw, not "keeps all"
+    assert _said("trade 1 forced stake 3") == {"key": "act.trade.forced", "args": {"n": 1, "paid": 3}}
+    assert _said(None) is None
+
+
 def test_descriptions_of_special_log_texts() -> None:
     from pygame_core.primero.describe import describe_text
 

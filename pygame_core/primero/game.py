@@ -27,7 +27,7 @@ RMS
 
 Observation keys: game, variant, seat, players, deal, dealer, phase, to_act, pot, pots,
 carried, stake, rest, ante, to_call, seats[seat, chips, bet, contributed, folded, all_in, out,
-cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
+cards, card_count, last_action, last_said (its message {key, args}), claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
 table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
 options, e.g. wild, table, stake, rest, limit).
 
@@ -60,7 +60,7 @@ from ..protocol import (
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
-from .describe import describe, log_entry
+from .describe import describe, describe_text, log_entry
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
 from .operations import COACH, HAND, LESSONS_HELP, lessons
@@ -277,6 +277,14 @@ def recent_log(s: PrimeroState) -> list[JSON]:
     return [log_entry(e) for e in out]
 
 
+def _said(text: str | None) -> JSON:
+    """The message of a seat's last public action (its short form on the seat is ``<key>.short``)."""
+    if text is None:
+        return None
+    key, args = describe_text(text, log=True)
+    return {"key": key, "args": args}
+
+
 def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
     """The observation of ``seat`` as plain data."""
     n = s.players
@@ -293,6 +301,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
             "cards": [str(c) for c in s.hands[p]] if p == seat else None,
             "card_count": len(s.hands[p]),
             "last_action": s.last_actions[p],
+            "last_said": _said(s.last_actions[p]),
             "claim": s.claims[p],
             "knocked": s.knocked[p],
         })

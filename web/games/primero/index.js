@@ -25,13 +25,8 @@ const claimText = (text) => {
   return t("claim", { kind: t("kind." + kind), points });
 };
 
-function shortAction(a) {
-  const [verb, ...rest] = a.split(" ");
-  const label = t("verb." + verb);
-  if (verb === "discard" || verb === "trade") return `${label} ${rest.length === 1 && /^\d+$/.test(rest[0]) ? rest[0] : rest.length}`;
-  if (rest.length > 1) return `${label} ${rest[0]}`; // the claim shows in its own badge
-  return rest.length ? `${label} ${rest[0]}` : label;
-}
+// A seat's last action, short (the core's message for it, in its ".short" form).
+const shortSaid = (said, ctx) => (said ? ctx.say({ key: said.key + ".short", args: said.args }) : "");
 
 // Whether a rule set breaks ties on the whole hand's total (Northpass): from the catalogue.
 function showsTotal(ctx) {
@@ -66,7 +61,7 @@ function drawSeats(o, v, ctx) {
       <div class="seat-name">${esc(ctx.nameOf(s.seat))} <span class="seat-kind">${esc(kind)}</span></div>
       <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${s.chips} <span class="sr-only">${esc(t("table.chips"))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
       <div class="seat-cards" role="img" aria-label="${esc(t("table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${backArt()}</span>`).join("")}</div>
-      <div class="seat-last">${s.last_action ? esc(shortAction(s.last_action)) : "&nbsp;"}</div>
+      <div class="seat-last">${s.last_said ? esc(shortSaid(s.last_said, ctx)) : "&nbsp;"}</div>
       <div class="seat-badges">${badges.join("")}${s.claim ? `<span class="badge claim">${esc(claimText(s.claim))}</span>` : ""}</div>
     </div>`;
   }).join("");

@@ -1,0 +1,72 @@
+"""Primero as a stranger meets it (issue 10): an honest log and seat boxes, the RMS discard step,
+inert controls while a move is in flight, setup that survives leaving, costs on every betting
+control, the Northpass bluff mark, going bust, grammar, draw hints, the deal end's reasons and the
+coach's last word. Each test runs at phone (360x740) and desktop (1280x800) size."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_primero_play import settle, start
+
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+RAW = re.compile(r"\b(act|verb|kind|btn|hint|dealend|coach|table)\.[\w.-]+|\{\w+\}")
+
+# Every text the seat boxes, the log and the action bar show, collected as they change.
+COLLECT = """() => {
+  window.__texts = new Set();
+  const grab = () => { for (const el of document.querySelectorAll('.seat-last, #log li, #actions, #dealend-body'))
+    window.__texts.add(el.textContent.trim()); };
+  new MutationObserver(grab).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport=SIZES[request.param], has_touch=request.param == "phone")
+    page = context.new_page()
+    page.missing_keys = []  # type: ignore[attr-defined]
+    page.on("console", lambda m: "missing key" in m.text and page.missing_keys.append(m.text))  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def texts(page: Page) -> list[str]:
+    got: list[str] = page.evaluate("[...window.__texts]")
+    return got
+
+
+def human_turn(page: Page) -> None:
+    """Settled on a human decision (deal summaries read on the way)."""
+    for _ in range(60):
+        settle(page)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+            continue
+        return
+    raise AssertionError("no human turn")
+
+
+def test_rms_log_and_seat_boxes_speak_in_words(sized: Page, server: str) -> None:
+    """Five computers play RMS: every seat box and log line is a sentence of the table (no raw key,
+    no "keeps all cards" for RMS's one-card discard, no "raises withdrawn")."""
+    start(sized, server, "rms", 5, ["medium"] * 5, seed=12, deals=3)
+    sized.evaluate(COLLECT)
+    for _ in range(8):
+        settle(sized)
+        if sized.locator("#game-end").count():
+            break
+        if sized.locator("#dealend").is_visible():
+            sized.locator("#dealend-go").click()
+    expect(sized.locator("#game-end")).to_be_visible()
+    seen = texts(sized)
+    joined = "\n".join(seen)
+    assert "discards a card" in joined and "Discarded one" in joined  # the log and the seat box
+    assert "Discard 0" not in joined
+    assert not RAW.search(joined), RAW.search(joined)
+    assert "keeps all" not in joined and "raises withdrawn" not in joined
+    assert sized.missing_keys == []  # type: ignore[attr-defined]
