@@ -70,3 +70,51 @@ def test_rms_log_and_seat_boxes_speak_in_words(sized: Page, server: str) -> None
     assert not RAW.search(joined), RAW.search(joined)
     assert "keeps all" not in joined and "raises withdrawn" not in joined
     assert sized.missing_keys == []  # type: ignore[attr-defined]
+
+
+def play_until(page: Page, done: str, prefer: tuple[str, ...] = ("see", "match", "pass", "stay"), steps: int = 80) -> None:
+    """Play the human seat cautiously (draw from the table when asked) until the JS ``done`` holds."""
+    for _ in range(steps):
+        human_turn(page)
+        if page.evaluate(done):
+            return
+        assert not page.locator("#game-end").count(), "the game ended first"
+        slots = page.locator("#felt button[data-action^='draw ']")
+        if slots.count():
+            slots.first.click()
+            continue
+        acts = page.eval_on_selector_all("#actions button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+        choice = next((a for a in prefer if a in acts), None)
+        if choice is None and page.locator("#my-hand button.card").count():
+            page.locator("#my-hand button.card").first.click()
+            page.locator("#actions [data-primary]").click()
+            continue
+        if choice is None and page.locator("#claim-go").count():
+            page.locator("#claim-go").click()
+            continue
+        page.locator(f"#actions button[data-action='{choice or acts[0]}']").first.click()
+    raise AssertionError(f"never reached {done}")
+
+
+def test_rms_discard_step_asks_for_exactly_one_card(sized: Page, server: str) -> None:
+    """After drawing, exactly one card must go: no "Keep all", the hint says so, the button says
+    "Discard" (nothing is drawn), a second pick replaces the first, and the coach weighs each discard."""
+    start(sized, server, "rms", 4, ["human", "medium", "medium", "medium"], seed=21)
+    play_until(sized, "document.querySelectorAll('#my-hand button.card').length === 5")
+    bar = sized.locator("#actions")
+    expect(bar).not_to_contain_text("Keep all")
+    expect(sized.locator("#card-hint")).to_have_text("Choose the card to throw away.")
+    primary = bar.locator("[data-primary]")
+    expect(primary).to_have_text("Discard")
+    expect(primary).to_be_disabled()
+    expect(sized.locator("#coach-choices li")).to_have_count(5)  # the coach speaks with 5 cards in hand
+    cards = sized.locator("#my-hand button.card")
+    cards.nth(0).click()
+    cards.nth(1).click()  # changes the pick: one card goes
+    expect(sized.locator("#my-hand button.card[aria-pressed=true]")).to_have_count(1)
+    picked = cards.nth(1).get_attribute("data-card")
+    expect(primary).to_have_attribute("data-action", f"discard {picked}")
+    expect(primary).to_have_text("Discard")
+    expect(sized.locator(f"#coach-choices li[data-card='{picked}']")).to_have_attribute("aria-current", "true")
+    primary.click()
+    expect(sized.locator("#log li").last).to_contain_text("You discard a card.")

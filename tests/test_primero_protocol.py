@@ -383,12 +383,44 @@ def test_coach_operation_reads_only_the_observation() -> None:
     with pytest.raises(IllegalActionError, match="from your hand"):
         _op("coach", {"discard": [c for c in ("7S", "6H", "AD", "KC", "QS") if c not in hand][:1]}, obs)
     spectator = _op("coach", {}, GAME.observation(s, -1))
-    assert spectator == {"value": None, "outlook": None}
+    assert spectator == {"value": None, "outlook": None, "choices": None, "rank": None}
     with pytest.raises(OptionsError, match="game in progress"):
         _op("coach", {}, None)
     # RMS with the wild J: the rules come from the observation's options
     r = GAME.initial_state({"players": 4, "wild": True}, 3, "rms")
     assert _op("coach", {}, GAME.observation(r, 0))["outlook"] is not None
+
+
+def test_coach_with_five_cards_weighs_each_discard_and_ranks_a_hand_with_no_draw_left() -> None:
+    """RMS after a draw: the coach lists the hand each discard leaves, best first (it was empty with 5
+    cards); with 4 cards it says how many possible hands this one beats (not "0.0% to improve")."""
+    s = GAME.initial_state({"players": 4}, 2, "rms")
+    rng = AgentRandom(5)
+    while not (s.phase == "play" and GAME.legal_actions(s)[0].startswith("discard")):
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    obs = GAME.observation(s, s.to_act)
+    assert len(obs["hand"]) == 5
+    r = _op("coach", {}, obs)
+    assert r["outlook"] is None and r["rank"] is None
+    assert sorted(c["card"] for c in r["choices"]) == sorted(obs["hand"])
+    best = r["choices"][0]
+    for c in r["choices"]:
+        after = GAME.apply(s, f"discard {c['card']}")
+        value = GAME.observation(after, s.to_act)["hand_value"]
+        assert (value["kind"], value["points"]) == (c["kind"], c["points"])
+    assert best["kind"] in ("numerus", "primero", "supremus", "punto", "fluxus", "chorus")
+    w = GAME.initial_state({"players": 2}, 1, "waks")
+    while len(w.hands[w.to_act]) != 4:
+        w = GAME.apply(w, rng.choice(GAME.legal_actions(w)))
+    rank = _op("coach", {}, GAME.observation(w, w.to_act))["rank"]
+    assert 0 <= rank["beats"] <= 1 and rank["outcomes"] > 0
+    from pygame_core.cards import Card
+    from pygame_core.primero.coach import hand_rank, unseen_cards
+    from pygame_core.primero.rules import hand_rules
+
+    rules = hand_rules("waks")
+    top = [Card.parse(c) for c in ("7S", "7H", "7D", "7C")]  # chorus of sevens: nothing beats it
+    assert hand_rank(top, unseen_cards(rules, top), rules)["beats"] > 0.99
 
 
 def test_lessons_operation() -> None:

@@ -34,6 +34,10 @@ function showsTotal(ctx) {
   return !!r && r.hands === "northpass";
 }
 
+// RMS after a draw: exactly one card must go (every legal discard names one card, none keeps all).
+const discardsOne = (legal) => legal.some((a) => a.startsWith("discard ")) && !legal.includes("discard")
+  && legal.every((a) => !a.startsWith("discard ") || a.split(" ").length === 2);
+
 // ---------------------------------------------------------------- the table
 function drawTable(el, view, ctx) {
   if (!$("#felt", el)) {
@@ -115,8 +119,10 @@ function drawMe(o, v, ctx) {
     b.addEventListener("click", () => {
       const c = b.dataset.card;
       const i = local.selected.indexOf(c);
-      if (i >= 0) local.selected.splice(i, 1); else local.selected.push(c);
-      b.setAttribute("aria-pressed", String(local.selected.includes(c)));
+      if (i >= 0) local.selected.splice(i, 1);
+      else if (discardsOne(v.legal)) local.selected = [c]; // one card goes: a new pick replaces the old
+      else local.selected.push(c);
+      for (const x of box.querySelectorAll("button.card")) x.setAttribute("aria-pressed", String(local.selected.includes(x.dataset.card)));
       ctx.redraw();
     });
   }
@@ -133,11 +139,13 @@ function composeActions(bar, v, ctx, send) {
   if (cardVerb && !legal.includes("draw") && !legal.some((a) => a.startsWith("draw "))) {
     const text = selected.length ? `${cardVerb} ${canonical(selected).join(" ")}` : cardVerb;
     const ok = legal.includes(text);
+    const one = cardVerb === "discard" && discardsOne(legal);
     const label = cardVerb === "trade"
       ? t("btn.trade", { n: selected.length })
-      : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep"));
+      : (one ? t("btn.discard.one") : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep")));
     parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
-    if (!ok) parts.push(`<span class="help">${esc(cardVerb === "trade" ? t("hint.trade") : t("hint.discard"))}</span>`);
+    const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? "hint.trade" : "hint.discard");
+    if (!ok || one) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
     legal.filter((a) => a === cardVerb || a.startsWith(cardVerb + " ")).forEach((a) => used.add(a));
   }
   // Claims: amount + announced hand (Italian vies, Northpass/Suzuki bets).
@@ -251,14 +259,27 @@ async function drawCoach(v, ctx) {
     local.coachKey = key;
     local.coachAnswer = answer.result;
   }
-  const { value, outlook } = local.coachAnswer;
-  const rows = outlook ? Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("kind." + k))}: ${(p * 100).toFixed(1)}%</li>`).join("") : "";
-  box.innerHTML = `
-    ${value ? `<p id="coach-value">${esc(t("coach.value", { kind: t("kind." + value.kind), points: value.points }))}</p>` : ""}
-    ${outlook ? `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("coach.ifdiscard", { cards: outlook.discard.map((c) => cardName(c, ctx.settings.suits)).join(", ") }) : t("coach.ifkeep"))}
-      ${outlook.p_improve !== null ? ` ${esc(t("coach.improve", { p: (outlook.p_improve * 100).toFixed(1) }))}` : ""}</p>
+  const { value, outlook, choices, rank } = local.coachAnswer;
+  const name = (c) => cardName(c, ctx.settings.suits);
+  // With a card choice open (a draw, a trade, a discard) the coach weighs it; otherwise (no draw
+  // left, or none now) it says how the hand stands among the hands an opponent could hold.
+  const choosing = v.legal.some((a) => /^(discard|trade)\b/.test(a));
+  const pct = (p) => (p * 100).toFixed(1);
+  let html = value ? `<p id="coach-value">${esc(t("coach.value", { kind: t("kind." + value.kind), points: value.points }))}</p>` : "";
+  if (choices) {
+    const picked = (local.selected || [])[0];
+    html += `<p id="coach-choices-title">${esc(t("coach.choices"))}</p><ol class="coach-kinds" id="coach-choices">${choices.map((c) => `<li data-card="${esc(c.card)}"${c.card === picked ? ' aria-current="true" class="picked"' : ""}>${esc(t("coach.choice", { card: name(c.card), kind: t("kind." + c.kind), points: c.points }))}</li>`).join("")}</ol>`;
+  } else if (outlook && choosing) {
+    const rows = Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("kind." + k))}: ${pct(p)}%</li>`).join("");
+    html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("coach.ifdiscard", { cards: outlook.discard.map(name).join(", ") }) : t("coach.ifkeep"))}
+      ${outlook.p_improve !== null ? ` ${esc(t("coach.improve", { p: pct(outlook.p_improve) }))}` : ""}</p>
       <ul class="coach-kinds">${rows}</ul>
-      <p class="help">${esc(t(outlook.exact ? "coach.exact" : "coach.sampled", { n: outlook.outcomes }))}</p>` : ""}`;
+      <p class="help">${esc(t(outlook.exact ? "coach.exact" : "coach.sampled", { n: outlook.outcomes }))}</p>`;
+  } else if (rank) {
+    html += `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("coach.rank", { p: pct(rank.beats) }))}</p>
+      <p class="help">${esc(t(rank.exact ? "coach.rank.exact" : "coach.rank.sampled", { n: rank.outcomes }))}</p>`;
+  }
+  box.innerHTML = html;
 }
 
 // ---------------------------------------------------------------- deal end, game end, log
