@@ -118,3 +118,37 @@ def test_rms_discard_step_asks_for_exactly_one_card(sized: Page, server: str) ->
     expect(sized.locator(f"#coach-choices li[data-card='{picked}']")).to_have_attribute("aria-current", "true")
     primary.click()
     expect(sized.locator("#log li").last).to_contain_text("You discard a card.")
+
+
+def test_controls_are_inert_in_flight_and_errors_speak_to_the_player(sized: Page, server: str) -> None:
+    """A tap makes every control inert until the answer comes; a refused move is a player's sentence
+    (no seat number, no action text), and the alert goes when the turn comes round again."""
+    start(sized, server, "waks", 3, ["human", "medium", "medium"], seed=8)
+    human_turn(sized)
+    # In the same task as the tap: the bar is busy and no control can be pressed again.
+    state = sized.evaluate("""() => {
+      const b = document.querySelector('#actions button[data-action]:not([disabled])');
+      b.click();
+      return {busy: document.querySelector('#actions').getAttribute('aria-busy'),
+              live: document.querySelectorAll('#screen-table [data-action]:not([disabled])').length};
+    }""")
+    assert state == {"busy": "true", "live": 0}, state
+    human_turn(sized)
+    expect(sized.locator("#actions")).to_have_attribute("aria-busy", "false")
+    # A stale control (its move no longer legal) gets the table's own sentence.
+    sized.evaluate("""() => { const b = document.querySelector('#actions button[data-action]:not([disabled])');
+      b.dataset.action = 'vie 9999'; b.click(); }""")
+    alert = sized.locator("#table-message")
+    expect(alert).to_have_text("That move is not possible now. The table shows what you can do.")
+    # The engine's own refusals are mapped the same way.
+    words = sized.evaluate("""() => import('./shell/table.js').then(m => [
+      m.playerError({ok: false, kind: 'IllegalActionError', error: "'draw 3' is not legal now for seat 0"}),
+      m.playerError({ok: false, kind: 'InvalidActionError', error: "it is not seat 1's turn"})])""")
+    for w in words:
+        assert "seat" not in w and "'" not in w and "draw 3" not in w, w
+    # Play on: when the turn comes round again, the old alert is gone.
+    acts = sized.eval_on_selector_all("#actions button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+    legal = [a for a in acts if a != "vie 9999" and a != "fold"] or acts
+    sized.locator(f"#actions button[data-action='{legal[0]}']").first.click()
+    human_turn(sized)
+    expect(alert).to_have_text("")

@@ -112,7 +112,7 @@ const EN = {
   "table.stock": "Stock: {n} cards",
   "table.handhidden": "Hands are hidden while the device changes hands.",
   "table.yourhand": "Your hand",
-  "table.illegal": "“{action}” is not allowed now.",
+  "table.notnow": "That move is not possible now. The table shows what you can do.",
   "phase.bet1": "First betting round",
   "phase.draw": "Draw",
   "phase.bet2": "Second betting round",

@@ -161,8 +161,16 @@ function setBusy(busy) {
   if (screen) screen.setAttribute("aria-busy", String(busy));
 }
 
+// A move the engine refuses (a stale tap, a double tap) is said in the player's words, never the
+// engine's (no seat numbers, no quoted action texts).
+const MOVE_ERRORS = new Set(["IllegalActionError", "InvalidActionError"]);
+export function playerError(answer) {
+  if (answer && MOVE_ERRORS.has(answer.kind)) return t("table.notnow");
+  return shell.errorText(answer);
+}
+
 function showError(answer) {
-  const text = typeof answer === "string" ? answer : shell.errorText(answer);
+  const text = typeof answer === "string" ? answer : playerError(answer);
   const box = $("#table-message");
   if (box) box.textContent = text;
   shell.announce(text, true);
@@ -177,6 +185,7 @@ function take(view) {
     recordResult(game.name, game.variant.name, game.seats, view.result);
   }
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
+  if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -316,21 +325,32 @@ async function send(action) {
   if ($("#actions") && "locked" in $("#actions").dataset) return; // options just changed: ignore this tap
   const v = g.view;
   if (v.seat < 0 || v.current !== v.seat) return;
-  if (!v.legal.includes(action)) { showError(t("table.illegal", { action: action.slice(0, 40) })); return; }
+  if (!v.legal.includes(action)) { showError(t("table.notnow")); return; }
   const seat = v.seat;
   g.lastHuman = seat;
   setBusy(true);
+  inert(true); // every control is inert until the answer comes: a second tap does nothing
   const request = { op: "act", session: g.sid, seat, action };
   if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
   const answer = await shell.engineCall(request);
   if (game !== g) return;
   setBusy(false);
+  inert(false);
   if (!answer.ok) { showError(answer); return; }
   $("#table-message").textContent = "";
   g.local.selected = [];
   take(answer.result);
   keepFocus();
   run();
+}
+
+// While a move is in flight the action controls (and the hand) are disabled and the bar says it is busy.
+function inert(on) {
+  const bar = $("#actions");
+  if (bar) bar.setAttribute("aria-busy", String(on));
+  for (const el of document.querySelectorAll("#screen-table [data-action], #screen-table button.card, #actions select")) {
+    if (on) { if (!el.disabled) { el.disabled = true; el.dataset.inert = ""; } } else if ("inert" in el.dataset) { el.disabled = false; delete el.dataset.inert; }
+  }
 }
 
 // ---------------------------------------------------------------- drawing
