@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import STEP_TIMEOUT
 from playwright.sync_api import Page, expect
-from test_primero_play import settle, start
+from test_primero_play import open_setup, settle, start
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 RAW = re.compile(r"\b(act|verb|kind|btn|hint|dealend|coach|table)\.[\w.-]+|\{\w+\}")
@@ -152,3 +153,32 @@ def test_controls_are_inert_in_flight_and_errors_speak_to_the_player(sized: Page
     sized.locator(f"#actions button[data-action='{legal[0]}']").first.click()
     human_turn(sized)
     expect(alert).to_have_text("")
+
+
+def test_leaving_setup_before_the_engine_answers_starts_nothing(sized: Page, server: str) -> None:
+    """Start, then away to the rules before the answer: no table, no error, no saved game."""
+    errors: list[str] = []
+    sized.on("pageerror", lambda e: errors.append(str(e)))
+    open_setup(sized, server, "waks", 2)
+    sized.evaluate("""() => { document.querySelector('#setup-start').click(); location.hash = '#/rules'; }""")
+    expect(sized.locator("#rules-title")).to_be_visible()
+    # The start's answer has come by the time the Continue list is drawn (one worker, in order).
+    sized.evaluate("location.hash = '#/'")
+    sized.wait_for_function("window.primi.engineCall({op: 'ping'}).then(r => r.ok)", timeout=STEP_TIMEOUT)
+    saves = sized.evaluate("window.primi.engineCall({op: 'saves'})")
+    assert saves["ok"] and saves["result"]["saves"] == [], saves
+    assert sized.evaluate("window.primi.tableInfo()") is None
+    assert "#/table" not in sized.url
+    assert errors == [], errors
+
+
+def test_setup_says_what_is_wrong_with_an_option(sized: Page, server: str) -> None:
+    """An option out of range gets the page's sentence (not only the browser's bubble), and the field is marked."""
+    open_setup(sized, server, "waks", 2, chips=100000)
+    sized.get_by_role("button", name="Start the game").click()
+    expect(sized.locator("#setup-message")).to_have_text(re.compile(r"Starting chips must be at most \d+, not 100000\."))
+    expect(sized.locator("#opt-chips")).to_have_attribute("aria-invalid", "true")
+    expect(sized.locator("#opt-chips")).to_be_focused()
+    sized.fill("#opt-chips", "20")
+    sized.get_by_role("button", name="Start the game").click()
+    expect(sized.locator("#screen-table")).to_be_visible()

@@ -77,6 +77,8 @@ const EN = {
   "setup.start": "Start the game",
   "setup.badseed": "The seed must be a whole number from 0 to 9007199254740991, or empty.",
   "setup.badnumber": "{label} must be a whole number.",
+  "setup.toolow": "{label} must be at least {min}, not {n}.",
+  "setup.toohigh": "{label} must be at most {max}, not {n}.",
   "setup.badvariant": "There is no rule set “{name}”; pick one below.",
   "level.easy": "easy",
   "level.medium": "medium",

@@ -41,9 +41,17 @@ function seatNames(seats) {
   });
 }
 
-/** Start a game from setup's request ({game, variant, options, seats, seed?, undo?}); an error text, or null. */
-export async function startGame(request) {
+/** Start a game from setup's request ({game, variant, options, seats, seed?, undo?}); an error text, or null.
+ * opts.wanted(): false once the player left the page that asked (the new game is then closed unseen). */
+export async function startGame(request, opts = {}) {
   const answer = await shell.engineCall({ op: "new_game", names: seatNames(request.seats), ...request });
+  if (opts.wanted && !opts.wanted()) {
+    if (answer.ok) {
+      shell.engineCall({ op: "close", session: answer.result.session });
+      if (answer.result.save) shell.engineCall({ op: "delete_save", save: answer.result.save });
+    }
+    return null;
+  }
   if (!answer.ok) return shell.errorText(answer);
   return openGame(answer.result, { request });
 }
