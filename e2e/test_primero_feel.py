@@ -182,3 +182,60 @@ def test_setup_says_what_is_wrong_with_an_option(sized: Page, server: str) -> No
     sized.fill("#opt-chips", "20")
     sized.get_by_role("button", name="Start the game").click()
     expect(sized.locator("#screen-table")).to_be_visible()
+
+
+def view_now(page: Page) -> dict[str, Any]:
+    session = page.evaluate("window.primi.tableInfo().session")
+    got: dict[str, Any] = page.evaluate("(session) => window.primi.engineCall({op: 'view', session})", session)
+    return got["result"]
+
+
+COSTED = re.compile(r"^(Vie|See and revie|Bet|Raise|See|Match|Stay in|See all-in|Match all-in)( \d+)? \((\d+) chips?\)$|\(free\)$")
+
+
+@pytest.mark.parametrize("variant", ["waks", "rms"])
+def test_every_betting_control_says_what_it_costs(sized: Page, server: str, variant: str) -> None:
+    players = 4 if variant == "rms" else 3
+    start(sized, server, variant, players, ["human"] + ["medium"] * (players - 1), seed=5)
+    checked = 0
+    for _ in range(6):
+        human_turn(sized)
+        if sized.locator("#game-end").count():
+            break
+        v = view_now(sized)
+        o = v["observation"]
+        have = o["seats"][v["seat"]]["chips"]
+        for b in sized.locator("#actions button[data-action]").all():
+            action, label = b.get_attribute("data-action") or "", b.inner_text().strip()
+            verb, *rest = action.split(" ")
+            if verb in ("vie", "revie", "bet", "raise", "see", "match", "stay", "pass", "refuse"):
+                m = COSTED.search(label)
+                assert m, (action, label)
+                if m.group(3):
+                    n = int(rest[0]) if rest else 0
+                    assert int(m.group(3)) == min(have, o["to_call"] + n), (action, label, o["to_call"])
+                checked += 1
+            elif verb == "fold":
+                assert label == "Fold (give up this deal)"
+        acts = sized.eval_on_selector_all("#actions button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+        slots = sized.locator("#felt button[data-action^='draw ']")
+        if slots.count():
+            slots.first.click()
+        elif sized.locator("#my-hand button.card").count():
+            sized.locator("#my-hand button.card").first.click()
+            sized.locator("#actions [data-primary]").click()
+        else:
+            pick = next((a for a in ("see", "match", "stay", "pass") if a in acts), acts[0])
+            sized.locator(f"#actions button[data-action='{pick}']").first.click()
+    assert checked >= 3
+
+
+def test_northpass_claim_says_its_cost(sized: Page, server: str) -> None:
+    """"Bet 1 · Primero 27 — costs 7": the bet meets the last bet and adds the amount."""
+    start(sized, server, "northpass", 3, ["human", "medium", "medium"], seed=6)
+    play_until(sized, "!!document.querySelector('#claim-go')", prefer=())
+    v = view_now(sized)
+    go = sized.locator("#claim-go")
+    n = int((go.get_attribute("data-action") or "").split(" ")[1])
+    cost = min(v["observation"]["seats"][v["seat"]]["chips"], v["observation"]["to_call"] + n)
+    expect(go).to_have_text(re.compile(rf"^Bet {n} · \w+ \d+( \(bluff\))? — costs {cost} chips?$"))

@@ -307,6 +307,8 @@ def test_forced_stake_trade_is_described_with_the_stake() -> None:
     s = GAME.apply(s, "bet 3 fluxus 34")  # seat 0 bets; seat 1 must pay the stake if it passes
     d = GAME.describe_action(s, "trade 3D")
     assert d == {"key": "act.trade.forced", "seat": 1, "args": {"n": 1, "paid": 3}}
+    # the page says what passing costs before the trade is sent; only the seat to act owes it
+    assert GAME.observation(s, 1)["forced_stake"] == 3 and GAME.observation(s, 0)["forced_stake"] == 0
     _check_message(d, _english_table(), "forced stake")
     t = GAME.apply(s, "trade 3D")
     entry = GAME.log_entries(t, 0, len(s.log), len(s.log) + 1)[0]

@@ -136,6 +136,14 @@ const EN = {
   "verb.trade": "Trade",
   "btn.discard": "Discard {n} and draw",
   "btn.keep": "Keep all",
+  "btn.costs": "{label} ({cost})",
+  "btn.free": "{label} (free)",
+  "btn.allin": "{label} all-in",
+  "btn.fold": "Fold (give up this deal)",
+  "btn.claim": "{label} · {claim} — costs {cost}",
+  "btn.trade.stake": "Pass, pay {cost} and trade {n}",
+  "cost.chips": "{n} chips",
+  "cost.chips#one": "{n} chip",
   "btn.discard.one": "Discard",
   "hint.discard.one": "Choose the card to throw away.",
   "btn.trade": "Pass and trade {n}",
@@ -752,9 +760,20 @@ const EN = {
 const TABLES = { en: EN };
 let lang = "en";
 
+// Plurals: a message with a number `n` may have forms KEY#one, KEY#few, … (Intl.PluralRules
+// categories of the language); KEY itself is the "other" form. "1 chip", "2 chips"; Italian and
+// German need only #one, other languages get theirs the same way.
+const plurals = {};
+const pluralOf = (n) => (plurals[lang] ||= new Intl.PluralRules(lang)).select(n);
+
 export function t(key, vars = {}) {
   const table = TABLES[lang] || EN;
-  let s = table[key] ?? EN[key];
+  let s;
+  if (typeof vars.n === "number") {
+    const form = `${key}#${pluralOf(vars.n)}`;
+    s = table[form] ?? (table[key] === undefined ? EN[form] : undefined);
+  }
+  s ??= table[key] ?? EN[key];
   if (s === undefined) {
     console.warn("i18n: missing key", key);
     s = key;

@@ -26,7 +26,8 @@ RMS
   or ``vada`` (knock).
 
 Observation keys: game, variant, seat, players, deal, dealer, phase, to_act, pot, pots,
-carried, stake, rest, ante, to_call, seats[seat, chips, bet, contributed, folded, all_in, out,
+carried, stake, rest, ante, to_call, forced_stake (what the seat to act pays if it passes and
+trades: Northpass, Suzuki), seats[seat, chips, bet, contributed, folded, all_in, out,
 cards, card_count, last_action, last_said (its message {key, args}), claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
 table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
 options, e.g. wild, table, stake, rest, limit).
@@ -63,6 +64,8 @@ from .deal import first_dealer, start_deal, state_from_deal
 from .describe import describe, describe_text, log_entry
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
+from .northpass import ENGINE as NORTHPASS
+from .northpass import forced_stake
 from .operations import COACH, HAND, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
@@ -277,6 +280,13 @@ def recent_log(s: PrimeroState) -> list[JSON]:
     return [log_entry(e) for e in out]
 
 
+def _forced_stake(s: PrimeroState, seat: int) -> int:
+    """What ``seat`` must pay now if it passes and trades (Northpass/Suzuki, D-NP7), else 0."""
+    if s.over or seat < 0 or seat != s.to_act or s.rules.engine is not NORTHPASS:
+        return 0
+    return min(forced_stake(s), s.chips[seat])
+
+
 def _said(text: str | None) -> JSON:
     """The message of a seat's last public action (its short form on the seat is ``<key>.short``)."""
     if text is None:
@@ -338,6 +348,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "rest": high,
         "ante": opts.get("ante", 0),
         "to_call": to_call,
+        "forced_stake": _forced_stake(s, seat),
         "seats": seats,
         "hand": hand,
         "hand_value": hand_value,

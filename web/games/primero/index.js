@@ -129,6 +129,34 @@ function drawMe(o, v, ctx) {
 }
 
 // ---------------------------------------------------------------- the actions
+// What a betting action costs the shown seat now (chips it puts in), from its View: a bet or a raise
+// first meets what is owed (to_call), a see or a match pays that, a pass, a refusal or a fold nothing.
+function costOf(action, v) {
+  const o = v.observation;
+  const have = o.seats[v.seat].chips;
+  const call = o.to_call || 0;
+  const [verb, x] = action.split(" ");
+  const n = Number(x) || 0;
+  if (["vie", "revie", "bet", "raise"].includes(verb)) return Math.min(have, call + n);
+  if (["see", "match", "stay"].includes(verb)) return Math.min(have, call);
+  if (verb === "trade") return Math.min(have, o.forced_stake || 0);
+  return 0;
+}
+const chipsText = (n) => t("cost.chips", { n });
+
+// A control's words: what it does and what it costs ("See (2 chips)", "Raise 1 (3 chips)", "Pass (free)").
+function actionLabel(action, v) {
+  const [verb, x] = action.split(" ");
+  const o = v.observation;
+  const cost = costOf(action, v);
+  const allIn = ["see", "match"].includes(verb) && o.to_call > o.seats[v.seat].chips;
+  const base = (allIn ? t("btn.allin", { label: t("verb." + verb) }) : t("verb." + verb)) + (x !== undefined ? ` ${x}` : "");
+  if (["pass", "refuse"].includes(verb)) return t("btn.free", { label: base });
+  if (verb === "fold") return t("btn.fold");
+  if (["vie", "revie", "bet", "raise", "see", "match", "stay"].includes(verb)) return cost ? t("btn.costs", { label: base, cost: chipsText(cost) }) : t("btn.free", { label: base });
+  return base;
+}
+
 function composeActions(bar, v, ctx, send) {
   const legal = v.legal;
   const selected = ctx.local.selected || [];
@@ -140,8 +168,9 @@ function composeActions(bar, v, ctx, send) {
     const text = selected.length ? `${cardVerb} ${canonical(selected).join(" ")}` : cardVerb;
     const ok = legal.includes(text);
     const one = cardVerb === "discard" && discardsOne(legal);
+    const stake = cardVerb === "trade" ? costOf("trade", v) : 0;
     const label = cardVerb === "trade"
-      ? t("btn.trade", { n: selected.length })
+      ? (stake ? t("btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("btn.trade", { n: selected.length }))
       : (one ? t("btn.discard.one") : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep")));
     parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
     const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? "hint.trade" : "hint.discard");
@@ -166,11 +195,11 @@ function composeActions(bar, v, ctx, send) {
     }
   }
   const simple = legal.filter((a) => !used.has(a) && !a.startsWith("draw ") && a !== "fold");
-  for (const a of simple) parts.push(`<button type="button" class="btn secondary" data-action="${esc(a)}">${esc(t("verb." + a.split(" ")[0]))}</button>`);
+  for (const a of simple) parts.push(`<button type="button" class="btn secondary" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`);
   for (const [verb, acts] of groups) {
-    parts.push(`<span class="bet-group" role="group" aria-label="${esc(t("verb." + verb))}">${acts.map((a) => `<button type="button" class="btn" data-action="${esc(a)}">${esc(t("verb." + verb))} ${esc(a.split(" ")[1])}</button>`).join("")}</span>`);
+    parts.push(`<span class="bet-group" role="group" aria-label="${esc(t("verb." + verb))}">${acts.map((a) => `<button type="button" class="btn" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`).join("")}</span>`);
   }
-  if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(t("verb.fold"))}</button>`);
+  if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(actionLabel("fold", v))}</button>`);
   if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("hint.slots"))}</span>`);
   else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("hint.slots"))}</span>`);
   bar.innerHTML = parts.join("");
@@ -206,7 +235,8 @@ function wireComposer(box, acts, v, send) {
   const hv = v.observation.hand_value;
   const update = () => {
     go.dataset.action = `${verb} ${amountSel.value} ${handSel.value}`;
-    go.textContent = `${t("verb." + verb)} ${amountSel.value} · ${handSel.selectedOptions[0] ? handSel.selectedOptions[0].textContent : ""}`;
+    const claim = handSel.selectedOptions[0] ? handSel.selectedOptions[0].textContent : "";
+    go.textContent = t("btn.claim", { label: `${t("verb." + verb)} ${amountSel.value}`, claim, cost: chipsText(costOf(go.dataset.action, v)) });
   };
   const fill = () => {
     const n = amountSel.value;
