@@ -212,6 +212,8 @@ def test_a_hot_seat_game_resumes_behind_the_hand_over(page: Page, server: str) -
 
 
 def test_several_saves_listed_delete_one_then_all(page: Page, server: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     new_primero(page, server, 1)
     primiera.start(page, server, "2p", ["human", "medium"])
     advance(primiera, page, 1)
@@ -235,6 +237,12 @@ def test_several_saves_listed_delete_one_then_all(page: Page, server: str) -> No
     expect(items).to_have_count(0)
     expect(page.locator("#continue-status")).to_contain_text("No game in progress")
     assert page.evaluate(IDB_ALL) == {}
+    # a reload on the table with nothing saved lands on the home screen
+    page.evaluate("location.hash = '#/table'")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator("#screen-home")).to_be_visible()
+    assert errors == []
 
 
 def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: str) -> None:
