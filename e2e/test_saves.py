@@ -15,6 +15,7 @@ from typing import Any
 
 import test_primero_play as primero
 import test_primiera as primiera
+import test_primo as primo
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, card_tokens, keyed, replies, views_in
 from playwright.sync_api import Page, expect
@@ -172,6 +173,24 @@ def test_reload_mid_game_resumes_a_primiera_game(page: Page, server: str) -> Non
     assert page.eval_on_selector_all("#my-hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
     advance(primiera, page, 1)
     check_replies(exchanges + replies(page), export_record(page))
+
+
+def test_reload_mid_game_resumes_a_primo_game(page: Page, server: str) -> None:
+    primo.start(page, server, "base", ["human", "medium"])
+    for _ in range(3):
+        primo.settle(page)
+        primo.do(page, primo.policy(primo.last_view(page)))
+    primo.settle(page)
+    before = info(page)
+    view = last_view(page)
+    exchanges = replies(page)
+    reload_and_wait(page, before["actions"])
+    expect(page.locator("#screen-table[data-game=primo]")).to_be_visible()
+    primo.settle(page)
+    resumed = last_view(page)
+    assert resumed["observation"] == view["observation"] and resumed["legal"] == view["legal"]
+    primo.do(page, primo.policy(resumed))
+    primo.check_replies(exchanges + replies(page), export_record(page))
 
 
 def test_close_the_tab_and_reopen_resumes(page: Page, server: str) -> None:
