@@ -239,3 +239,23 @@ def test_northpass_claim_says_its_cost(sized: Page, server: str) -> None:
     n = int((go.get_attribute("data-action") or "").split(" ")[1])
     cost = min(v["observation"]["seats"][v["seat"]]["chips"], v["observation"]["to_call"] + n)
     expect(go).to_have_text(re.compile(rf"^Bet {n} · \w+ \d+( \(bluff\))? — costs {cost} chips?$"))
+
+
+def test_northpass_announcement_defaults_to_the_true_hand_and_marks_a_bluff(sized: Page, server: str) -> None:
+    start(sized, server, "northpass", 3, ["human", "medium", "medium"], seed=6)
+    play_until(sized, "!!document.querySelector('#claim-go')", prefer=())
+    hv = view_now(sized)["observation"]["hand_value"]
+    honest = f"{hv['kind']} {hv['points']}"
+    options = sized.eval_on_selector_all("#claim-hand option", "els => els.map(e => e.value)")
+    go = sized.locator("#claim-go")
+    if honest in options:  # legal: the default, and not a bluff
+        expect(sized.locator("#claim-hand")).to_have_value(honest)
+        expect(go).not_to_have_attribute("data-bluff", "")
+        expect(sized.locator("#claim-note")).to_have_text("")
+    top = options[-1]  # the highest claim this hand can make: above the hand unless it is that hand
+    if top != honest:
+        sized.select_option("#claim-hand", top)
+        expect(go).to_have_attribute("data-bluff", "")
+        expect(go).to_contain_text("(bluff)")
+        expect(sized.locator("#claim-note")).to_contain_text("A bluff: your hand is")
+        expect(sized.locator(f"#claim-hand option[value='{top}']")).to_contain_text("(bluff)")

@@ -224,6 +224,7 @@ function claimComposer(acts) {
     <label>${esc(t("composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
     <label>${esc(t("composer.claim"))} <select id="claim-hand"></select></label>
     <button type="button" class="btn" id="claim-go" data-action="">${esc(t("verb." + verb))}</button>
+    <span class="help" id="claim-note" aria-live="polite"></span>
   </span>`;
 }
 
@@ -233,8 +234,19 @@ function wireComposer(box, acts, v, send) {
   const go = $("#claim-go", box);
   const verb = acts[0].split(" ")[0];
   const hv = v.observation.hand_value;
+  // A claim above the hand held is a bluff: said so before it is sent (Italian vies, Northpass bets).
+  const backs = (value) => {
+    if (!hv) return true;
+    const [k, p] = value.split(" ");
+    const d = KIND_ORDER.indexOf(k) - KIND_ORDER.indexOf(hv.kind);
+    return d < 0 || (d === 0 && Number(p) <= hv.points);
+  };
   const update = () => {
     go.dataset.action = `${verb} ${amountSel.value} ${handSel.value}`;
+    const bluff = !backs(handSel.value);
+    go.toggleAttribute("data-bluff", bluff);
+    go.classList.toggle("bluff", bluff);
+    $("#claim-note", box).textContent = bluff ? t("composer.bluff", { kind: t("kind." + hv.kind), points: hv.points }) : "";
     const claim = handSel.selectedOptions[0] ? handSel.selectedOptions[0].textContent : "";
     go.textContent = t("btn.claim", { label: `${t("verb." + verb)} ${amountSel.value}`, claim, cost: chipsText(costOf(go.dataset.action, v)) });
   };
@@ -243,7 +255,7 @@ function wireComposer(box, acts, v, send) {
     const claims = acts.filter((a) => a.split(" ")[1] === n).map((a) => a.split(" ").slice(2));
     claims.sort((a, b) => (KIND_ORDER.indexOf(a[0]) - KIND_ORDER.indexOf(b[0])) || (Number(a[1]) - Number(b[1])));
     const prev = handSel.value;
-    handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t("kind." + k))} ${p}</option>`).join("");
+    handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t(backs(`${k} ${p}`) ? "composer.option" : "composer.option.bluff", { kind: t("kind." + k), points: p }))}</option>`).join("");
     // Default to the honest claim when it is legal, else the smallest legal claim.
     const honest = hv ? `${hv.kind} ${hv.points}` : "";
     if (claims.some(([k, p]) => `${k} ${p}` === prev)) handSel.value = prev;
