@@ -259,3 +259,41 @@ def test_northpass_announcement_defaults_to_the_true_hand_and_marks_a_bluff(size
         expect(go).to_contain_text("(bluff)")
         expect(sized.locator("#claim-note")).to_contain_text("A bluff: your hand is")
         expect(sized.locator(f"#claim-hand option[value='{top}']")).to_contain_text("(bluff)")
+
+
+def go_bust(page: Page, server: str) -> None:
+    """A Waks table with few chips where the human sees and vies everything until out of chips."""
+    for seed in (3, 4, 5, 6, 7, 8):
+        start(page, server, "waks", 4, ["human", "medium", "medium", "medium"], seed=seed, chips=2, deals=30)
+        for _ in range(60):
+            settle(page)
+            if page.locator("#dealend-bust").count() or page.locator("#game-end").count():
+                break
+            if page.locator("#dealend").is_visible():
+                page.locator("#dealend-go").click()
+                continue
+            acts = page.eval_on_selector_all("#actions button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+            bets = [a for a in acts if a.startswith(("vie", "revie"))]
+            pick = bets[-1] if bets else next((a for a in ("see", "discard") if a in acts), acts[0])
+            page.locator(f"#actions button[data-action='{pick}']").first.click()
+        if page.locator("#dealend-bust").count():
+            return
+    raise AssertionError("the human never went bust")
+
+
+@pytest.mark.parametrize("choice", ["now", "fast"])
+def test_out_of_chips_offers_to_watch_fast_or_see_the_result(sized: Page, server: str, choice: str) -> None:
+    go_bust(sized, server)
+    expect(sized.locator("#dealend-bust")).to_contain_text("You have no chips left")
+    sized.evaluate("""() => { window.__stops = 0;
+      new MutationObserver(() => { if (!document.querySelector('#dealend').hidden) window.__stops++; })
+        .observe(document.querySelector('#dealend'), {attributes: true, attributeFilter: ['hidden']}); }""")
+    sized.locator(f"[data-autoplay='{choice}']").click()
+    expect(sized.locator("#game-end")).to_be_visible()
+    assert sized.evaluate("window.__stops") == 0  # no "Next deal" to click through
+    assert table_chips(sized)[0] == 0
+
+
+def table_chips(page: Page) -> list[int]:
+    v = view_now(page)
+    return [s["chips"] for s in v["observation"]["seats"]]

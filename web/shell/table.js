@@ -142,6 +142,14 @@ export async function renderTable(main) {
       <button class="btn" id="dealend-go" data-primary>${esc(t("dealend.next"))}</button></div>
     </div>`;
   $("#handover-go").addEventListener("click", showPending);
+  // A round summary may offer to play the rest without stops (buttons [data-autoplay="fast"|"now"]).
+  $("#dealend-body").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-autoplay]");
+    if (!b) return;
+    game.autoplay = b.dataset.autoplay;
+    if (game.autoplay === "now") { const box = $("#table-status"); if (box) box.textContent = t("table.toend"); }
+    $("#dealend-go").click();
+  });
   $("#dealend-go").addEventListener("click", () => {
     $("#dealend").hidden = true;
     $("#dealend-body").innerHTML = "";
@@ -184,8 +192,8 @@ function showError(answer) {
   shell.announce(text, true);
 }
 
-/** Take a View from the worker: announce what happened, draw it. */
-function take(view) {
+/** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
+function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
   game.view = view;
   if (view.terminal && !game.counted) {
@@ -194,6 +202,7 @@ function take(view) {
   }
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
   if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
+  if (quiet) return;
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -211,18 +220,23 @@ async function run() {
       if (game !== g || !$("#screen-table")) return;
       const v = g.view;
       if (await roundEnded()) continue;
-      if (v.terminal) { shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") })); return; }
+      if (v.terminal) {
+        if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
+        shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
+        return;
+      }
       const cur = v.current;
       if (cur < 0) return;
       if (g.seats[cur] !== "human") {
-        setThinking(cur);
-        await sleep(PACE[shell.settings.speed] ?? PACE.normal);
+        // Out of chips, the player may watch the rest at speed ("fast") or skip to the result ("now").
+        if (g.autoplay !== "now") setThinking(cur);
+        await sleep(g.autoplay === "now" ? 0 : g.autoplay ? PACE.fast : PACE[shell.settings.speed] ?? PACE.normal);
         const step = await shell.engineCall({ op: "ai_step", session: g.sid });
-        setThinking(null);
+        if (g.autoplay !== "now") setThinking(null);
         if (game !== g) return;
         if (!step.ok) { showError(step); return; }
         if (typeof step.result.think_ms === "number") thinkTimes.push(step.result.think_ms);
-        take(step.result);
+        take(step.result, g.autoplay === "now");
         lockBar();
         continue;
       }
@@ -273,6 +287,7 @@ async function roundEnded() {
   const r = game.module.roundEnd(game.view, tableCtx());
   if (!r || r.id === game.roundShown) return false;
   game.roundShown = r.id;
+  if (game.autoplay) return false; // playing to the end: no stop at each round
   $("#dealend-title").textContent = r.title;
   $("#dealend-body").innerHTML = r.html;
   $("#dealend-go").textContent = game.view.terminal ? t("dealend.final") : (r.next || t("dealend.next"));

@@ -340,10 +340,16 @@ function roundEnd(v, ctx) {
       <div><strong>${esc(ctx.nameOf(h.seat))}</strong>: ${esc(t("kind." + h.kind))} ${h.points}${total && h.total !== undefined && h.total !== null ? ` (${esc(t("calc.total", { total: h.total }))})` : ""}</div>
       <div class="hand-row small">${h.cards.map((c) => `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div>
     </div>`).join("");
+  // Out of chips (every human at the table): watch the rest at speed, or see the result now.
+  const seats = v.observation.seats;
+  const bust = !v.terminal && humans.length > 0 && humans.every((h) => seats[h].chips === 0);
+  const bustHtml = bust ? `<div id="dealend-bust"><p>${esc(t(you !== null ? "dealend.bust.you" : "dealend.bust"))}</p>
+    <p class="row"><button type="button" class="btn secondary" data-autoplay="fast" id="bust-watch">${esc(t("dealend.watch"))}</button>
+    <button type="button" class="btn secondary" data-autoplay="now" id="bust-now">${esc(t("dealend.now"))}</button></p></div>` : "";
   return {
     id: ld.deal,
     title: t("dealend.title", { n: ld.deal }),
-    html: `<p>${esc(how)}</p>${shown}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}`,
+    html: `<p>${esc(how)}</p>${shown}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
     text: `${how} ${won}`,
     next: t("dealend.next"),
   };
