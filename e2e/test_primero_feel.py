@@ -297,3 +297,31 @@ def test_out_of_chips_offers_to_watch_fast_or_see_the_result(sized: Page, server
 def table_chips(page: Page) -> list[int]:
     v = view_now(page)
     return [s["chips"] for s in v["observation"]["seats"]]
+
+
+WRONG_YOU = re.compile(r"\bYou (passes|vies|wins|sees|folds|bets|matches|raises|discards|draws|knocks|stays|refuses|trades|announces|revies)\b")
+
+
+def test_one_human_reads_you_and_plurals(sized: Page, server: str) -> None:
+    """"You pass", "You vie 3", "You win 5 chips", "1 chip": the "you" forms and Intl.PluralRules plurals."""
+    start(sized, server, "waks", 3, ["human", "medium", "medium"], seed=14, chips=3, deals=4)
+    sized.evaluate(COLLECT)
+    for _ in range(40):
+        settle(sized)
+        if sized.locator("#game-end").count():
+            break
+        if sized.locator("#dealend").is_visible():
+            sized.locator("#dealend-go").click()
+            continue
+        acts = sized.eval_on_selector_all("#actions button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+        pick = next((a for a in acts if a.startswith("vie ")), None) or next((a for a in ("see", "discard", "pass") if a in acts), acts[0])
+        sized.locator(f"#actions button[data-action='{pick}']").first.click()
+    seen = "\n".join(texts(sized)) + "\n" + sized.locator("body").inner_text()
+    assert "You " in seen
+    assert not WRONG_YOU.search(seen), WRONG_YOU.search(seen)
+    assert not re.search(r"\b1 (chips|cards)\b", seen), re.search(r"\b1 (chips|cards)\b", seen)
+    forms = sized.evaluate("""() => Promise.all([import('./i18n.js'), import('./shell/say.js')]).then(([i, s]) => [
+      i.t('table.chipcount', {n: 1}), i.t('table.chipcount', {n: 2}), i.t('table.chipcount', {n: 0}),
+      s.say({key: 'act.pass', seat: 0, args: {}}, () => 'You', 0), s.say({key: 'act.vie', seat: 0, args: {n: 3}}, () => 'You', 0),
+      s.say({key: 'dealend.won', seat: 0, args: {n: 5}}, () => 'You', 0), s.say({key: 'dealend.won', seat: 1, args: {n: 1}}, () => 'Bianca', 0)])""")
+    assert forms == ["1 chip", "2 chips", "0 chips", "You pass.", "You vie 3.", "You win 5 chips.", "Bianca wins 1 chip."], forms

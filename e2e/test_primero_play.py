@@ -432,7 +432,7 @@ def test_the_last_deal_does_not_say_the_pot_carries_over(page: Page, server: str
     assert "carries over" in texts["swigfalse"] and "stays" in texts["unclaimedfalse"]
     for key in ("swigtrue", "unclaimedtrue"):
         assert "carries over" not in texts[key] and "stays" not in texts[key], texts[key]
-        assert "last deal" in texts[key] and "You win 1." in texts[key], texts[key]
+        assert "last deal" in texts[key] and "You win 1 chip." in texts[key], texts[key]
 
 
 def test_setup_takes_every_seed_the_worker_draws(page: Page, server: str) -> None:

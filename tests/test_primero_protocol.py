@@ -222,7 +222,11 @@ def test_every_description_key_is_in_the_english_table(variant: str) -> None:
 def _check_forms(msg: dict[str, Any], table: dict[str, str], where: object) -> None:
     """A message's "you" form (KEY.you, when a seat acts) and its short form on the seat (KEY.short)
     exist and use only the args the message carries."""
-    for form, needed in ((msg["key"] + ".you", "seat" in msg), (msg["key"] + ".short", True)):
+    for form, needed in ((msg["key"], False), (msg["key"] + ".you", "seat" in msg), (msg["key"] + ".short", True)):
+        for plural in (form + "#one", form + "#two", form + "#few", form + "#many", form + "#zero"):
+            if plural in table:  # a plural form (web/i18n.js: by Intl.PluralRules) counts the arg n
+                assert "n" in msg["args"], (plural, where)
+                assert set(re.findall(r"\{(\w+)\}", table[plural])) <= {*msg["args"], "name"}, (plural, where)
         if not needed:
             continue
         assert form in table, (form, where)

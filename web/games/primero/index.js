@@ -28,6 +28,12 @@ const claimText = (text) => {
 // A seat's last action, short (the core's message for it, in its ".short" form).
 const shortSaid = (said, ctx) => (said ? ctx.say({ key: said.key + ".short", args: said.args }) : "");
 
+// The one human at the table, who is "You" (null in hot-seat or when only computers play).
+const youAt = (ctx) => {
+  const humans = ctx.seats.flatMap((k, i) => (k === "human" ? [i] : []));
+  return humans.length === 1 ? humans[0] : null;
+};
+
 // Whether a rule set breaks ties on the whole hand's total (Northpass): from the catalogue.
 function showsTotal(ctx) {
   const r = (ctx.catalogue.primero_rules || []).find((x) => x.variant === ctx.variant.name);
@@ -63,7 +69,7 @@ function drawSeats(o, v, ctx) {
     const kind = ctx.seats[s.seat] === "human" ? t("setup.human") : t("level." + ctx.seats[s.seat]);
     return `<div class="seat ${v.current === s.seat ? "to-act" : ""} ${s.folded ? "folded" : ""}" data-seat="${s.seat}" ${s.last_action ? "data-last-play" : ""}>
       <div class="seat-name">${esc(ctx.nameOf(s.seat))} <span class="seat-kind">${esc(kind)}</span></div>
-      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${s.chips} <span class="sr-only">${esc(t("table.chips"))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
+      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span><span aria-hidden="true">${s.chips}</span><span class="sr-only">${esc(t("table.chipcount", { n: s.chips }))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
       <div class="seat-cards" role="img" aria-label="${esc(t("table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${backArt()}</span>`).join("")}</div>
       <div class="seat-last">${s.last_said ? esc(shortSaid(s.last_said, ctx)) : "&nbsp;"}</div>
       <div class="seat-badges">${badges.join("")}${s.claim ? `<span class="badge claim">${esc(claimText(s.claim))}</span>` : ""}</div>
@@ -86,7 +92,7 @@ function drawFelt(o, v, ctx) {
     ${pots}
     <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("phase." + o.phase))} · ${esc(t("table.deal", { n: o.deal }))} · ${esc(turn)}</div>
     ${o.claim ? `<div class="claim">${esc(t("table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
-    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t("table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
+    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "table.forced.you" : "table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
     ${slots}
     <div class="stock help">${esc(t("table.stock", { n: o.stock }))}</div>`;
   for (const b of document.querySelectorAll("#felt [data-action]")) b.addEventListener("click", () => ctx.send(b.dataset.action));
@@ -107,7 +113,7 @@ function drawMe(o, v, ctx) {
   box.innerHTML = `
     <div class="me-head">
       <strong>${esc(ctx.nameOf(v.seat))}</strong>
-      <span><span class="chip-icon" aria-hidden="true"></span>${me.chips} ${esc(t("table.chips"))}${me.bet ? ` · ${esc(t("table.bet", { n: me.bet }))}` : ""}</span>
+      <span><span class="chip-icon" aria-hidden="true"></span>${esc(t("table.chipcount", { n: me.chips }))}${me.bet ? ` · ${esc(t("table.bet", { n: me.bet }))}` : ""}</span>
       ${hv ? `<span class="hand-value" id="my-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(t("kind." + hv.kind))} ${hv.points}</span>` : ""}
     </div>
     <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("table.yourhand"))}">
@@ -355,7 +361,7 @@ function roundEnd(v, ctx) {
   };
 }
 
-const scoreText = (r, seat) => `${r.scores[seat]} ${t("table.chips")}${r.chips ? ` (${r.chips[seat] >= 0 ? "+" : ""}${r.chips[seat]})` : ""}`;
+const scoreText = (r, seat) => `${t("table.chipcount", { n: r.scores[seat] })}${r.chips ? ` (${r.chips[seat] >= 0 ? "+" : ""}${r.chips[seat]})` : ""}`;
 const endNote = (r) => (r.deals !== undefined ? t("end.deals", { n: r.deals }) : "");
 const logTag = (e) => (e.deal ? String(e.deal) : "");
 
