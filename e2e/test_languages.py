@@ -21,11 +21,15 @@ WORDS: dict[str, dict[str, str]] = {
     "it": {"nav": "Giochi", "home": "Tre giochi di carte, un solo tavolo", "summary": "Il gioco d'azzardo del Rinascimento",
            "setup": "Nuova partita a Primero", "start": "Inizia la partita", "stake": "Posta",
            "rules": "Regole", "decision": "Nel libro di Waks manca l'elenco delle mani", "log": "Cronaca",
-           "primiera": "Giro 1", "primero": "Piatto", "primo": "nel mazzetto"},
+           "primiera": "Giro 1", "lesson": "Waks: invito, vedo e vedo obbligato",
+           "comment": "Anna ha 7♠ e J♦", "wb2": "Waks: davanti a una puntata non pareggiata",
+           "primo.lesson": "Elisabeth, Svenja e Michael", "primero": "Piatto", "primo": "nel mazzetto"},
     "de": {"nav": "Spiele", "home": "Drei Kartenspiele, ein Tisch", "summary": "Das Wettspiel der Renaissance",
            "setup": "Neue Partie Primero", "start": "Partie beginnen", "stake": "Einsatz",
            "rules": "Regeln", "decision": "In Waks' Buch fehlt die Liste der Hände", "log": "Protokoll",
-           "primiera": "Runde 1", "primero": "Geber", "primo": "im Stapel"},
+           "primiera": "Runde 1", "lesson": "Waks: bieten, sehen und die Sehpflicht",
+           "comment": "Anna hält 7♠ und J♦", "wb2": "Waks: vor einem Gebot, das noch niemand gehalten hat",
+           "primo.lesson": "Elisabeth, Svenja und Michael", "primero": "Geber", "primo": "im Stapel"},
 }
 ENGLISH = {
     "home": ["Three card games", "Rule sets", "players", "The Renaissance betting game", "Play Primero"],
@@ -124,6 +128,14 @@ def test_every_screen_speaks_the_chosen_language(page: Page, lang: str) -> None:
     expect(page.locator("#rules-quotes")).to_be_visible()  # rulebook quotes stay in the books' words
     expect(page.locator("#decision-D-PR1 + dd").first).to_contain_text(words["decision"])
     no_english(main_text(page), "rules", lang)
+
+    # a Primero lesson: its commentary and the decisions at work, in lang
+    go(page, "#/learn?name=waks-anna&step=1")
+    expect(page.locator("#learn-title")).to_have_text(words["lesson"])
+    expect(page.locator("#learn-commentary")).to_contain_text(words["comment"])
+    expect(page.locator("#learn-decisions dd").first).to_contain_text(words["wb2"])
+    go(page, "#/primo/learn")
+    expect(page.locator("#main")).to_contain_text(words["primo.lesson"])
 
     said = [m for m in page.console_log if "i18n" in m]  # type: ignore[attr-defined]
     assert said == [], said

@@ -11,6 +11,8 @@ tests/test_translations.py checks that every decision and every catalogue text h
 
 from __future__ import annotations
 
+from .primero.walkthrough_texts import WALKTHROUGH_DE, WALKTHROUGH_IT
+
 LANGUAGES = ("it", "de")
 
 DECISIONS_IT: dict[str, str] = {
@@ -188,7 +190,7 @@ TEXT_IT: dict[str, str] = {
     "No folding: bet and announce a better hand, or pass and exchange one or two cards.": "Non si passa mai: punta e dichiara una mano migliore, oppure di' parola e cambia una o due carte.",
     "Roman (52 cards)": "Romano (52 carte)",
     "The English game with all 52 cards.": "Il gioco inglese con tutte le 52 carte.",
-    "Losing": "A perdere",
+    "Losing": "Primero a perdere",
     "The English game in which the lowest hand wins.": "Il gioco inglese in cui vince la mano più bassa.",
     "RMS": "RMS",
     "Minimum bet": "Puntata minima",
@@ -262,7 +264,7 @@ TEXT_DE: dict[str, str] = {
     "No folding: bet and announce a better hand, or pass and exchange one or two cards.": "Kein Aussteigen: setze und sage eine bessere Hand an, oder passe und tausche eine oder zwei Karten.",
     "Roman (52 cards)": "Römisch (52 Karten)",
     "The English game with all 52 cards.": "Das englische Spiel mit allen 52 Karten.",
-    "Losing": "Verlierspiel",
+    "Losing": "Verlier-Primero",
     "The English game in which the lowest hand wins.": "Das englische Spiel, in dem die niedrigste Hand gewinnt.",
     "RMS": "RMS",
     "Minimum bet": "Mindesteinsatz",
@@ -319,6 +321,10 @@ DECISIONS: dict[str, dict[str, str]] = {"it": DECISIONS_IT, "de": DECISIONS_DE}
 TEXT: dict[str, dict[str, str]] = {"it": TEXT_IT, "de": TEXT_DE}
 
 
+LESSONS: dict[str, dict[str, str]] = {"it": WALKTHROUGH_IT, "de": WALKTHROUGH_DE}
+
+
 def translations() -> dict[str, dict[str, dict[str, str]]]:
-    """Per language: ``decisions`` (by number) and ``text`` (by English text), as plain data."""
-    return {lang: {"decisions": dict(DECISIONS[lang]), "text": dict(TEXT[lang])} for lang in LANGUAGES}
+    """Per language: ``decisions`` (by number) and ``text`` (by English text: the catalogue's and the
+    Primero lessons' words), as plain data."""
+    return {lang: {"decisions": dict(DECISIONS[lang]), "text": {**TEXT[lang], **LESSONS[lang]}} for lang in LANGUAGES}

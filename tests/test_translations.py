@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from pygame_core.decisions import DECISIONS
+from pygame_core.primero.walkthroughs import WALKTHROUGHS
 from pygame_core.sitedata import site_catalogue
 from pygame_core.translations import DECISIONS as TRANSLATED
-from pygame_core.translations import LANGUAGES, TEXT
+from pygame_core.translations import LANGUAGES, LESSONS, TEXT
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 ENTRY = re.compile(r'^\s*"([\w.\-#]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', re.M)
@@ -106,3 +107,18 @@ def test_every_catalogue_text_has_each_language() -> None:
     for lang in LANGUAGES:
         assert sorted(texts - set(TEXT[lang])) == [], lang
         assert cat["translations"][lang]["decisions"] == TRANSLATED[lang]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_primero_lesson_text_has_a_translation_citing_the_same_decisions(lang: str) -> None:
+    texts = [s for w in WALKTHROUGHS.values()
+             for s in (w.title, w.pitch, w.source, w.intro, *(c for _, c in w.script), w.outro)]
+    assert len(texts) > 30
+    cards = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|\b[DPX]-[A-Z]+\d+\b")
+    for text in texts:
+        assert text in LESSONS[lang], (lang, text[:60])
+        assert LESSONS[lang][text] != text, (lang, text[:60])
+        # the same cards and decisions, in the same numbers
+        assert sorted(cards.findall(LESSONS[lang][text])) == sorted(cards.findall(text)), (lang, text[:60])
+    assert set(LESSONS[lang]) == set(texts)  # none stale
+    assert {k: v for k, v in site_catalogue()["translations"][lang]["text"].items() if k in LESSONS[lang]} == LESSONS[lang]

@@ -5,7 +5,7 @@
 // the table shell/table.js; each game's own screens live in web/games/<game>/ (see
 // web/games/index.js for what a game module provides).
 import { $, esc } from "./dom.js";
-import { t, applyStatic, setLanguage, language, LANGUAGES } from "./i18n.js";
+import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
 import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
@@ -205,13 +205,11 @@ let catalogueEN = null;
 const CAT_FIELDS = new Set(["label", "summary", "help", "ranking", "values", "text"]);
 function localizeCatalogue() {
   if (!catalogue || !catalogueEN) return;
-  const tr = (catalogueEN.translations || {})[language()] || {};
   const walk = (src, dst) => {
     for (const [k, v] of Object.entries(src)) {
       if (k === "translations") continue;
       if (typeof v === "string" && CAT_FIELDS.has(k)) {
-        const byId = k === "text" && typeof src.id === "string" ? (tr.decisions || {})[src.id] : undefined;
-        dst[k] = byId ?? (tr.text || {})[v] ?? v;
+        dst[k] = k === "text" && typeof src.id === "string" ? txDecision(src.id, v) : tx(v);
       } else if (v && typeof v === "object" && dst[k] && typeof dst[k] === "object") walk(v, dst[k]);
     }
   };
@@ -221,6 +219,7 @@ function loadCatalogue() {
   if (!cataloguePromise) {
     cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then((c) => {
       catalogueEN = structuredClone(c);
+      setCoreTexts(c.translations);
       catalogue = c;
       localizeCatalogue();
       return c;
@@ -419,6 +418,7 @@ async function changeLanguage() {
 // ---------------------------------------------------------------- start
 applyStatic();
 buildNav();
+loadCatalogue(); // its translations serve every screen, the lessons too
 progress(8, "boot.shell");
 performance.mark("primi:shell");
 window.addEventListener("hashchange", route);

@@ -868,6 +868,23 @@ export function t(key, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
+// Texts the core writes in English (the catalogue's labels, the rules decisions, the Primero
+// lessons), with their translations from the catalogue (pygame_core/translations.py).
+let coreTexts = {};
+export function setCoreTexts(translations) {
+  coreTexts = translations || {};
+}
+
+/** The core's English text in the current language (the English itself if there is none). */
+export function tx(text) {
+  return (coreTexts[lang] && coreTexts[lang].text && coreTexts[lang].text[text]) || text;
+}
+
+/** A rules decision's text in the current language, by its number. */
+export function txDecision(id, text) {
+  return (coreTexts[lang] && coreTexts[lang].decisions && coreTexts[lang].decisions[id]) || text;
+}
+
 export function hasKey(key) {
   return key in EN;
 }
