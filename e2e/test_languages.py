@@ -40,6 +40,7 @@ ENGLISH = {
     "rules": ["How Primi plays", "Decisions Primi took", "Primi's reading", "Hand values", "Hands, best first",
               "The computer players", "Card values", "Learn by example"],
 }
+CONSOLE: list[str] = []  # what the module's page said on its console
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +50,7 @@ def page(browser: Any, server: str) -> Iterator[Page]:
     p.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); "
         f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))}); }}")
-    console: list[str] = []
-    p.on("console", lambda m: console.append(m.text))
-    p.console_log = console  # type: ignore[attr-defined]
+    p.on("console", lambda m: CONSOLE.append(m.text))
     p.goto(server + "?debug#/")
     p.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     yield p
@@ -137,7 +136,7 @@ def test_every_screen_speaks_the_chosen_language(page: Page, lang: str) -> None:
     go(page, "#/primo/learn")
     expect(page.locator("#main")).to_contain_text(words["primo.lesson"])
 
-    said = [m for m in page.console_log if "i18n" in m]  # type: ignore[attr-defined]
+    said = [m for m in CONSOLE if "i18n" in m]
     assert said == [], said
 
 
