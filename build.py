@@ -116,26 +116,36 @@ def write_catalogue(dist: Path) -> None:
     (dist / "catalogue.json").write_text(out)
 
 
-def write_manifest(dist: Path) -> str:
-    """Write ``build.json`` (files and their hash) and stamp the service worker; return the build hash."""
-    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json")]
+def write_manifest(dist: Path, version: str) -> str:
+    """Write ``build.json`` (version, files and their SHA-256) and stamp the service worker and the
+    page; return the build hash. The worker precaches each file only if its bytes have that hash."""
+    html = (dist / "index.html").read_text().replace("__VERSION__", version)
+    (dist / "index.html").write_text(html)
+    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json") and not f.endswith(".gz")]
+    sha = {f: hashlib.sha256((dist / f).read_bytes()).hexdigest() for f in files}
     digest = hashlib.sha256((dist / "sw.js").read_bytes())  # the worker's own code is part of the build
     for f in files:
         digest.update(f.encode())
-        digest.update(hashlib.sha256((dist / f).read_bytes()).digest())
+        digest.update(bytes.fromhex(sha[f]))
     build_hash = digest.hexdigest()[:16]
-    precache = ["./"] + [f"./{f}" for f in files]
-    (dist / "build.json").write_text(json.dumps({"hash": build_hash, "files": files}, indent=1))
+    html = html.replace("__BUILD_HASH__", build_hash)
+    (dist / "index.html").write_text(html)
+    sha["index.html"] = hashlib.sha256((dist / "index.html").read_bytes()).hexdigest()
+    # "./" is the page itself (index.html), which a visit to the site's folder loads.
+    precache = {"./": sha["index.html"], **{f"./{f}": sha[f] for f in files}}
+    manifest = {"hash": build_hash, "version": version, "files": files, "sha256": sha}
+    (dist / "build.json").write_text(json.dumps(manifest, indent=1))
     sw = (dist / "sw.js").read_text()
     sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
     (dist / "sw.js").write_text(sw)
-    html = (dist / "index.html").read_text().replace("__BUILD_HASH__", build_hash)
-    (dist / "index.html").write_text(html)
     return build_hash
 
 
-def build(dist: Path = DIST) -> str:
-    """Build the whole site into ``dist``; return the build hash."""
+def build(dist: Path = DIST, version: str | None = None) -> str:
+    """Build the whole site into ``dist``; return the build hash.
+
+    ``version`` is the label the page carries (``<html data-version>``, ``build.json``); by
+    default the project's version from pyproject.toml."""
     ensure_node_modules()
     tmp = dist.with_name(dist.name + ".tmp")
     if tmp.exists():
@@ -146,13 +156,21 @@ def build(dist: Path = DIST) -> str:
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
-    build_hash = write_manifest(tmp)
+    build_hash = write_manifest(tmp, version or project_version())
     if dist.exists():
         shutil.rmtree(dist)
     tmp.rename(dist)
     size = sum((dist / f).stat().st_size for f in site_files(dist))
     print(f"build: dist/ ready, {len(site_files(dist))} files, {size / 1e6:.1f} MB, build {build_hash}", flush=True)
     return build_hash
+
+
+def project_version() -> str:
+    """The version in pyproject.toml."""
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
 
 
 def needs_build(dist: Path = DIST) -> bool:

@@ -1,10 +1,72 @@
 // Primi's service worker: precache every file of the build, serve same-origin GETs cache-first.
-// build.py stamps the build hash and the file list below; each deploy gets a new cache.
+// build.py stamps the build hash and the file list with each file's SHA-256 below; each deploy
+// gets a new cache, filled only with files whose bytes match this build (never a mix of builds).
 const CACHE = "primi-__BUILD_HASH__";
-const PRECACHE = "__PRECACHE__";
+const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
+const HASH_HEADER = "x-primi-sha256";
+const PARALLEL = 6;
+
+async function sha256(buf) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A cached copy of a file, labelled with its hash, so later builds can reuse it without a download.
+function labelled(body, type, sha) {
+  const headers = { [HASH_HEADER]: sha };
+  if (type) headers["content-type"] = type;
+  return new Response(body, { status: 200, headers });
+}
+
+// The same bytes in this cache (an interrupted install) or in an older build's cache (an update).
+async function reuse(url, sha, caches_) {
+  for (const cache of caches_) {
+    const res = await cache.match(url);
+    if (res && res.headers.get(HASH_HEADER) === sha) return res;
+  }
+  return null;
+}
+
+// Fetch a file and check its bytes. The HTTP cache may answer first: on a first visit it holds what
+// the page has just loaded, so nothing is downloaded twice. If its copy is not this build's (an old
+// file kept by a long max-age), fetch again bypassing it (cache: "reload"). A file that still does
+// not match (a deploy half-copied on the server) fails the install: the old version stays, and a
+// later load tries again.
+async function fetchChecked(url, sha) {
+  for (const mode of ["default", "reload"]) {
+    const res = await fetch(url, { cache: mode });
+    if (!res.ok) continue;
+    const body = await res.arrayBuffer();
+    if ((await sha256(body)) === sha) return labelled(body, res.headers.get("content-type"), sha);
+  }
+  throw new Error(`${url} does not match build __BUILD_HASH__`);
+}
+
+async function tell(msg) {
+  for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const names = (await caches.keys()).filter((k) => k.startsWith("primi-") && k !== CACHE);
+  const sources = [cache, ...(await Promise.all(names.map((k) => caches.open(k))))];
+  const todo = Object.entries(FILES);
+  const total = todo.length;
+  let done = 0;
+  const one = async ([url, sha]) => {
+    const res = (await reuse(url, sha, sources)) || (await fetchChecked(url, sha));
+    await cache.put(url, res);
+    done += 1;
+    tell({ type: "primi-precache", done, total });
+  };
+  const lanes = Array.from({ length: PARALLEL }, async () => {
+    while (todo.length) await one(todo.shift());
+  });
+  await Promise.all(lanes);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(precache());
 });
 
 self.addEventListener("activate", (event) => {
@@ -16,32 +78,16 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  // The page asks a waiting worker to take over only when no game would be lost (see app.js).
+  // A waiting worker takes over only when the player asks for it (the update note in app.js).
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
-// The Python runtime (pyodide/) goes to the network first: through the browser's HTTP cache the
-// engine keeps its compiled WebAssembly between visits, which makes a warm start about 0.7 s
-// faster than serving it from this cache (measured with bench/boot.py). Offline, on a failed
-// request, or after RUNTIME_WAIT ms without an answer, the precached copy is used.
-const RUNTIME_WAIT = 4000;
-
-async function runtimeFirst(req) {
-  const cache = await caches.open(CACHE);
-  const network = fetch(req).then((res) => (res.ok ? res : null), () => null);
-  const timer = new Promise((resolve) => setTimeout(resolve, RUNTIME_WAIT, null));
-  const res = await Promise.race([network, timer]);
-  return res || (await cache.match(req)) || (await network) || Response.error();
-}
-
+// Everything, the Python runtime included, comes from this build's own cache: the runtime is
+// pinned, so its copy here always belongs with the rest of the build. Misses go to the network.
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
-  if (url.pathname.includes("/pyodide/")) {
-    event.respondWith(runtimeFirst(req));
-    return;
-  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate" });
