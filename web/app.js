@@ -8,7 +8,9 @@ import { $, esc } from "./dom.js";
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
-import { setContext, startGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
+import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
 
 const html = document.documentElement;
@@ -132,7 +134,9 @@ async function rawCall(req) {
   const request = JSON.stringify(req);
   const text = await worker.sync.call(request);
   if (DEBUG) replies.push({ request, reply: text });
-  return JSON.parse(text);
+  const answer = JSON.parse(text);
+  if (answer.unsaved) noticeUnsaved(); // the browser refuses storage: the game goes on, unsaved
+  return answer;
 }
 
 // Calls made before the engine is ready wait for it (a Start pressed early is queued, not lost).
@@ -236,8 +240,9 @@ function loadCatalogue() {
 // What game modules' screens get from the shell.
 const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue };
 setContext({
-  ...routeCtx, module: gameModule, catalogueNow: () => catalogue,
+  ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
 });
+setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
 
 // ---------------------------------------------------------------- routing
 function parseRoute() {
@@ -250,6 +255,7 @@ const SCREENS = {
   "/rules": renderRules,
   "/settings": renderSettings,
   "/table": (main) => renderTable(main),
+  "/stats": (main) => renderStats(main, routeCtx),
 };
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
 const setupCtx = { ...routeCtx, module: gameModule, startGame, notFound: (main, path) => notFound(main, path) };
@@ -257,6 +263,12 @@ const setupCtx = { ...routeCtx, module: gameModule, startGame, notFound: (main, 
 // The games' own screens get a link in the main menu, after "Games".
 function buildNav() {
   const nav = $(".mainnav");
+  if (!nav.querySelector('a[href="#/stats"]')) {
+    const stats = document.createElement("a");
+    stats.href = "#/stats";
+    stats.textContent = t("stats.nav");
+    nav.querySelector('a[href="#/settings"]').before(stats);
+  }
   const first = nav.querySelector('a[href="#/"]');
   let after = first;
   for (const m of GAMES) {
@@ -327,8 +339,10 @@ async function renderHome(main) {
     <section class="screen" id="screen-home" aria-labelledby="home-title">
       <h1 id="home-title">${esc(t("home.title"))}</h1>
       <p class="lede">${esc(t("home.lede"))}</p>
+      <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
       <div id="game-list" class="game-list">${games}</div>
     </section>`;
+  renderContinue($("#continue")); // the saved games come from the worker, once it is ready
   if (settingsNotice) { showMessage(main, settingsNotice, true); settingsNotice = ""; }
 }
 
