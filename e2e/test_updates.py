@@ -117,14 +117,21 @@ def expected_cache(manifest: dict[str, Any]) -> dict[str, str]:
     return {"/": sha["index.html"], **{"/" + f: h for f, h in sha.items()}}
 
 
+@pytest.mark.parametrize("refused", [False, True], ids=["resumed", "save-refused"])
 def test_an_update_over_cached_files_keeps_the_game(
-    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any], refused: bool
 ) -> None:
+    """With ``refused``, v2 reads another save format, so it cannot resume v1's save: the player is
+    told, and the save is kept aside (exportable), not lost."""
     # v2 differs from v1 in its version marker, in i18n.js and in the worker bridge.
     web2 = tmp_path / "web2"
     shutil.copytree(build.WEB, web2, ignore=shutil.ignore_patterns("__pycache__"))
     (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
-    (web2 / "worker.py").write_text((web2 / "worker.py").read_text() + "\n# deploy v2\n")
+    worker = (web2 / "worker.py").read_text() + "\n# deploy v2\n"
+    if refused:
+        assert "\nSAVE_VERSION = 1\n" in worker
+        worker = worker.replace("\nSAVE_VERSION = 1\n", "\nSAVE_VERSION = 2\n")
+    (web2 / "worker.py").write_text(worker)
     v1 = deploy(site.root, "v1", build.WEB)
     profile = tmp_path / "profile"
 
@@ -176,6 +183,12 @@ def test_an_update_over_cached_files_keeps_the_game(
     assert served["./"] == v2["sha256"]["index.html"] == served["./index.html"]
     assert page.evaluate("import('./i18n.js').then(m => m.t('update.switch'))") == "Switch now"
 
+    if refused:
+        # The new engine cannot read the old save: the home screen says so, and keeps it aside.
+        expect(page.locator("#save-aside")).to_be_visible(timeout=STEP_TIMEOUT)
+        expect(page.locator("#save-aside")).to_contain_text("from another version of Primi")
+        ctx.close()
+        return
     # The game is intact, run by the new engine, and goes on.
     page.wait_for_function(
         f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}", timeout=STEP_TIMEOUT
