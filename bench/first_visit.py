@@ -175,7 +175,7 @@ def main() -> int:
         server.shutdown()
     served = counter.total() - counter.bytes["/build.json"]
     size = site_size(dist, args.gzip)
-    print(f"site: {size / 1e6:.2f} MB{' (gzip)' if args.gzip else ''} in {len(build.site_files(dist))} files")
+    print(f"site: {size / 1e6:.2f} MB{' (gzip)' if args.gzip else ''} in {sum(not f.endswith('.gz') for f in build.site_files(dist))} files")
     print(f"first visit served: {served / 1e6:.2f} MB in {sum(counter.hits.values())} responses")
     print(f"ratio served/site: {served / size:.3f}x (goal <= 1.05x)")
     twice = {k: v for k, v in counter.hits.items() if v > 1 and k != "/build.json"}
