@@ -92,6 +92,7 @@ CACHE_CONTENTS = """async () => {
     const cache = await caches.open(name);
     out[name] = {};
     for (const req of await cache.keys()) {
+      if (req.url.endsWith('/.primi-files')) continue;  // the worker's own map of the hashes
       const body = await (await cache.match(req)).arrayBuffer();
       const d = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
       out[name][new URL(req.url).pathname] = Array.from(d, b => b.toString(16).padStart(2, '0')).join('');

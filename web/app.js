@@ -97,6 +97,7 @@ async function bootEngine() {
     performance.mark("primi:pyscript-ready");
     progress(30, "boot.python");
     await swInstalled; // a first visit: the service worker downloads the runtime once, for both
+    performance.mark("primi:sw-installed");
     // Pyodide reports no byte counts from inside the worker, so the bar creeps towards 85%
     // on the measured boot time (about 2 s cold) and jumps when each stage really ends.
     const started = performance.now();

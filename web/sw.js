@@ -3,7 +3,8 @@
 // gets a new cache, filled only with files whose bytes match this build (never a mix of builds).
 const CACHE = "primi-__BUILD_HASH__";
 const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
-const HASH_HEADER = "x-primi-sha256";
+// Each complete cache holds this map too (written last), so a later build reuses the files it shares.
+const MAP = "./.primi-files";
 const PARALLEL = 6;
 
 async function sha256(buf) {
@@ -11,33 +12,15 @@ async function sha256(buf) {
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// A cached copy of a file, labelled with its hash, so later builds can reuse it without a download.
-function labelled(body, type, sha) {
-  const headers = { [HASH_HEADER]: sha };
-  if (type) headers["content-type"] = type;
-  return new Response(body, { status: 200, headers });
-}
-
-// The same bytes in this cache (an interrupted install) or in an older build's cache (an update).
-async function reuse(url, sha, caches_) {
-  for (const cache of caches_) {
-    const res = await cache.match(url);
-    if (res && res.headers.get(HASH_HEADER) === sha) return res;
-  }
-  return null;
-}
-
 // Fetch a file and check its bytes. The HTTP cache may answer first: on a first visit it holds what
 // the page has just loaded, so nothing is downloaded twice. If its copy is not this build's (an old
 // file kept by a long max-age), fetch again bypassing it (cache: "reload"). A file that still does
 // not match (a deploy half-copied on the server) fails the install: the old version stays, and a
-// later load tries again.
+// later load tries again. The response itself is kept (its URL and headers), not a copy.
 async function fetchChecked(url, sha) {
   for (const mode of ["default", "reload"]) {
     const res = await fetch(url, { cache: mode });
-    if (!res.ok) continue;
-    const body = await res.arrayBuffer();
-    if ((await sha256(body)) === sha) return labelled(body, res.headers.get("content-type"), sha);
+    if (res.ok && (await sha256(await res.clone().arrayBuffer())) === sha) return res;
   }
   throw new Error(`${url} does not match build __BUILD_HASH__`);
 }
@@ -48,14 +31,21 @@ async function tell(msg) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  const names = (await caches.keys()).filter((k) => k.startsWith("primi-") && k !== CACHE);
-  const sources = [cache, ...(await Promise.all(names.map((k) => caches.open(k))))];
+  // Older builds' complete caches: the same bytes there need no download (an update).
+  const olds = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("primi-") || name === CACHE) continue;
+    const old = await caches.open(name);
+    const map = await old.match(MAP);
+    if (map) olds.push([old, await map.json().catch(() => ({}))]);
+  }
   const todo = Object.entries(FILES);
   const total = todo.length;
   let done = 0;
   const one = async ([url, sha]) => {
-    const res = (await reuse(url, sha, sources)) || (await fetchChecked(url, sha));
-    await cache.put(url, res);
+    let res = null;
+    for (const [old, map] of olds) if (!res && map[url] === sha) res = await old.match(url, { ignoreVary: true });
+    await cache.put(url, res || (await fetchChecked(url, sha)));
     done += 1;
     tell({ type: "primi-precache", done, total });
   };
@@ -63,6 +53,7 @@ async function precache() {
     while (todo.length) await one(todo.shift());
   });
   await Promise.all(lanes);
+  await cache.put(MAP, new Response(JSON.stringify(FILES), { headers: { "content-type": "application/json" } }));
 }
 
 self.addEventListener("install", (event) => {
@@ -90,7 +81,7 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate" });
+    const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate", ignoreVary: true });
     if (hit) return hit;
     try {
       return await fetch(req);
