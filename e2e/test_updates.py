@@ -168,9 +168,18 @@ def test_an_update_over_cached_files_keeps_the_game(
     # Unchanged files came from the old cache: the big runtime is not downloaded again.
     assert "/pyodide/pyodide.asm.wasm" not in site.requests
 
-    # The player switches when it suits them: the page reloads as v2.
+    # Another Primi tab, on v1 too: it must not go on running v1 against v2's files.
+    other = ctx.new_page()
+    other.goto(site.url + "#/rules")
+    ready(other)
+    expect(other.locator("#update-note")).to_be_visible(timeout=READY_TIMEOUT)
+
+    # The player switches when it suits them: the page reloads as v2, and so does the other tab.
     note.get_by_role("button", name="Switch now").click()
     expect(page.locator("html")).to_have_attribute("data-version", "v2", timeout=READY_TIMEOUT)
+    expect(other.locator("html")).to_have_attribute("data-version", "v2", timeout=READY_TIMEOUT)
+    expect(other.locator("#screen-rules")).to_be_visible()
+    other.close()
     ready(page)
     assert page.get_attribute("html", "data-build") == v2["hash"]
     expect(page.locator("#update-note")).to_have_count(0)
