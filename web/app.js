@@ -31,7 +31,7 @@ function loadSettings() {
       suits: data.suits === "italian" ? "italian" : "french",
       fourColour: data.fourColour === true,
       largeIndex: data.largeIndex === true,
-      speed: ["normal", "fast", "slow"].includes(data.speed) ? data.speed : "normal",
+      speed: ["normal", "fast", "slow", "off"].includes(data.speed) ? data.speed : "normal",
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -42,6 +42,9 @@ const settings = loadSettings();
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
 }
+// Speed "off": no animation anywhere (html.motion-off, like prefers-reduced-motion).
+function applyMotion() { html.classList.toggle("motion-off", settings.speed === "off"); }
+applyMotion();
 const cardOpts = () => ({ style: settings.suits, fourColour: settings.fourColour, largeIndex: settings.largeIndex });
 
 // ---------------------------------------------------------------- announcements
@@ -381,7 +384,7 @@ async function renderSettings(main) {
       <label class="check"><input type="checkbox" id="set-four"> ${esc(t("settings.fourcolour"))}</label>
       <label class="check"><input type="checkbox" id="set-large"> ${esc(t("settings.largeindex"))}</label>
       <div class="field"><label for="set-speed">${esc(t("settings.speed"))}</label>
-        <select id="set-speed">${["fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
+        <select id="set-speed">${["off", "fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
     </section>`;
@@ -397,7 +400,7 @@ async function renderSettings(main) {
   $("#set-four").addEventListener("change", (e) => { settings.fourColour = e.target.checked; saved(); });
   $("#set-large").addEventListener("change", (e) => { settings.largeIndex = e.target.checked; saved(); });
   $("#set-speed").value = settings.speed;
-  $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; saved(); });
+  $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; applyMotion(); saved(); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }

@@ -13,7 +13,7 @@ import { recordResult } from "./stats.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
-const PACE = { fast: 60, normal: 320, slow: 650 }; // ms before each computer turn
+const PACE = { off: 60, fast: 60, normal: 320, slow: 650 }; // ms before each computer turn ("off": no animation, no wait)
 const OLDER_PAGE = 50; // log entries fetched per "show older"
 
 let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, module, errorText, gameOp}
