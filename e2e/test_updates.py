@@ -235,3 +235,27 @@ def test_no_switch_without_the_player(
     assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
     assert set(page.evaluate("caches.keys()")) >= {"primi-" + v1["hash"]}
     ctx.close()
+
+
+def test_a_deploy_that_fixes_a_broken_one_is_found(
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> None:
+    """v1's engine cannot start; the page still looks for a new deploy, and v2 (fixed) is offered."""
+    web1 = tmp_path / "web1"
+    shutil.copytree(build.WEB, web1, ignore=shutil.ignore_patterns("__pycache__"))
+    (web1 / "worker.py").write_text('raise RuntimeError("a broken deploy")\n' + (web1 / "worker.py").read_text())
+    deploy(site.root, "v1", web1)
+    ctx = open_browser(browser_type, browser_type_launch_args, tmp_path / "profile")
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("html.boot-failed", state="attached", timeout=READY_TIMEOUT)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    v2 = deploy(site.root, "v2", build.WEB)
+    page.reload()
+    note = page.locator("#update-note")
+    expect(note).to_be_visible(timeout=READY_TIMEOUT)
+    note.get_by_role("button", name="Switch now").click()
+    expect(page.locator("html")).to_have_attribute("data-version", "v2", timeout=READY_TIMEOUT)
+    ready(page)
+    assert page.get_attribute("html", "data-build") == v2["hash"]
+    ctx.close()

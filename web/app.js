@@ -119,7 +119,6 @@ async function bootEngine() {
     progress(100, "boot.ready");
     html.classList.add("ready");
     readyResolve();
-    watchForUpdates();
   } catch (err) {
     if (creep) clearInterval(creep);
     html.classList.add("boot-failed");
@@ -188,7 +187,8 @@ const swInstalled = (async () => {
   });
   const reg = swRegistration;
   const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
-  if (!first) return;
+  // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
+  if (!first) { watchForUpdates(); return; }
   sw.addEventListener("message", (e) => {
     if (e.data && e.data.type === "primi-precache") progress(30 + 55 * (e.data.done / e.data.total), "boot.python");
   });
@@ -196,6 +196,7 @@ const swInstalled = (async () => {
     sw.addEventListener("controllerchange", resolve, { once: true });
     first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(); });
   });
+  watchForUpdates();
 })();
 
 function watchForUpdates() {
