@@ -325,3 +325,54 @@ def test_one_human_reads_you_and_plurals(sized: Page, server: str) -> None:
       s.say({key: 'act.pass', seat: 0, args: {}}, () => 'You', 0), s.say({key: 'act.vie', seat: 0, args: {n: 3}}, () => 'You', 0),
       s.say({key: 'dealend.won', seat: 0, args: {n: 5}}, () => 'You', 0), s.say({key: 'dealend.won', seat: 1, args: {n: 1}}, () => 'Bianca', 0)])""")
     assert forms == ["1 chip", "2 chips", "0 chips", "You pass.", "You vie 3.", "You win 5 chips.", "Bianca wins 1 chip."], forms
+
+
+def test_waks_draw_hint_coach_rank_and_a_deal_end_that_explains(sized: Page, server: str) -> None:
+    """The draw says cards can be tapped; with no draw left the coach ranks the hand (no "0.0% chance
+    to improve"); a showdown says why the winner won, raises the cards that count, and the log gets
+    the hands shown and the win."""
+    start(sized, server, "waks", 3, ["human", "medium", "medium"], seed=9, deals=8)
+    hinted = ranked = explained = False
+    for _ in range(120):
+        settle(sized)
+        if sized.locator("#game-end").count():
+            break
+        if sized.locator("#dealend").is_visible():
+            if sized.locator("#dealend-why").count():
+                expect(sized.locator("#dealend-why")).to_have_text(
+                    re.compile(r"(beats .+, whatever the points|Both hands are .+ points beat|equal, so they share)"))
+                assert sized.locator("#dealend-body [data-counting]").count() >= 1
+                log = "\n".join(sized.locator("#log li").all_inner_texts())
+                assert re.search(r"(You show|\w+ shows) (Numerus|Primero|Supremus|Fluxus|Chorus) of \d+\.", log), log
+                assert re.search(r"(You win|\w+ wins) \d+ chips?\.", log), log
+                explained = True
+            sized.locator("#dealend-go").click()
+            if explained and hinted and ranked:
+                break
+            continue
+        phase = sized.locator("#phase").get_attribute("data-phase")
+        acts = sized.eval_on_selector_all("#actions button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+        if "discard" in acts:
+            expect(sized.locator("#card-hint")).to_have_text("Tap cards to discard them, or keep all.")
+            expect(sized.locator("#actions [data-primary]")).to_have_text("Keep all")
+            hinted = True
+        elif phase == "bet2":
+            expect(sized.locator("#coach-rank")).to_contain_text("Your hand beats")
+            expect(sized.locator("#coach")).not_to_contain_text("chance to improve")
+            ranked = True
+        vies = [a for a in acts if a.startswith("vie ")]
+        pick = next((a for a in ("discard", "see") if a in acts), vies[0] if vies else "pass" if "pass" in acts else acts[0])
+        sized.locator(f"#actions button[data-action='{pick}']").first.click()
+    assert hinted and ranked and explained, (hinted, ranked, explained)
+
+
+def test_northpass_trade_has_a_hint_not_a_disabled_button(sized: Page, server: str) -> None:
+    start(sized, server, "northpass", 3, ["human", "medium", "medium"], seed=6)
+    play_until(sized, "!!document.querySelector('#card-hint')", prefer=())
+    bar = sized.locator("#actions")
+    expect(sized.locator("#card-hint")).to_have_text("Or pass: tap 1 or 2 cards to trade them in.")
+    expect(bar.locator("[data-primary]")).to_have_count(0)
+    expect(bar).not_to_contain_text("trade 0")
+    sized.locator("#my-hand button.card").first.click()
+    expect(bar.locator("[data-primary]")).to_be_enabled()
+    expect(bar.locator("[data-primary]")).to_have_text(re.compile(r"^Pass(, pay \d+ chips? and trade 1| and trade 1)$"))

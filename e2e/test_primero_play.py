@@ -63,6 +63,9 @@ def human_step(page: Page, step: int) -> str | None:
         slots.first.click()
         return action
     hand_buttons = page.locator("#my-hand button.card")
+    if hand_buttons.count() and not bar.locator("[data-primary]").count() and step % 2 and bar.locator("#card-hint").count():
+        hand_buttons.first.click()  # a trade (Northpass): its button comes with the first card picked
+        expect(bar.locator("[data-primary]")).to_be_enabled()
     if hand_buttons.count() and bar.locator("[data-primary]").count():
         primary = bar.locator("[data-primary]")
         if primary.get_attribute("data-action") in ("discard", "trade") or primary.is_disabled():

@@ -274,6 +274,39 @@ def test_seat_boxes_show_the_rms_texts_in_words() -> None:
     assert _said(None) is None
 
 
+def test_a_showdown_says_why_the_best_hand_won_and_which_cards_count() -> None:
+    """The deal end explains itself: ``last_deal.why`` (a message whose keys are in the table) and
+    ``counting`` per shown hand; the log gets each shown hand and each win."""
+    from pygame_core.primero.game import WHY_KEYS
+
+    table = _english_table()
+    assert set(table) >= WHY_KEYS
+    base = GAME.initial_state({"players": 2, "deals": 3}, 1, "northpass")
+    s = state_from_deal(base, 0, [["10S", "9S", "8S", "7S"], ["7H", "6D", "AC", "5H"]], [])
+    while s.deal == 1:  # nobody bets: the full circuit goes to the showdown, no trade changes a flush
+        s = GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.startswith("trade")))
+        if s.deal == 1 and s.to_act == 0:
+            s = GAME.apply(s, "bet 1 fluxus 34") if "bet 1 fluxus 34" in GAME.legal_actions(s) else s
+    ld = GAME.observation(s, -1)["last_deal"]
+    assert ld["how"] == "showdown"
+    kinds = {sh["seat"]: sh["kind"] for sh in ld["shown"]}
+    assert kinds[0] == "fluxus" and kinds[1] != "fluxus"
+    assert ld["why"] == {"key": "dealend.why.kind", "args": {"win": {"key": "kind.fluxus", "args": {}},
+                                                             "lose": {"key": f"kind.{kinds[1]}", "args": {}}}}
+    for sh, counting in zip(ld["shown"], ld["counting"], strict=True):
+        assert counting and set(counting) <= set(sh["cards"])
+    lines = [e for e in GAME.log_entries(s, -1, 0, len(s.log)) if e["deal"] == 1]
+    assert [e["key"] for e in lines[-3:-1]] == ["act.shows", "act.shows"] and lines[-1]["key"] == "act.wins"
+    assert lines[-1]["seat"] == 0
+    # every reason a random game gives has a sentence using only its args
+    for variant in ("waks", "northpass", "losing", "rms"):
+        for st in _random_game(variant, 3, 4, deals=4):
+            why = (GAME.observation(st, -1)["last_deal"] or {}).get("why")
+            if why:
+                assert why["key"] in WHY_KEYS
+                _check_message(why, table, variant)
+
+
 def test_descriptions_of_special_log_texts() -> None:
     from pygame_core.primero.describe import describe_text
 

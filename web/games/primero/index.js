@@ -178,9 +178,13 @@ function composeActions(bar, v, ctx, send) {
     const label = cardVerb === "trade"
       ? (stake ? t("btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("btn.trade", { n: selected.length }))
       : (one ? t("btn.discard.one") : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep")));
-    parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
+    // Nothing picked yet: the draw says cards can be tapped ("or keep all"); a trade (1 or 2 cards)
+    // shows no disabled "Pass and trade 0", only the hint.
+    if (!(cardVerb === "trade" && !selected.length)) {
+      parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
+    }
     const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? "hint.trade" : "hint.discard");
-    if (!ok || one) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
+    if (!ok || one || !selected.length) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
     legal.filter((a) => a === cardVerb || a.startsWith(cardVerb + " ")).forEach((a) => used.add(a));
   }
   // Claims: amount + announced hand (Italian vies, Northpass/Suzuki bets).
@@ -341,11 +345,17 @@ function roundEnd(v, ctx) {
   const you = humans.length === 1 ? humans[0] : null;
   const won = (ld.won || []).map((w) => t(w.seat === you ? "dealend.won.you" : "dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
   const total = showsTotal(ctx);
-  const shown = (ld.shown || []).map((h) => `
+  const shown = (ld.shown || []).map((h, i) => `
     <div class="shown" data-seat="${h.seat}">
       <div><strong>${esc(ctx.nameOf(h.seat))}</strong>: ${esc(t("kind." + h.kind))} ${h.points}${total && h.total !== undefined && h.total !== null ? ` (${esc(t("calc.total", { total: h.total }))})` : ""}</div>
-      <div class="hand-row small">${h.cards.map((c) => `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div>
+      <div class="hand-row small">${h.cards.map((c) => {
+        const counts = ((ld.counting || [])[i] || []).includes(c);
+        const label = cardName(c, ctx.settings.suits) + (counts ? `, ${t("dealend.counts")}` : "");
+        return `<span class="card${counts ? " counting" : ""}" role="img" aria-label="${esc(label)}"${counts ? " data-counting" : ""}>${cardArt(c, ctx.cardOpts())}</span>`;
+      }).join("")}</div>
     </div>`).join("");
+  // Why the best hand won ("Fluxus beats Primero, whatever the points"): the core's message.
+  const why = ld.why ? ctx.say(ld.why) : "";
   // Out of chips (every human at the table): watch the rest at speed, or see the result now.
   const seats = v.observation.seats;
   const bust = !v.terminal && humans.length > 0 && humans.every((h) => seats[h].chips === 0);
@@ -355,8 +365,8 @@ function roundEnd(v, ctx) {
   return {
     id: ld.deal,
     title: t("dealend.title", { n: ld.deal }),
-    html: `<p>${esc(how)}</p>${shown}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
-    text: `${how} ${won}`,
+    html: `<p>${esc(how)}</p>${shown}${why ? `<p id="dealend-why">${esc(why)}</p><p class="help">${esc(t("dealend.counting"))}</p>` : ""}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
+    text: `${how} ${why} ${won}`,
     next: t("dealend.next"),
   };
 }
