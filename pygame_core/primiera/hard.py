@@ -35,7 +35,7 @@ from math import comb
 from typing import Any
 
 from ..rng import AgentRandom
-from .agents import SWEEP, _least_useful
+from .agents import SWEEP, Explains, _least_useful
 from .fast import Move, move_text
 from .rules import HERALD_MODES
 from .search import Search, View, World, evaluate, exact_value, root_moves
@@ -127,7 +127,7 @@ def _single_world(view: View) -> bool:
     return len(groups) <= 1
 
 
-class SearchAgent:
+class SearchAgent(Explains):
     """Sampled deals and alpha-beta; the subclasses set the budget and the evaluation."""
 
     name = "search"
