@@ -337,7 +337,8 @@ function side(el, v, ctx) {
   }
   // An ai_step's reply says why the computer played its move (the core's explain, from the public
   // view only): kept until the next one, shown in the coach panel.
-  if (v.why && typeof v.why.key === "string") local.why = { desc: v.why, seat: v.why.seat };
+  if (v.why && typeof v.why.key === "string") local.why = { desc: v.why, seat: v.why.seat, actions: v.actions };
+  else if (local.why && v.actions < local.why.actions) local.why = null; // undone: that move is no longer played
   drawTally(v, ctx);
   drawSheet(v, ctx);
   drawWhy(ctx);
