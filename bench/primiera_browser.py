@@ -8,7 +8,8 @@ level), one page per mode. It prints, per mode, p50/p95/max of the ``think_ms`` 
 ``ai_step`` reply carries (the time ``choose`` took inside the worker, every decision
 counted, forced ones and Kaleidos's table picks included), and the longest main-thread task
 while the computers played, from a PerformanceObserver on 'longtask' entries (a task of 50 ms
-or more; "none" when no task reached 50 ms). Figures, not a test; the goals: a hard move
+or more; "none" when no task reached 50 ms); with ``--trace``, also the longest main-thread task
+in thread CPU time from a timeline trace, which the machine's load does not stretch. Figures, not a test; the goals: a hard move
 within 300 ms at p95, the main thread never blocked for more than 50 ms.
 """
 
@@ -50,6 +51,17 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+def longest_cpu_task(trace: bytes) -> float:
+    """The longest top-level task on the page's main thread (CrRendererMain), in thread CPU time (ms)."""
+    events = json.loads(trace)
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    cpu = [e.get("tdur", 0) / 1000 for e in events
+           if e.get("ph") == "X" and e.get("name") == "RunTask" and (e.get("pid"), e.get("tid")) in main]
+    return max(cpu, default=0.0)
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -58,6 +70,8 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--variants", default="2p,3p,classic,kaleidos")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--trace", action="store_true",
+                        help="also record a timeline trace: the longest main-thread task in CPU time (not stretched by load)")
     args = parser.parse_args()
     if build.needs_build():
         build.build()
@@ -70,8 +84,9 @@ def main() -> int:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    print("| mode | level | decisions | p50 ms | p95 ms | max ms | longest main-thread task during play |")
-    print("|---|---|---|---|---|---|---|")
+    print("| mode | level | decisions | p50 ms | p95 ms | max ms | longest main-thread task during play |"
+          + (" longest main-thread task, CPU time |" if args.trace else ""))
+    print("|---|---|---|---|---|---|---|" + ("---|" if args.trace else ""))
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -85,6 +100,8 @@ def main() -> int:
                 for i in range(PLAYERS[variant]):
                     page.select_option(f"#seat-{i}", args.level)
                 started = page.evaluate("performance.now()")
+                if args.trace:
+                    browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
                 page.click("#setup-start")
                 times: list[float] = []
                 while len(times) < args.decisions:
@@ -95,12 +112,15 @@ def main() -> int:
                         break
                     times = page.evaluate("window.primi.thinkTimes.slice()")
                 times = times[: args.decisions]
+                cpu = ""
+                if args.trace:
+                    cpu = f" | {longest_cpu_task(browser.stop_tracing()):.0f} ms"
                 tasks = page.evaluate("window.__longtasks")
                 during = [t["ms"] for t in tasks or [] if t["start"] >= started]
                 longest = "not measured" if tasks is None else (f"{max(during):.0f} ms ({len(during)} over 50 ms)"
                                                                  if during else "none over 50 ms")
                 print(f"| {variant} | {args.level} | {len(times)} | {statistics.median(times):.1f} | "
-                      f"{pct(times, 0.95):.1f} | {max(times):.1f} | {longest} |", flush=True)
+                      f"{pct(times, 0.95):.1f} | {max(times):.1f} | {longest}{cpu} |", flush=True)
                 page.close()
             browser.close()
     finally:
