@@ -249,6 +249,7 @@ def from_observation(obs: Mapping[str, Any]) -> tuple[Pos, int, int]:
 # --- the evaluation ---------------------------------------------------------------------------
 
 WIN = 1000.0
+Layout = tuple[float, list[float], list[float]]
 
 
 class Weights:
@@ -264,6 +265,11 @@ class Weights:
     top_keep = 0.55
     take_keep = 0.75
     threat_temp = 3.0
+    near = 0.5  # playability of a card that fits a tail now
+    decay = 0.75  # per step it lies below a tail
+    base_q = 0.15  # of any card while a base is free
+    floor = 0.08
+    danger = 4.0  # per chance that a player with no draw pile goes out on their next turn
 
 
 class Context:
@@ -286,10 +292,12 @@ class Context:
                 seen[c >> 1] += 1
         cleared = int(obs.get("out", 0)) // 13
         self.unseen = [0] + [max(0, 8 - cleared - seen[v]) for v in range(1, 14)]
-        self.unseen_total = max(1, sum(self.unseen) + 2)  # a rough allowance for the specials not seen
+        self.specials_unseen = max(0, 10 - sum(1 for c in root.hand if c >= TAKE) - self.specials_out(obs))
+        self.unseen_total = max(1, sum(self.unseen) + self.specials_unseen)
         # threat of each opponent: the fewer cards they hold, the more a card given to them is worth
         cards = [self.hands[s] + root.piles[s] for s in range(self.n)]
         others = [s for s in range(self.n) if s != me]
+        self.others = others
         m = min((cards[s] for s in others), default=0)
         raw = {s: exp(-(cards[s] - m) / weights.threat_temp) for s in others}
         tot = sum(raw.values()) or 1.0
@@ -306,47 +314,55 @@ class Context:
                                           for v in range(1, 14)]
         else:
             self.p_hold_colour = self.p_hold
-        self.cache: dict[Rows, tuple[float, list[float]]] = {}
+        self.cache: dict[Rows, Layout] = {}
 
-    def layout(self, rows: Rows) -> tuple[float, list[float]]:
-        """(the next players' expected sheds on these rows, the playability of each value 0..13 for me)."""
+    @staticmethod
+    def specials_out(obs: Mapping[str, Any]) -> int:
+        """Special cards used so far: the cards out that are not whole cleared rows."""
+        return int(obs.get("out", 0)) % 13
+
+    def layout(self, rows: Rows) -> Layout:
+        """What these rows offer: the next players' expected sheds, the playability of each value
+        (0..13) on my next turn, and for h = 0..6 the chance that h unknown cards all play."""
         got = self.cache.get(rows)
         if got is not None:
             return got
         w = self.w
         ph = self.p_hold_colour
-        slots = [0] * 15  # distance-0 slots per value
+        u = self.unseen
         empty = 0
         tails: list[int] = []
         for row in rows:
             if not row:
                 empty += 1
                 continue
-            t = row[-1] >> 1
-            tails.append(t)
+            tails.append(row[-1] >> 1)
+        slots = {t - 1 for t in tails if t > 1}
         ease = 0.0
-        for t in set(tails):
-            v = t - 1
-            if v >= 1:
-                # they play v, then perhaps v-1 on it
-                ease += ph[v] * (1.0 + 0.5 * ph[v - 1] if v > 1 else 1.0)
+        playable = float(self.specials_unseen)
+        for v in slots:
+            # they play v, then perhaps v-1 on it
+            ease += ph[v] * (1.0 + 0.5 * ph[v - 1] if v > 1 else 1.0)
+            playable += u[v] + (0.5 * u[v - 1] if v > 1 else 0.0)
         ease += empty * (1.0 + w.base_gift)
-        # playability of a value for my next turn: near a tail above it, or anywhere with a free base
+        # playability of a value on my next turn, three turns of the others away: near a tail above
+        # it (the nearer the likelier), a free base a little (the others fill it first)
         q = [0.0] * 14
         for v in range(1, 14):
-            best = 0.0
+            best = w.floor if v < 13 else w.floor / 2
             for t in tails:
                 d = t - 1 - v
                 if d >= 0:
-                    s = 0.7 * 0.72 ** d
+                    s = w.near * w.decay ** d
                     if s > best:
                         best = s
-            if empty:
-                best = max(best, 0.55)
-            if best < 0.12:
-                best = 0.12 if v < 13 else 0.06
+            if empty and best < w.base_q:
+                best = w.base_q
             q[v] = best
-        got = (ease, q)
+        # a player with no draw pile and h cards goes out if all h play: a free base takes one each
+        p_card = min(1.0, playable / self.unseen_total)
+        out = [1.0] + [p_card ** (h - empty) if h > empty else 1.0 for h in range(1, HAND_SIZE + 1)]
+        got = (ease, q, out)
         self.cache[rows] = got
         return got
 
@@ -368,14 +384,22 @@ class Context:
                 s += q[c >> 1]
         return s
 
+    def danger(self, pos: Pos, out: list[float]) -> float:
+        """The chance, summed over the others, that one with no draw pile goes out on their next turn."""
+        d = 0.0
+        for s in self.others:
+            if pos.piles[s] == 0 and self.hands[s]:
+                d += out[min(HAND_SIZE, self.hands[s])]
+        return d
+
     def evaluate(self, pos: Pos) -> float:
         """The value of ending the turn in ``pos`` (in cards shed by me)."""
         me = self.me
         if not pos.hand and pos.piles[me] == 0:
             return WIN
         w = self.w
-        ease, q = self.layout(pos.rows)
-        v = w.shed * pos.shed + w.clear * pos.clears - w.ease * ease
+        ease, q, out = self.layout(pos.rows)
+        v = w.shed * pos.shed + w.clear * pos.clears - w.ease * ease - w.danger * self.danger(pos, out)
         for s in range(self.n):
             g = pos.given[s]
             if g:
@@ -392,7 +416,7 @@ class Context:
     def exchange_value(self, root: Pos, cards: Sequence[int]) -> float:
         """The value of exchanging ``cards`` (none: a pass) from the root's hand."""
         w = self.w
-        ease, q = self.layout(root.rows)
+        ease, q, out = self.layout(root.rows)
         kept = list(root.hand)
         for c in cards:
             kept.remove(c)
@@ -400,7 +424,7 @@ class Context:
         fresh = min(len(cards), pile)
         back = len(cards) - fresh  # a short pile gives some of the same cards back
         backq = sorted((self.kept_quality([c], q) for c in cards), reverse=True)[:back]
-        return (-w.ease * ease + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
+        return (-w.ease * ease - w.danger * self.danger(root, out) + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
                 - (0.5 * len(root.hand) if pile == 0 else 0.0))
 
 
