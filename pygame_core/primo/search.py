@@ -272,6 +272,7 @@ class Weights:
     base_q = 0.15  # of any card while a base is free
     floor = 0.11
     floor_13 = 0.07
+    go_out = 3.0  # per chance that I go out on my next turn (no draw pile left)
     danger = 4.0  # per chance that a player with no draw pile goes out on their next turn
 
 
@@ -317,7 +318,7 @@ class Context:
                                           for v in range(1, 14)]
         else:
             self.p_hold_colour = self.p_hold
-        self.cache: dict[Rows, Layout] = {}
+        self.cache: dict[tuple[int, ...], Layout] = {}
 
     @staticmethod
     def specials_out(obs: Mapping[str, Any]) -> int:
@@ -327,19 +328,15 @@ class Context:
     def layout(self, rows: Rows) -> Layout:
         """What these rows offer: the next players' expected sheds, the playability of each value
         (0..13) on my next turn, and for h = 0..6 the chance that h unknown cards all play."""
-        got = self.cache.get(rows)
+        shape = tuple(sorted(r[-1] >> 1 if r else 0 for r in rows))  # all it depends on: the tails
+        got = self.cache.get(shape)
         if got is not None:
             return got
         w = self.w
         ph = self.p_hold_colour
         u = self.unseen
-        empty = 0
-        tails: list[int] = []
-        for row in rows:
-            if not row:
-                empty += 1
-                continue
-            tails.append(row[-1] >> 1)
+        empty = shape.count(0)
+        tails = [t for t in shape if t]
         slots = {t - 1 for t in tails if t > 1}
         ease = 0.0
         playable = float(self.specials_unseen)
@@ -367,7 +364,7 @@ class Context:
         p_card = min(1.0, playable / self.unseen_total)
         out = [1.0] + [p_card ** (h - empty) if h > empty else 1.0 for h in range(1, HAND_SIZE + 1)]
         got = (ease, q, out)
-        self.cache[rows] = got
+        self.cache[shape] = got
         return got
 
     def mean_quality(self, q: list[float]) -> float:
@@ -413,9 +410,19 @@ class Context:
         refill = min(HAND_SIZE - len(pos.hand), pos.piles[me])
         v += w.quality * (self.kept_quality(pos.hand, q) + refill * self.mean_quality(q))
         if pos.piles[me] == 0:
-            # no pile: every card kept must still be played; fewer is much better
-            v -= 0.5 * len(pos.hand)
+            # no pile: every card kept must still be played; fewer is much better, and the chance
+            # that all of them play next turn (a special always does) is the chance to go out
+            v -= 0.5 * len(pos.hand) - w.go_out * self.out_chance(pos.hand, q)
         return v
+
+    @staticmethod
+    def out_chance(hand: Sequence[int], q: list[float]) -> float:
+        """The chance that every card of ``hand`` plays on my next turn (cards taken as independent)."""
+        p = 1.0
+        for c in hand:
+            if c < TAKE:
+                p *= min(1.0, 1.3 * q[c >> 1])
+        return p
 
     def exchange_value(self, root: Pos, cards: Sequence[int]) -> float:
         """The value of exchanging ``cards`` (none: a pass) from the root's hand."""
