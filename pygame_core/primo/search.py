@@ -445,7 +445,7 @@ class Context:
 class Planner:
     """Best-first search over one turn's states; the plan is the best end-of-turn state's path."""
 
-    def __init__(self, budget: int = 1500, weights: type[Weights] = Weights) -> None:
+    def __init__(self, budget: int = 600, weights: type[Weights] = Weights) -> None:
         self.budget = budget
         self.weights = weights
         self.nodes = 0
