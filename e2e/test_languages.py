@@ -165,3 +165,22 @@ def test_the_browser_language_picks_the_table(browser: Any, server: str, locale:
         {"de": "Einstellungen", "it": "Impostazioni", "en": "Settings"}[lang])
     assert [m for m in console if "i18n" in m] == []
     context.close()
+
+
+def test_plural_forms_in_each_language(page: Page) -> None:
+    got = page.evaluate("""async () => {
+        const m = await import('./i18n.js');
+        const before = m.language();
+        const out = {};
+        for (const lang of ['en', 'it', 'de']) {
+            m.setLanguage(lang);
+            out[lang] = [1, 2, 0].map((n) => m.t('table.chipcount', {n})).concat([m.t('act.discard', {name: 'Bianca', n: 1})]);
+        }
+        m.setLanguage(before);
+        return out;
+    }""")
+    assert got == {
+        "en": ["1 chip", "2 chips", "0 chips", "Bianca discards 1 card and draws one."],
+        "it": ["1 fiche", "2 fiches", "0 fiches", "Bianca scarta 1 carta e ne pesca una."],
+        "de": ["1 Chip", "2 Chips", "0 Chips", "Bianca wirft 1 Karte ab und zieht eine."],
+    }
