@@ -77,6 +77,7 @@ def choose_language(page: Page, lang: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator(".mainnav a[href='#/']")).to_have_text(WORDS[lang]["nav"])
     expect(page.locator("#set-lang")).to_have_value(lang)  # the settings screen is re-rendered, in lang
+    expect(page.locator(".mainnav")).to_have_attribute("aria-label", {"it": "Principale", "de": "Hauptmenü"}[lang])
 
 
 def start_table(page: Page, game: str, variant: str, lang: str) -> str:

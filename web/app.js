@@ -81,6 +81,7 @@ function progress(pct, stageKey, vars) {
   bar.firstElementChild.style.width = pct + "%";
   if (stageKey) {
     $("#boot-stage").textContent = t(stageKey, vars);
+    $("#boot-stage").dataset.i18n = stageKey; // a new language says the stage reached
     bar.setAttribute("aria-valuetext", `${pct}% ${t(stageKey, vars)}`);
   }
 }
@@ -127,6 +128,7 @@ async function bootEngine() {
     html.classList.add("boot-failed");
     const msg = navigator.onLine === false ? t("boot.offline") : t("boot.failed", { error: err && err.message ? err.message : String(err) });
     $("#boot-stage").textContent = msg;
+    delete $("#boot-stage").dataset.i18n; // the error's own words stay
     announce(msg, true);
   }
 }

@@ -12,6 +12,9 @@ const EN = {
   "nav.calc": "Calculator",
   "nav.rules": "Rules",
   "nav.settings": "Settings",
+  "nav.main": "Main",
+  "brand.home": "Primi home",
+  "boot.label": "Starting the game engine",
   "boot.loading": "Loading…",
   "boot.shell": "Loading the table…",
   "boot.pyscript": "Loading PyScript…",
@@ -923,6 +926,7 @@ export function hasKey(key) {
 
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
 }
 
 export const KEYS = Object.keys(EN);
