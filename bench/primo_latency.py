@@ -180,7 +180,7 @@ def through_page(decisions: int, variant: str) -> None:
     if build.needs_build():
         build.build()
 
-    class Quiet(build.Handler):  # type: ignore[misc, name-defined]
+    class Quiet(build.Handler):
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002
             pass
 
