@@ -257,7 +257,12 @@ def test_a_drawn_seed_is_too_large_to_guess_and_exact_in_javascript(worker: Any,
     trying them all offline, and with it every card still to come. The worker draws 53 bits: the
     most a JavaScript number holds exactly, so the end screen's replay link deals the same game."""
     bounds: list[int] = []
-    monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: (bounds.append(n), n - 1)[1])
+
+    def randbelow(n: int) -> int:
+        bounds.append(n)
+        return n - 1
+
+    monkeypatch.setattr(WORKER.secrets, "randbelow", randbelow)
     start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})
     assert bounds == [2**53]
     assert worker.SESSIONS[start["session"]].header.seed == 2**53 - 1 and start["view"]["seed"] is None
