@@ -515,7 +515,7 @@ const EN = {
   "daily.tile": "Daily deal",
   "daily.title": "Daily deal of {game}",
   "daily.lede": "{date} (UTC): everyone who plays today gets these same cards. There is no undo. A new deal comes at midnight UTC.",
-  "daily.setup": "{variant}, {players} players: you against the computer (medium).",
+  "daily.setup": "{variant}, {players} players, one deal or round: you against the computer (medium).",
   "daily.stats": "Streak: {streak} · best {best} · played {played}, won {won}.",
   "daily.streak": "Streak {n}",
   "daily.play": "Play today's deal",

@@ -262,14 +262,22 @@ export function dailyTile(game) {
   return `<a class="btn secondary daily-link" href="#/daily/${esc(encodeURIComponent(game.name))}">${esc(t("daily.tile"))}</a>${streak}`;
 }
 
-/** The daily deal's setup: the game's default rule set and player count, you against the medium computer. */
-export function dailyRequest(game, date) {
+// A daily deal is short: one deal or round, where the game has such an option (a game module may
+// set its own with `dailyOptions`); options the default rule set lacks are left out.
+const DAILY_OPTIONS = { primero: { deals: 1 }, primiera: { target: 0, max_rounds: 1 }, primo: { rounds: 1 } };
+
+/** The daily deal's setup: the game's default rule set and player count, one deal, you against the
+ * medium computer. module: the game's web module (for its optional dailyOptions). */
+export function dailyRequest(game, date, module = null) {
   const variant = game.variants.find((v) => v.name === game.default_variant) || game.variants[0];
   const levels = levelsOf(game);
   const ai = levels.includes("medium") ? "medium" : levels[0];
   const players = variant.players.default;
   const seats = Array.from({ length: players }, (_, i) => (i === 0 ? "human" : ai));
-  return { game: game.name, variant: variant.name, options: { players }, seats, daily: date, undo: false };
+  const options = { players };
+  const wanted = (module && module.dailyOptions) || DAILY_OPTIONS[game.name] || {};
+  for (const o of variant.options) if (o.name in wanted) options[o.name] = wanted[o.name];
+  return { game: game.name, variant: variant.name, options, seats, daily: date, undo: false };
 }
 
 /** The daily deal screen (#/daily/<game>): today's date, the streak, today's result, Play. */
@@ -280,7 +288,7 @@ export async function renderDaily(main, gameName, params, ctx) {
   const extra = [...params.keys()];
   if (extra.length) return ctx.badLink(main, t("link.badparam", { name: quoteLink(extra[0]), variant: t("daily.title", { game: game.label }) }));
   const date = todayUTC();
-  const request = dailyRequest(game, date);
+  const request = dailyRequest(game, date, ctx.module(gameName));
   const variant = game.variants.find((v) => v.name === request.variant);
   const stats = dailyStats(game.name, date);
   main.innerHTML = `
