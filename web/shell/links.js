@@ -89,6 +89,9 @@ export function readPlayLink(game, params) {
   return { values: { variant: variant.name, players, seats, options, seed } };
 }
 
+/** A query string with its commas left readable (seats=human,easy). */
+const readable = (q) => q.toString().replace(/%2C/g, ",");
+
 /** The share link of a deal: {game, variant, options (with players), seats?, seed?}. */
 export function playLink(request) {
   const q = new URLSearchParams({ variant: request.variant });
@@ -97,7 +100,7 @@ export function playLink(request) {
   if (request.seats && request.seats.length) q.set("seats", request.seats.join(","));
   for (const [k, v] of Object.entries(opts)) if (k !== "players") q.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
   if (request.seed !== null && request.seed !== undefined && request.seed !== "") q.set("seed", String(request.seed));
-  return `${base()}#/play/${encodeURIComponent(request.game)}?${q.toString()}`;
+  return `${base()}#/play/${encodeURIComponent(request.game)}?${readable(q)}`;
 }
 
 /** A fresh seed drawn in the page (for a share link from setup: the player's own, public seed). */
@@ -192,7 +195,7 @@ export async function replayLink(record, seats) {
   const q = new URLSearchParams({ v: REPLAY_VERSION });
   if (seats && seats.length) q.set("seats", seats.join(","));
   q.set("r", await packRecord(record));
-  const url = `${base()}#/replay?${q.toString()}`;
+  const url = `${base()}#/replay?${readable(q)}`;
   return url.length > MAX_REPLAY_URL ? null : url;
 }
 
