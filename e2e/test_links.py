@@ -15,6 +15,7 @@ import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, check_exchanges, replies, views_in
 from playwright.sync_api import BrowserContext, Page, expect
+from test_a11y import axe
 from test_primero_play import human_step as primero_step
 from test_primero_play import settle
 
@@ -143,6 +144,7 @@ def test_the_daily_deal_played_to_its_end_shares_its_result_and_counts_the_strea
     expect(page.locator("#daily-streak")).to_have_attribute("data-streak", "2")
     expect(page.locator("#daily-share-text")).to_have_text(text)
     expect(page.get_by_role("button", name="Play it again (your first result stays)")).to_be_visible()
+    assert axe(page) == []
 
 
 def test_two_pages_get_the_same_daily_deal(page: Page, context: BrowserContext, server: str) -> None:
@@ -222,6 +224,7 @@ def test_a_replay_link_steps_both_ways_with_every_view(page: Page, server: str) 
     expect(page.locator("#replay-hands li")).to_have_count(0)
     page.locator("#replay-next").click()
     expect(page.locator("#replay-log li").first).to_be_visible()
+    assert axe(page) == []
     # What the worker said at each step matches CPython's replay of the record.
     answers = [ex["reply"]["result"] for ex in replies(page) if ex["request"].get("op") == "replay" and ex["reply"]["ok"]]
     assert {a["step"] for a in answers} >= {0, 1, 2, 3, steps}
