@@ -265,12 +265,9 @@ export function dailyTile(game) {
   return `<a class="btn secondary daily-link" href="#/daily/${esc(encodeURIComponent(game.name))}">${esc(t("daily.tile"))}</a>${streak}`;
 }
 
-// A daily deal is short: one deal or round, where the game has such an option (a game module may
-// set its own with `dailyOptions`); options the default rule set lacks are left out.
-const DAILY_OPTIONS = { primero: { deals: 1 }, primiera: { target: 0, max_rounds: 1 }, primo: { rounds: 1 } };
-
-/** The daily deal's setup: the game's default rule set and player count, one deal, you against the
- * medium computer. module: the game's web module (for its optional dailyOptions). */
+/** The daily deal's setup: the game's default rule set and player count, you against the medium
+ * computer. A daily deal is short: a game module's optional `dailyOptions` (e.g. one deal) override
+ * the defaults; options the default rule set lacks are left out. */
 export function dailyRequest(game, date, module = null) {
   const variant = game.variants.find((v) => v.name === game.default_variant) || game.variants[0];
   const levels = levelsOf(game);
@@ -278,7 +275,7 @@ export function dailyRequest(game, date, module = null) {
   const players = variant.players.default;
   const seats = Array.from({ length: players }, (_, i) => (i === 0 ? "human" : ai));
   const options = { players };
-  const wanted = (module && module.dailyOptions) || DAILY_OPTIONS[game.name] || {};
+  const wanted = (module && module.dailyOptions) || {};
   for (const o of variant.options) if (o.name in wanted) options[o.name] = wanted[o.name];
   return { game: game.name, variant: variant.name, options, seats, daily: date, undo: false };
 }
