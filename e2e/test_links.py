@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, check_exchanges, replies, views_in
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, FilePayload, Page, expect
 from test_a11y import axe
 from test_primero_play import human_step as primero_step
 from test_primero_play import settle
@@ -404,3 +404,22 @@ def test_the_csp_blocks_an_injected_inline_script_and_pyodide_still_runs(page: P
     page.wait_for_function("() => window.__violations.length >= 3")
     answer = page.evaluate("window.primi.engineCall({op: 'ping'})")
     assert answer["ok"] and answer["result"] == "pong"
+
+
+def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(page: Page, server: str) -> None:
+    record = finished_record("primiera")
+    page.goto(server + "?debug")
+    ready(page)
+    packed: str = page.evaluate("(r) => import('./shell/links.js').then((m) => m.packRecord(r))", record)
+    raw = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+    assert json.loads(zlib.decompress(raw, -15)) == record
+    # Too long for a link (> 8 KB): no link; the end screen offers the file instead.
+    noisy = dict(record, actions=[base64.b64encode(bytes([i % 251, i // 251]) * 9).decode() for i in range(2000)])
+    assert page.evaluate("(r) => import('./shell/links.js').then((m) => m.replayLink(r, []))", noisy) is None
+    # A record file (what a long game gives) opens in the replay viewer.
+    page.goto(server + "?debug#/replay")
+    file: FilePayload = {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}
+    page.set_input_files("#replay-file", files=[file])
+    expect(page.locator("#screen-replay[data-game=primiera]")).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    expect(page.locator("#replay-step")).to_contain_text("Winner")

@@ -336,8 +336,7 @@ export function endLinks(box, end, shell) {
     <div id="end-link-box" hidden></div>`;
   box.appendChild(row);
   const linkBox = row.querySelector("#end-link-box");
-  const deal = { ...end.request, seats: end.seats, seed: v.seed };
-  delete deal.daily;
+  const deal = { ...(v.record || end.request), seats: end.seats, seed: v.seed }; // the record: exact options
   row.querySelector("#end-share").addEventListener("click", async () => {
     const url = playLink(deal);
     showLinkBox(linkBox, url, (await copyText(url)) ? t("link.copied") : t("link.copyfailed"));

@@ -378,7 +378,7 @@ function drawEnd() {
   const scoreText = game.module.scoreText || ((res, s) => String(res.scores[s]));
   const note = game.module.endNote ? game.module.endNote(r, ctx) : "";
   const winners = r.winners.map((s) => nameOf(s)).join(", ");
-  const link = "#" + playLink({ ...game.request, seats: game.seats, seed: v.seed }).split("#")[1];
+  const link = "#" + playLink({ ...(v.record || game.request), seats: game.seats, seed: v.seed }).split("#")[1];
   $("#actions").innerHTML = "";
   const box = document.createElement("div");
   box.className = "panel end";
