@@ -314,6 +314,7 @@ def bad_links() -> list[tuple[str, str, str]]:
         ("replay bad deflate", f"#/replay?v=1&r={base64.urlsafe_b64encode(b'not deflate at all').decode().rstrip('=')}",
          "damaged"),
         ("replay truncated", f"#/replay?v=1&r={good[: len(good) // 2]}", "damaged"),
+        ("replay with a second ?", f"#/replay?v=1&r={good}?x=1", "damaged"),
         ("replay not json", f"#/replay?v=1&r={pack(None, b'<script>window.__pwned=1</script>')}", "not valid JSON"),
         ("replay deflate bomb", f"#/replay?v=1&r={pack(None, b' ' * 3_000_000)}", "too long"),
         ("replay wrong format", f"#/replay?v=1&r={pack(dict(rec, format=2))}", "format"),

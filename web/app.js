@@ -207,7 +207,8 @@ setContext({
 // ---------------------------------------------------------------- routing
 function parseRoute() {
   const hash = location.hash.replace(/^#/, "") || "/";
-  const [path, query = ""] = hash.split("?");
+  const cut = hash.indexOf("?"); // only the first "?" starts the query: a later one is part of a value
+  const [path, query] = cut < 0 ? [hash, ""] : [hash.slice(0, cut), hash.slice(cut + 1)];
   return { path, params: new URLSearchParams(query) };
 }
 const SCREENS = {
