@@ -82,7 +82,7 @@ async function open(main, text, seatsFromLink, ctx) {
   const you = seats.filter((k) => k === "human").length === 1 ? seats.indexOf("human") : null;
   const sayFor = (d) => say(module.describe ? module.describe(d, { nameOf, settings: ctx.settings }) : d, nameOf, you);
   const steps = first.result.steps;
-  current = { record: rec, game, module, variant, seats, names, nameOf, sayFor, steps, step: 0, seat: "all", want: null, busy: false };
+  current = { record: rec, game, module, variant, seats, names, nameOf, sayFor, steps, step: 0, target: 0, seat: "all", want: null, busy: false };
   main.innerHTML = `
     <section class="screen table-screen replay-screen" id="screen-replay" data-game="${esc(game.name)}" data-steps="${steps}" aria-labelledby="replay-title">
       <h1 id="replay-title">${esc(t("replay.title", { game: game.label, variant: variant.label }))}</h1>
@@ -112,11 +112,11 @@ async function open(main, text, seatsFromLink, ctx) {
     </section>`;
   const go = (step) => show(Math.max(0, Math.min(steps, step)), ctx);
   $("#replay-first").addEventListener("click", () => go(0));
-  $("#replay-prev").addEventListener("click", () => go(current.step - 1));
-  $("#replay-next").addEventListener("click", () => go(current.step + 1));
+  $("#replay-prev").addEventListener("click", () => go(current.target - 1));
+  $("#replay-next").addEventListener("click", () => go(current.target + 1));
   $("#replay-last").addEventListener("click", () => go(steps));
   $("#replay-slider").addEventListener("input", (e) => go(Number(e.target.value)));
-  $("#replay-seat").addEventListener("change", (e) => { current.seat = e.target.value === "all" ? "all" : Number(e.target.value); go(current.step); });
+  $("#replay-seat").addEventListener("change", (e) => { current.seat = e.target.value === "all" ? "all" : Number(e.target.value); go(current.target); });
   if (!keysBound) { document.addEventListener("keydown", (e) => onKey(e, ctx)); keysBound = true; }
   await show(0, ctx);
   $("#replay-next").focus();
@@ -128,7 +128,7 @@ function onKey(e, ctx) {
   if (!current || !$("#screen-replay") || e.altKey || e.ctrlKey || e.metaKey) return;
   const tag = e.target && e.target.tagName;
   if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
-  const moves = { ArrowLeft: current.step - 1, ArrowRight: current.step + 1, Home: 0, End: current.steps };
+  const moves = { ArrowLeft: current.target - 1, ArrowRight: current.target + 1, Home: 0, End: current.steps };
   if (!(e.key in moves)) return;
   e.preventDefault();
   show(Math.max(0, Math.min(current.steps, moves[e.key])), ctx);
@@ -138,6 +138,7 @@ function onKey(e, ctx) {
 async function show(step, ctx) {
   const r = current;
   r.want = step;
+  r.target = step; // a key pressed before this step is drawn moves on from here
   if (r.busy) return;
   r.busy = true;
   try {
