@@ -169,10 +169,19 @@ function draw(res, ctx) {
     names: r.names, nameOf: r.nameOf, say: r.sayFor, local: {}, session: null, send: () => {}, redraw: () => {},
   };
   r.module.drawTable($("#board"), view, tctx);
+  if (seat < 0) {
+    // The table's "hands are hidden while the device changes hands" is about hot-seat play: here
+    // it says what the replay shows instead.
+    const hidden = t("table.handhidden");
+    const walk = document.createTreeWalker($("#board"), NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.nodeValue.trim() === hidden) n.nodeValue = t(res.hands ? "replay.hidden.all" : "replay.hidden.table");
+    }
+  }
   const hands = $("#replay-hands");
   if (res.hands) {
     hands.innerHTML = `<section class="panel replay-hands" aria-labelledby="replay-hands-title"><h2 id="replay-hands-title">${esc(t("replay.hands"))}</h2>
-      <ul>${res.hands.map((o, s) => `<li data-seat="${s}"><strong>${esc(r.nameOf(s))}</strong>: ${(o.hand || []).length
+      <ul>${res.hands.map((o, s) => `<li data-seat="${s}"><strong>${esc(r.nameOf(s))}:</strong> ${(o.hand || []).length
         ? `<span class="replay-hand">${(o.hand || []).map((c) => `<span class="card mini" data-card="${esc(c)}">${cardSVG(String(c), ctx.cardOpts())}</span>`).join("")}</span>`
         : esc(t("replay.nohand"))}</li>`).join("")}</ul></section>`;
   } else hands.innerHTML = "";
