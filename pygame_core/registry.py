@@ -12,6 +12,7 @@ from .protocol import Game
 _MODULES: dict[str, str] = {
     "primero": "pygame_core.primero.game",
     "primiera": "pygame_core.primiera.game",
+    "primo": "pygame_core.primo.game",
 }
 
 
