@@ -77,7 +77,7 @@ DECISIONS: dict[str, str] = {
     "D-PO10": "Your turn ends the moment your hand is empty (special cards count); the cards you then draw wait for your next turn.",
     "D-PO11": "A turn of moves alone is allowed; exchanging no card is a pass; exchanging with an empty draw pile gives you back the same cards.",
     "D-PO12": "A complete row is cleared after every placement, and you may reuse its base in the same turn.",
-    "D-PO13": "A round ends when a full cycle of turns passes with no card played, and is then scored by the cards left; a turn ends by itself after 40 actions.",
+    "D-PO13": "A round ends when three full cycles of turns pass with no card played (the decision says one; Primi waits three so that players can exchange through more of their piles first), and is then scored by the cards left; a turn ends by itself after 40 actions.",
     "D-PO14": "Several rounds: each round scores 3 for the player who ended it, minus 1 per card still held; the highest total wins, ties share; the round's winner starts the next round.",
     "D-PO15": "Colour variants: the colour rule holds at every join, when adding, moving a run and adding above a Top card; opening a row is free, and a row clears only if it is valid under the rule.",
     "X-PO1": "The book says Svenja cannot play her 12s and 13s; she can (move row A onto row E, open A with a 13 and add a 12). Her exchange is still legal.",

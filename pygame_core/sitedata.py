@@ -14,6 +14,7 @@ from .primero import hands
 from .primero.rules import RULES as PRIMERO_RULES
 from .primiera.rules import PRIMIERA, sort_cards
 from .primiera.rules import RULES as PRIMIERA_RULES
+from .primo.rules import RULES as PRIMO_RULES
 from .registry import catalogue
 
 
@@ -32,7 +33,7 @@ def _values(rules: hands.HandRules) -> str:
 
 def site_catalogue() -> dict[str, Any]:
     """Games from the registry; every Primero hand rule set with its deck, ranking and decisions; Primiera's
-    decisions per mode and its primiera values (D-PA1)."""
+    decisions per mode and its primiera values (D-PA1); Primo's decisions per variant."""
     return {
         "games": catalogue(),
         "hand_rules": [
@@ -73,4 +74,6 @@ def site_catalogue() -> dict[str, Any]:
             for name, r in PRIMIERA_RULES.items()
         ],
         "primiera_values": {c: PRIMIERA[c] for c in sort_cards(PRIMIERA)},
+        # Primo's decisions per variant (D-PO1-D-PO15 and Primi's readings), for its rules page.
+        "primo_rules": [{"variant": name, "decisions": explain(r.decisions)} for name, r in PRIMO_RULES.items()],
     }

@@ -93,7 +93,9 @@ def worker(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
     monkeypatch.setitem(registry._MODULES, "plustoy", __name__)
     monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: SEED)
+    monkeypatch.setattr(WORKER, "STORE", None)  # `call` saves nothing; the saves' tests set a store
     WORKER.SESSIONS.clear()
+    WORKER._CHECKED.clear()
     PREPARED.clear()
     return WORKER
 
@@ -198,9 +200,10 @@ def play(game: str, variant: str | None, options: dict[str, Any], seats: list[st
 
 
 def test_import_registers_call_with_pyscript_and_works_without_it() -> None:
-    assert STUB.sync.call is WORKER.call
+    assert STUB.sync.call is WORKER.call_async  # in the browser: saves, through IndexedDB
+    assert isinstance(WORKER.STORE, WORKER.IdbStore)
     bare, _ = _load_worker("primi_worker_bare", with_stub=False)
-    assert bare.sync is None
+    assert bare.sync is None and bare.STORE is None
     assert json.loads(bare.call('{"op": "ping"}'))["result"] == "pong"
 
 
@@ -600,3 +603,300 @@ def test_replay_refuses_what_the_cli_refuses(worker: Any) -> None:
     refused({"op": "replay", "record": sealed, "step": 10**6}, "RequestError")
     refused({"op": "replay", "record": sealed, "seat": 3}, "RequestError")
     refused({"op": "replay", "record": sealed, "seat": "everyone"}, "RequestError")
+# --- undo ----------------------------------------------------------------------------------------------
+
+
+def test_undo_goes_back_to_before_your_last_move_and_the_computers_after_it(worker: Any) -> None:
+    start = ok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "greedy"], "seed": 5})
+    sid, view = start["session"], start["view"]
+    assert view["undo"] is False  # nothing played yet
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")
+    before = view["observation"]
+    action = view["legal"][-1]
+    after = ok({"op": "act", "session": sid, "seat": 0, "action": action})
+    assert after["undo"] is True
+    after = ok({"op": "ai_step", "session": sid})  # the computer answers
+    assert after["actions"] == 2 and after["undo"] is True
+    back = ok({"op": "undo", "session": sid, "seat": 0})
+    assert back["actions"] == 0 and back["current"] == 0 and back["observation"] == before
+    assert back["legal"] == view["legal"] and back["undo"] is False and back["say"] == []
+    # the game goes on from there, and its record holds only the moves kept
+    again = ok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
+    assert again["actions"] == 1
+    assert ok({"op": "record", "session": sid, "export": True})["actions"] == [view["legal"][0]]
+
+
+def test_undo_twice_goes_back_one_of_your_decisions_each_time(worker: Any) -> None:
+    start = ok({"op": "new_game", "game": "toy", "options": {"rounds": 3}, "seats": ["human", "greedy"], "seed": 9})
+    sid2 = start["session"]
+    seen = [start["view"]["observation"]]
+    for _ in range(2):
+        ok({"op": "act", "session": sid2, "seat": 0, "action": "pass"})
+        seen.append(ok({"op": "ai_step", "session": sid2})["observation"])
+    one = ok({"op": "undo", "session": sid2, "seat": 0})
+    assert one["actions"] == 2 and one["observation"] == seen[1] and one["undo"] is True
+    two = ok({"op": "undo", "session": sid2, "seat": 0})
+    assert two["actions"] == 0 and two["observation"] == seen[0] and two["undo"] is False
+
+
+def test_undo_is_refused_when_off_over_for_a_computer_or_after_another_human(worker: Any) -> None:
+    # off for this game (a daily deal)
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 1, "undo": False})["session"]
+    view = ok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
+    assert view["undo"] is False
+    assert "off" in refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")["error"]
+    refused({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "undo": "yes"}, "RequestError")
+    # a computer seat, a seat not shown, no such seat
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 1})["session"]
+    ok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
+    refused({"op": "undo", "session": sid, "seat": 1}, "IllegalActionError")
+    refused({"op": "undo", "session": sid, "seat": 5}, "OptionsError")
+    # hot seat: once the other human has played, the first cannot take their move back
+    sid = ok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "human"], "seed": 1})["session"]
+    ok({"op": "show", "session": sid, "seat": 0})
+    ok({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": -1})
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")  # not on screen
+    ok({"op": "show", "session": sid, "seat": 1})
+    view = ok({"op": "act", "session": sid, "seat": 1, "action": "pass", "show": -1})
+    ok({"op": "show", "session": sid, "seat": 0})
+    view = ok({"op": "view", "session": sid})
+    assert view["undo"] is False
+    assert "another player" in refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")["error"]
+    # over: nothing to undo
+    sid, end, _ = play("toy", None, {"players": 2}, ["human", "greedy"], rng_seed=3)
+    assert end["undo"] is False
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")
+
+
+def test_undo_in_a_resumed_record_and_views_leak_nothing(worker: Any) -> None:
+    rec = Record("toy", "standard", (("players", 2), ("rounds", 2)), 11, ("pass", "pass")).to_json()
+    start = ok({"op": "new_game", "record": rec, "seats": ["human", "greedy"]})
+    assert start["view"]["undo"] is True
+    text = raw({"op": "undo", "session": start["session"], "seat": 0})
+    assert_no_leak(start["session"], text, seed_known=True)
+    assert json.loads(text)["result"]["actions"] == 0
+    bad = Record("toy", "standard", (("players", 2), ("rounds", 2)), 11, ("pass", "fly")).to_json()
+    assert "action 2" in refused({"op": "new_game", "record": bad, "seats": ["human", "greedy"]}, "RecordError")["error"]
+
+
+# --- saved games (call_async with a store in memory, as IndexedDB is in the browser) ------------------
+
+
+@pytest.fixture
+def store(worker: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    mem = WORKER.SaveStore()
+    monkeypatch.setattr(WORKER, "STORE", mem)
+    return mem
+
+
+def araw(request: Mapping[str, Any]) -> str:
+    import asyncio
+
+    text = asyncio.run(WORKER.call_async(json.dumps(request)))
+    assert isinstance(text, str)
+    return text
+
+
+def aok(request: Mapping[str, Any]) -> Any:
+    answer = json.loads(araw(request))
+    assert answer["ok"], answer
+    assert "unsaved" not in answer, answer
+    return answer["result"]
+
+
+def arefused(request: Mapping[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(araw(request))
+    assert answer["ok"] is False and answer["kind"] != "InternalError", answer
+    return answer
+
+
+def saved(store: Any) -> dict[str, Any]:
+    """The one save in the store, parsed."""
+    assert len(store.data) == 1, store.data
+    data: dict[str, Any] = json.loads(next(iter(store.data.values())))
+    return data
+
+
+def test_every_action_is_saved_and_the_list_shows_metadata_only(store: Any) -> None:
+    start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "greedy"],
+                 "names": ["You", "Bianca"]})
+    sid = start["session"]
+    data = saved(store)
+    assert data["v"] == 1 and data["record"]["actions"] == [] and data["seats"] == ["human", "greedy"]
+    assert data["names"] == ["You", "Bianca"] and data["undo"] is True and data["id"] == start["save"]
+    aok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
+    aok({"op": "ai_step", "session": sid})
+    data = saved(store)
+    assert data["record"]["actions"][0] == "pass" and len(data["record"]["actions"]) == 2
+    assert data["record"]["seed"] == SEED
+    text = araw({"op": "saves"})
+    listing = json.loads(text)["result"]
+    assert listing["storage"] is True
+    (entry,) = listing["saves"]
+    assert entry == {"id": start["save"], "status": "ok", "problem": None, "game": "toy", "variant": "standard",
+                     "players": 2, "seats": ["human", "greedy"], "names": ["You", "Bianca"],
+                     "updated": data["updated"], "turn": 0, "actions": 2}
+    # no seed, no card, no action in the list
+    assert str(SEED) not in text and not CARD.findall(text) and "pass" not in text
+    # `call` (no storage) saves nothing and refuses the saves' ops
+    refused({"op": "saves"}, "StorageError")
+
+
+def test_a_save_resumes_the_exact_game_and_a_finished_game_leaves_the_list(store: Any) -> None:
+    start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "greedy"]})
+    sid = start["session"]
+    aok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
+    view = aok({"op": "ai_step", "session": sid})
+    WORKER.SESSIONS.clear()  # the tab was closed: a new worker knows only the store
+    text = araw({"op": "resume", "save": start["save"]})
+    back = json.loads(text)["result"]
+    assert back["view"]["observation"] == view["observation"] and back["view"]["legal"] == view["legal"]
+    assert back["seats"] == ["human", "greedy"] and back["game"] == "toy" and back["options"]["rounds"] == 2
+    assert back["view"]["seed"] is None and str(SEED) not in text and back["view"]["undo"] is True
+    assert_no_leak(back["session"], text, seed_known=False)
+    sid = back["session"]
+    # resuming a game open in this worker gives that session again
+    assert aok({"op": "resume", "save": start["save"]})["session"] == sid
+    while True:
+        view = aok({"op": "view", "session": sid})
+        if view["terminal"]:
+            break
+        if view["current"] == 0:
+            aok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
+        else:
+            aok({"op": "ai_step", "session": sid})
+    assert store.data == {}
+    assert aok({"op": "saves"})["saves"] == []
+
+
+def test_a_hot_seat_game_resumes_with_no_hand_shown(store: Any) -> None:
+    start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "human"]})
+    sid = start["session"]
+    aok({"op": "show", "session": sid, "seat": 0})
+    aok({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": -1})
+    WORKER.SESSIONS.clear()
+    back = aok({"op": "resume", "save": start["save"]})
+    assert back["view"]["seat"] == -1 and back["view"]["current"] == 1 and back["view"]["legal"] == []
+
+
+def test_undo_is_saved_and_a_game_without_undo_keeps_it_off(store: Any) -> None:
+    start = aok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "undo": False})
+    aok({"op": "act", "session": start["session"], "seat": 0, "action": "pass"})
+    assert saved(store)["undo"] is False
+    WORKER.SESSIONS.clear()
+    assert aok({"op": "resume", "save": start["save"]})["view"]["undo"] is False
+    store.data.clear()
+    start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "greedy"]})
+    aok({"op": "act", "session": start["session"], "seat": 0, "action": "pass"})
+    aok({"op": "ai_step", "session": start["session"]})
+    aok({"op": "undo", "session": start["session"], "seat": 0})
+    assert saved(store)["record"]["actions"] == []
+
+
+def _good_save(store: Any, seed: int) -> str:
+    start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "greedy"], "seed": seed})
+    aok({"op": "act", "session": start["session"], "seat": 0, "action": "pass"})
+    save: str = start["save"]
+    return save
+
+
+@pytest.mark.parametrize(("bad", "problem"), [
+    ("truncated", "save.bad.json"),
+    ("notext", "save.bad.type"),
+    ("types", "save.bad.type"),
+    ("future", "save.bad.version"),
+    ("illegal", "save.bad.action"),
+    ("game", "save.bad.record"),
+])
+def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str, problem: str) -> None:
+    keep = _good_save(store, 1)
+    spoil = _good_save(store, 2)
+    text = store.data[spoil]
+    data = json.loads(text)
+    if bad == "truncated":
+        store.data[spoil] = text[: len(text) // 2]
+    elif bad == "notext":
+        store.data[spoil] = WORKER.NotText('{"v": 1}')
+    elif bad == "types":
+        data["seats"] = "human"
+        store.data[spoil] = json.dumps(data)
+    elif bad == "future":
+        data["v"] = 2
+        store.data[spoil] = json.dumps(data)
+    elif bad == "illegal":
+        data["record"]["actions"].append("swap QS")
+        store.data[spoil] = json.dumps(data)
+    else:
+        data["record"]["game"] = "nosuchgame"
+        store.data[spoil] = json.dumps(data)
+    listing = aok({"op": "saves"})["saves"]
+    assert [e["id"] for e in listing] == [keep, spoil]
+    assert listing[0]["status"] == "ok" and listing[1]["status"] == "corrupt"
+    assert listing[1]["problem"]["key"] == problem
+    if bad == "illegal":
+        assert listing[1]["problem"]["args"] == {"n": 2}
+    if bad == "future":
+        assert listing[1]["problem"]["args"] == {"version": 2}
+    WORKER.SESSIONS.clear()
+    error = arefused({"op": "resume", "save": spoil})["error"]
+    assert "damaged" in error and "Traceback" not in error
+    assert aok({"op": "resume", "save": keep})["view"]["actions"] == 1
+    # set aside, not lost: it stays in the store and exports as it is
+    exported = aok({"op": "export_save", "save": spoil})
+    if bad in ("illegal", "game"):  # a well-formed record that does not replay: the CLI names what is wrong
+        assert exported["kind"] == "record" and json.loads(exported["text"]) == data["record"]
+    else:
+        assert exported["kind"] == "raw"
+        assert exported["text"] == (store.data[spoil].text if bad == "notext" else store.data[spoil])
+    assert spoil in store.data
+
+
+def test_export_gives_the_record_and_import_checks_it_like_the_cli(store: Any) -> None:
+    save = _good_save(store, 3)
+    exported = aok({"op": "export_save", "save": save})
+    assert exported["kind"] == "record"
+    rec = json.loads(exported["text"])
+    assert rec["seed"] == 3 and rec["actions"] == ["pass"]
+    replay(rec)  # what `python -m pygame_core replay` accepts
+    store.data.clear()
+    opened = aok({"op": "import_record", "record": exported["text"]})
+    assert opened["view"]["actions"] == 1 and opened["seats"] == ["human", "greedy"]
+    assert opened["save"] in store.data and not opened["view"]["terminal"]
+    # a finished game opens at its end, and is not saved
+    sid, end, _ = play("toy", None, {"players": 2}, ["human", "greedy"], seed=5)
+    store.data.clear()
+    done = aok({"op": "import_record", "record": json.dumps(end["record"])})
+    assert done["view"]["terminal"] and done["save"] is None and store.data == {}
+    # the CLI's checks: bad JSON, an action that does not apply, a final check that fails
+    assert "not valid JSON" in arefused({"op": "import_record", "record": exported["text"][:30]})["error"]
+    bad = dict(rec, actions=["pass", "fly"])
+    assert "action 2" in arefused({"op": "import_record", "record": json.dumps(bad)})["error"]
+    passes = Record.from_json(rec)  # passes apply under any seed: only the final check sees the seed changed
+    checked = passes.with_final(*replay(passes)).to_json()
+    checked["seed"] = 6
+    assert "do not match" in arefused({"op": "import_record", "record": json.dumps(checked)})["error"]
+
+
+def test_delete_one_save_or_all(store: Any) -> None:
+    one, two, three = (_good_save(store, s) for s in (1, 2, 3))
+    assert aok({"op": "delete_save", "save": two}) is True
+    assert {e["id"] for e in aok({"op": "saves"})["saves"]} == {one, three}
+    aok({"op": "delete_save", "all": True})
+    assert store.data == {} and aok({"op": "saves"})["saves"] == []
+    # a game open in this tab whose save was deleted is no longer saved
+    sid = next(iter(WORKER.SESSIONS))
+    view = aok({"op": "view", "session": sid})
+    if not view["terminal"] and view["current"] == 0:
+        aok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
+    assert store.data == {}
+
+
+def test_storage_refused_the_game_goes_on_and_the_answer_says_unsaved(store: Any) -> None:
+    store.refuse = True
+    answer = json.loads(araw({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]}))
+    assert answer["ok"] and answer["unsaved"] is True
+    sid = answer["result"]["session"]
+    answer = json.loads(araw({"op": "act", "session": sid, "seat": 0, "action": "pass"}))
+    assert answer["ok"] and answer["unsaved"] is True and answer["result"]["actions"] == 1
+    assert aok({"op": "saves"}) == {"storage": False, "saves": []}
+    assert "storage" in arefused({"op": "delete_save", "all": True})["kind"].lower()

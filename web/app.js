@@ -8,7 +8,9 @@ import { $, esc } from "./dom.js";
 import { t, applyStatic } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
-import { setContext, startGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
+import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
 import { renderReplay, replayInfo } from "./shell/replay.js";
@@ -31,7 +33,7 @@ function loadSettings() {
       suits: data.suits === "italian" ? "italian" : "french",
       fourColour: data.fourColour === true,
       largeIndex: data.largeIndex === true,
-      speed: ["normal", "fast", "slow"].includes(data.speed) ? data.speed : "normal",
+      speed: ["normal", "fast", "slow", "off"].includes(data.speed) ? data.speed : "normal",
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -42,6 +44,9 @@ const settings = loadSettings();
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
 }
+// Speed "off": no animation anywhere (html.motion-off, like prefers-reduced-motion).
+function applyMotion() { html.classList.toggle("motion-off", settings.speed === "off"); }
+applyMotion();
 const cardOpts = () => ({ style: settings.suits, fourColour: settings.fourColour, largeIndex: settings.largeIndex });
 
 // ---------------------------------------------------------------- announcements
@@ -133,7 +138,9 @@ async function rawCall(req) {
   const request = JSON.stringify(req);
   const text = await worker.sync.call(request);
   if (DEBUG) replies.push({ request, reply: text });
-  return JSON.parse(text);
+  const answer = JSON.parse(text);
+  if (answer.unsaved) noticeUnsaved(); // the browser refuses storage: the game goes on, unsaved
+  return answer;
 }
 
 // Calls made before the engine is ready wait for it (a Start pressed early is queued, not lost).
@@ -201,8 +208,9 @@ function loadCatalogue() {
 // What game modules' screens get from the shell.
 const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue };
 setContext({
-  ...routeCtx, module: gameModule, catalogueNow: () => catalogue,
+  ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
 });
+setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
 
 // ---------------------------------------------------------------- routing
 function parseRoute() {
@@ -216,6 +224,7 @@ const SCREENS = {
   "/rules": renderRules,
   "/settings": renderSettings,
   "/table": (main) => renderTable(main),
+  "/stats": (main) => renderStats(main, routeCtx),
 };
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
 const setupCtx = {
@@ -227,6 +236,12 @@ SCREENS["/replay"] = (main, params) => renderReplay(main, params, setupCtx);
 // The games' own screens get a link in the main menu, after "Games".
 function buildNav() {
   const nav = $(".mainnav");
+  if (!nav.querySelector('a[href="#/stats"]')) {
+    const stats = document.createElement("a");
+    stats.href = "#/stats";
+    stats.textContent = t("stats.nav");
+    nav.querySelector('a[href="#/settings"]').before(stats);
+  }
   const first = nav.querySelector('a[href="#/"]');
   let after = first;
   for (const m of GAMES) {
@@ -306,8 +321,10 @@ async function renderHome(main) {
     <section class="screen" id="screen-home" aria-labelledby="home-title">
       <h1 id="home-title">${esc(t("home.title"))}</h1>
       <p class="lede">${esc(t("home.lede"))}</p>
+      <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
       <div id="game-list" class="game-list">${games}</div>
     </section>`;
+  renderContinue($("#continue")); // the saved games come from the worker, once it is ready
   if (settingsNotice) { showMessage(main, settingsNotice, true); settingsNotice = ""; }
 }
 
@@ -351,7 +368,7 @@ async function renderSettings(main) {
       <label class="check"><input type="checkbox" id="set-four"> ${esc(t("settings.fourcolour"))}</label>
       <label class="check"><input type="checkbox" id="set-large"> ${esc(t("settings.largeindex"))}</label>
       <div class="field"><label for="set-speed">${esc(t("settings.speed"))}</label>
-        <select id="set-speed">${["fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
+        <select id="set-speed">${["off", "fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
     </section>`;
@@ -367,7 +384,7 @@ async function renderSettings(main) {
   $("#set-four").addEventListener("change", (e) => { settings.fourColour = e.target.checked; saved(); });
   $("#set-large").addEventListener("change", (e) => { settings.largeIndex = e.target.checked; saved(); });
   $("#set-speed").value = settings.speed;
-  $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; saved(); });
+  $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; applyMotion(); saved(); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }

@@ -8,17 +8,23 @@ through ``make_agent``.
 
 Answers: ``{"ok": true, "result": ..., "ms": n}`` or ``{"ok": false, "error":
 "<a sentence for a player>", "kind": "<error class>", "ms": n}``. A View is
-``{seat, observation, legal, current, terminal, result, actions, say, record, seed}``
-(``say``: the public log entries this call added; ``record``/``seed``: see below).
+``{seat, observation, legal, current, terminal, result, actions, say, record, seed, undo}``
+(``say``: the public log entries this call added; ``record``/``seed``: see below; ``undo``:
+whether the seat shown may undo now).
 Ops (request fields -> result):
 
 - ``info`` -> ``{python, core, games}``
-- ``new_game {game, variant?, options?, seats, seed?}`` or ``{record, seats}`` -> ``{session, seats, view}``;
+- ``new_game {game, variant?, options?, seats, seed?, undo?, names?}`` or ``{record, seats, undo?, names?}``
+  -> ``{session, seats, view}`` (``undo``: whether the game allows undo, default true, false for a
+  daily deal; ``names``: the players' names the page shows, kept with the game's save);
   ``daily: "YYYY-MM-DD"`` instead of ``seed``: the day's deal (``daily_seed``), its seed kept until the end
 - ``show {session, seat}`` -> View (and that seat is shown from now on)
 - ``view {session}`` -> View of the seat shown
 - ``act {session, seat, action, show?}`` -> View after the action
 - ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``undo {session, seat}`` -> View after going back to before the last action of ``seat`` (the
+  human shown), replaying nothing (the worker keeps every state). Refused unless the game allows
+  undo, is not over, and every action after that one was ``seat``'s own or a computer's.
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
@@ -29,6 +35,20 @@ Ops (request fields -> result):
   is over, so nothing is secret any more). Result ``{record, steps, step, seat, players, action,
   current, terminal, result, observation, hands, log, log_size}``; ``record`` is the record with its
   ``final`` check (the replay link carries it).
+- Saved games (``call_async`` only: they need the browser's storage, IndexedDB):
+  ``saves`` -> ``{storage, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
+  names, updated, turn, actions}]}`` (most recent first; a corrupt save is listed, marked, with its
+  ``problem`` as a Description ``save.bad.*``); ``resume {save}`` -> like ``new_game``;
+  ``delete_save {save}`` or ``{all: true}`` -> true; ``export_save {save}`` -> ``{text, kind}``
+  (``kind: "record"``: the game record as JSON text for a file; ``"raw"``: a damaged save's own text);
+  ``import_record {record, seats?}`` -> like ``new_game`` (the checks of ``python -m pygame_core
+  replay``; an unfinished game goes on and is saved).
+  ``new_game``, ``resume`` and ``import_record`` answer ``{session, seats, names, game, variant,
+  options, undo, save, view}``.
+
+Saves: the worker writes each game's save (record, seats, names) after every call that changed it,
+before answering, and drops it once the game is over; the page gets metadata only. When the storage
+refuses (private mode, full, unavailable), the game goes on and the answer carries ``unsaved: true``.
 
 The rules it keeps:
 
@@ -62,6 +82,7 @@ Details the spec leaves open, decided here:
 from __future__ import annotations
 
 import hashlib
+import inspect
 import itertools
 import json
 import re
@@ -103,6 +124,8 @@ _DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 """Sessions kept at once; beyond this the least recently used (finished ones first) is dropped."""
 MAX_ACTION_CHARS = 1000
 """No action text is this long; a longer one is refused before it reaches the game's parser."""
+MAX_NAME_CHARS = 40
+"""A player's name, as the page sends it with a new game, is at most this long."""
 MAX_LOG_SLICE = 1000
 """At most this many log entries per ``log`` request."""
 MAX_ERROR_CHARS = 400
@@ -138,6 +161,11 @@ def _str(req: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def _cut(text: str) -> str:
+    """A core message, cut so that a hostile action it quotes cannot flood the reply."""
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
 # --- sessions --------------------------------------------------------------------
 
 
@@ -148,18 +176,40 @@ class Session:
     sent), so a long game costs O(1) per action.
     """
 
-    def __init__(self, record: Record, seats: list[str], seed_public: bool) -> None:
+    def __init__(self, record: Record, seats: list[str], seed_public: bool, undo: bool = True,
+                 names: list[str] | None = None, save_id: str | None = None) -> None:
         players = dict(record.options).get("players")
         if isinstance(players, bool) or not isinstance(players, int):
             raise RecordError("the record does not say how many players there are (options.players)")
         if len(seats) != players or not all(isinstance(k, str) for k in seats):
             raise OptionsError(f"give one player kind per seat ({players} seats: human or a computer level)")
         self.game: Game[Any]
-        self.game, self.state = replay(record)
+        if record.final is not None:
+            replay(record)  # the final-state check, as `python -m pygame_core replay` makes it
+        self.game, state = start(record)
+        # states[i] is the state before action i (undo goes back to one of them); actors[i] who played it
+        self.states: list[Any] = []
+        self.actors: list[int] = []
+        for i, action in enumerate(record.actions):
+            self.states.append(state)
+            self.actors.append(self.game.current_player(state))
+            try:
+                state = self.game.apply(state, action)
+            except PrimiError as exc:
+                raise RecordError(f"action {i + 1} ({quote(action)}) does not apply: {_cut(str(exc))}", i, action) from None
+            except Exception as exc:  # a game's bug must not reach a player as a traceback
+                raise RecordError(f"action {i + 1} ({quote(action)}) does not apply: the game failed on it "
+                                  f"({type(exc).__name__})", i, action) from None
+        self.state = state
         self.header = Record(record.game, record.variant, record.options, record.seed)
         self.actions: list[str] = list(record.actions)
         self.seats = seats
         self.seed_public = seed_public
+        self.undo = undo
+        self.names = names
+        self.save_id = save_id
+        self.changed = save_id is not None  # an action or undo since the last autosave
+        self.created: int | None = None
         options = dict(record.options)
         self.agents: dict[int, Agent] = {}
         for seat, kind in enumerate(seats):
@@ -217,10 +267,35 @@ class Session:
         size = observation.get("log_size")
         return size if isinstance(size, int) and not isinstance(size, bool) else None
 
+    def undo_point(self, seat: int) -> int | None:
+        """The index of ``seat``'s last action, if undo may go back to before it; else None.
+
+        Undo is possible only in a game that allows it, not over, for a human seat, and when every
+        action after that one was played by ``seat`` itself or by computer seats.
+        """
+        if not self.undo or self.terminal or not 0 <= seat < self.players or self.seats[seat] != "human":
+            return None
+        for i in range(len(self.actors) - 1, -1, -1):
+            actor = self.actors[i]
+            if actor == seat:
+                return i
+            if 0 <= actor < self.players and self.seats[actor] == "human":
+                return None
+        return None
+
+    def rewind(self, index: int) -> None:
+        """Go back to the state before action ``index`` (states are immutable: nothing is recomputed)."""
+        self.state = self.states[index]
+        del self.states[index:], self.actors[index:], self.actions[index:]
+        self.log_size = self._log_size(self.game.observation(self.state, self.shown))
+
     def advance(self, new_state: Any, action: str, shown: int | None) -> dict[str, JSON]:
         """Commit ``action`` (already applied into ``new_state``), set the seat shown, and return its View."""
+        self.states.append(self.state)
+        self.actors.append(self.game.current_player(self.state))
         self.state = new_state
         self.actions.append(action)
+        self.changed = True
         if shown is not None:
             self.shown = shown
         elif not self.may_show(self.shown):
@@ -249,6 +324,7 @@ class Session:
             "say": say,
             "record": self.record().to_json() if terminal else None,
             "seed": self.header.seed if terminal or self.seed_public else None,
+            "undo": self.undo_point(seat) is not None,
         }
 
 
@@ -276,6 +352,23 @@ def _session(req: Mapping[str, Any]) -> Session:
         raise RequestError("that game is no longer open in this tab; start it again from its record")
     SESSIONS.move_to_end(sid)
     return SESSIONS[sid]
+
+
+def _bool(req: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = req.get(key, default)
+    if not isinstance(value, bool):
+        raise RequestError(f"{key!r} must be true or false, not {quote(value)}")
+    return value
+
+
+def _names(req: Mapping[str, Any]) -> list[str] | None:
+    """The players' names the page shows (kept with a save, so the list can say whose turn it is)."""
+    names = req.get("names")
+    if names is None:
+        return None
+    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME_CHARS for n in names):
+        raise RequestError(f"names must be a list of short texts (at most {MAX_NAME_CHARS} characters each)")
+    return list(names)
 
 
 def _seats(req: Mapping[str, Any]) -> list[str]:
@@ -315,9 +408,12 @@ def _new_game(req: Mapping[str, Any]) -> JSON:
         else:
             seed = _int(req, "seed") if seed_public else secrets.randbelow(SEED_BOUND)
         record = Record(game.info.name, info.name, tuple(sorted(resolved.items())), seed)
-    session = Session(record, _seats(req), seed_public)
+    session = Session(record, _seats(req), seed_public, _bool(req, "undo", True), _names(req))
+    if not session.terminal:
+        session.save_id = "g" + secrets.token_hex(8)  # autosaved from now on (call_async)
+        session.changed = True
     sid = _keep(session)
-    return {"session": sid, "seats": session.seats, "view": session.view()}
+    return _started(sid, session)
 
 
 def _show(req: Mapping[str, Any]) -> JSON:
@@ -384,6 +480,30 @@ def _ai_step(req: Mapping[str, Any]) -> JSON:
     view = session.advance(game.apply(state, action), action, None)
     view["think_ms"] = round(think, 1)
     return view
+
+
+def _undo(req: Mapping[str, Any]) -> JSON:
+    """Go back to before the last action of ``seat`` (the human on screen), undoing the computers' moves since."""
+    session = _session(req)
+    seat = _int(req, "seat")
+    if not session.undo:
+        raise IllegalActionError("undo is off for this game")
+    if session.terminal:
+        raise IllegalActionError("the game is over: there is nothing to undo")
+    if not 0 <= seat < session.players:
+        raise OptionsError(f"this game has no player number {seat + 1}")
+    if session.seats[seat] != "human":
+        raise IllegalActionError("that player is played by the computer")
+    if seat != session.shown:
+        raise IllegalActionError("only the player on screen can undo; show that player first")
+    index = session.undo_point(seat)
+    if index is None:
+        if seat in session.actors:
+            raise IllegalActionError("another player has played since your last move: it cannot be undone")
+        raise IllegalActionError("you have made no move to undo yet")
+    session.rewind(index)
+    session.changed = True
+    return session.view()
 
 
 def _log(req: Mapping[str, Any]) -> JSON:
@@ -534,13 +654,407 @@ def _replay(req: Mapping[str, Any]) -> JSON:
     }
 
 
-HANDLERS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
+# --- saved games ---------------------------------------------------------------------
+# The worker keeps the saves, so the page never holds a seed or a record mid-game: after every
+# call that changed a game, its save (the record, the seats and their names) is written to the
+# browser's IndexedDB from here; the page only ever gets a save's public metadata.
+
+SAVE_VERSION = 1
+"""The save format: ``{"v": 1, "id", "record": <a game record>, "seats", "names", "undo", "created",
+"updated"}`` (times in milliseconds since 1970), stored as JSON text under its id."""
+STORE_TIMEOUT = 5.0
+"""Seconds a storage request may take before the game goes on without saving."""
+MAX_SAVES = 50
+"""At most this many saves are listed (the most recent first)."""
+
+
+class StorageError(PrimiError):
+    """The browser's storage refused a request (private mode, full, unavailable)."""
+
+
+class NotText:
+    """A stored value that is not text (written by something else): kept, reported, exportable as JSON."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+class SaveStore:
+    """Where saves live: a mapping of save id -> JSON text. This one keeps them in memory (tests, or
+    a browser without IndexedDB); ``IdbStore`` keeps them in IndexedDB."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, Any] = {}
+        self.refuse = False  # tests: act as a browser that refuses storage
+
+    def _check(self) -> None:
+        if self.refuse:
+            raise StorageError("storage refused")
+
+    async def load(self) -> dict[str, Any]:
+        self._check()
+        return dict(self.data)
+
+    async def put(self, key: str, text: str) -> None:
+        self._check()
+        self.data[key] = text
+
+    async def delete(self, key: str | None) -> None:
+        self._check()
+        if key is None:
+            self.data.clear()
+        else:
+            self.data.pop(key, None)
+
+
+class IdbStore(SaveStore):
+    """Saves in the browser's IndexedDB (database ``primi``, object store ``saves``), reached from
+    the worker through Pyodide's ``js`` module; each request is awaited as a future."""
+
+    DB = "primi"
+    STORE = "saves"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._db: Any = None
+
+    @staticmethod
+    async def _wait(target: Any, ok: str, bad: tuple[str, ...]) -> Any:
+        import asyncio
+        import importlib
+
+        ffi = importlib.import_module("pyodide.ffi")
+        future: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
+        proxies: list[Any] = []
+
+        def done(_event: Any) -> None:
+            if not future.done():
+                future.set_result(getattr(target, "result", None))
+
+        def failed(_event: Any) -> None:
+            if not future.done():
+                error = getattr(target, "error", None)
+                future.set_exception(StorageError(f"storage refused ({getattr(error, 'name', 'error')})"))
+
+        proxies.append(ffi.create_proxy(done))
+        setattr(target, "on" + ok, proxies[-1])
+        for name in bad:
+            proxies.append(ffi.create_proxy(failed))
+            setattr(target, "on" + name, proxies[-1])
+        try:
+            return await asyncio.wait_for(future, STORE_TIMEOUT)
+        except TimeoutError:
+            raise StorageError("storage did not answer") from None
+        finally:
+            for p in proxies:
+                p.destroy()
+
+    async def _open(self) -> Any:
+        if self._db is not None:
+            return self._db
+        import importlib
+
+        try:
+            ffi = importlib.import_module("pyodide.ffi")
+            js = importlib.import_module("js")
+            request = js.indexedDB.open(self.DB, 1)
+        except Exception:
+            raise StorageError("storage unavailable") from None
+
+        def upgrade(_event: Any) -> None:
+            db = request.result
+            if not db.objectStoreNames.contains(self.STORE):
+                db.createObjectStore(self.STORE)
+
+        proxy = ffi.create_proxy(upgrade)
+        request.onupgradeneeded = proxy
+        try:
+            self._db = await self._wait(request, "success", ("error", "blocked"))
+        finally:
+            proxy.destroy()
+        return self._db
+
+    async def _run(self, mode: str, work: Callable[[Any], Any]) -> Any:
+        db = await self._open()
+        try:
+            tx = db.transaction(self.STORE, mode)
+            result = work(tx.objectStore(self.STORE))
+        except Exception:
+            self._db = None
+            raise StorageError("storage refused") from None
+        await self._wait(tx, "complete", ("error", "abort"))
+        return result
+
+    async def load(self) -> dict[str, Any]:
+        import importlib
+
+        js = importlib.import_module("js")
+        found: dict[str, Any] = {}
+        got = await self._run("readonly", lambda store: (store.getAllKeys(), store.getAll()))
+        keys, values = got[0].result, got[1].result
+        for key, value in zip(keys, values, strict=False):
+            if not isinstance(key, str):
+                continue
+            if isinstance(value, str):
+                found[key] = value
+            else:
+                try:
+                    found[key] = NotText(str(js.JSON.stringify(value)))
+                except Exception:
+                    found[key] = NotText("null")
+        return found
+
+    async def put(self, key: str, text: str) -> None:
+        await self._run("readwrite", lambda store: store.put(text, key))
+
+    async def delete(self, key: str | None) -> None:
+        await self._run("readwrite", lambda store: store.clear() if key is None else store.delete(key))
+
+
+STORE: SaveStore | None = None
+"""The saves' store: IndexedDB in the browser, set below; tests set a ``SaveStore``."""
+UNSAVED = False
+"""A save failed in the current call: the answer says so (``unsaved: true``) and the page tells the player."""
+_CHECKED: dict[str, tuple[str, dict[str, Any]]] = {}
+"""Saves already checked (by replaying them), by id: the text checked and what the list shows of it."""
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _problem(key: str, **args: Any) -> dict[str, Any]:
+    """A save's problem, as a Description the page translates (``save.bad.*``)."""
+    return {"key": "save.bad." + key, "args": args}
+
+
+class BadSave(Exception):
+    def __init__(self, problem: dict[str, Any]) -> None:
+        super().__init__(problem["key"])
+        self.problem = problem
+
+
+def _parse_save(value: Any) -> tuple[dict[str, Any], Record]:
+    """A stored save's data and record, or BadSave saying what is wrong with it (in the page's words)."""
+    if not isinstance(value, str):
+        raise BadSave(_problem("type"))
+    try:
+        data = json.loads(value)
+    except (ValueError, RecursionError):
+        raise BadSave(_problem("json")) from None
+    if not isinstance(data, dict) or isinstance(data.get("v"), bool) or not isinstance(data.get("v"), int):
+        raise BadSave(_problem("type"))
+    if data["v"] != SAVE_VERSION:
+        raise BadSave(_problem("version", version=data["v"] if abs(data["v"]) < 10**6 else "?"))
+    try:
+        record = Record.from_json(data.get("record"))
+    except RecordError:
+        raise BadSave(_problem("type")) from None
+    players = dict(record.options).get("players")
+    seats, names = data.get("seats"), data.get("names")
+    if (not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats)
+            or not (names is None or (isinstance(names, list) and len(names) == players
+                                      and all(isinstance(n, str) and len(n) <= MAX_NAME_CHARS for n in names)))
+            or not isinstance(data.get("undo", True), bool)
+            or not all(isinstance(data.get(k), (int, float)) and not isinstance(data.get(k), bool)
+                       for k in ("created", "updated"))):
+        raise BadSave(_problem("type"))
+    return data, record
+
+
+def _open_save(value: Any, save_id: str) -> Session:
+    """The session a save resumes (its record replayed through the core), or BadSave."""
+    data, record = _parse_save(value)
+    try:
+        session = Session(record, list(data["seats"]), False, data.get("undo", True), data.get("names"), save_id)
+    except RecordError as exc:
+        if exc.index is not None:
+            raise BadSave(_problem("action", n=exc.index + 1)) from None
+        raise BadSave(_problem("record")) from None
+    except PrimiError:
+        raise BadSave(_problem("record")) from None
+    session.created = data["created"]
+    return session
+
+
+def _summary(save_id: str, value: Any) -> dict[str, Any]:
+    """What the list shows of a save: public metadata only (no card, no seed, no action)."""
+    text = value if isinstance(value, str) else None
+    cached = _CHECKED.get(save_id)
+    if cached is not None and text is not None and cached[0] == text:
+        return cached[1]
+    entry: dict[str, Any] = {"id": save_id, "status": "ok", "problem": None, "game": None, "variant": None,
+                             "players": None, "seats": None, "names": None, "updated": None, "turn": -1,
+                             "actions": None}
+    try:
+        data, record = _parse_save(value)
+        entry.update(game=record.game, variant=record.variant, players=dict(record.options)["players"],
+                     seats=data["seats"], names=data.get("names"), updated=data["updated"],
+                     actions=len(record.actions))
+        session = _open_save(value, save_id)
+        entry["turn"] = -1 if session.terminal else session.game.current_player(session.state)
+        entry["terminal"] = session.terminal
+    except BadSave as exc:
+        entry.update(status="corrupt", problem=exc.problem)
+    except Exception:  # a bug in a game must not hide the other saves
+        entry.update(status="corrupt", problem=_problem("record"))
+    if text is not None:
+        _CHECKED[save_id] = (text, entry)
+    return entry
+
+
+def _save_text(session: Session) -> str:
+    now = _now_ms()
+    data = {
+        "v": SAVE_VERSION, "id": session.save_id, "record": session.record().to_json(), "seats": session.seats,
+        "names": session.names, "undo": session.undo, "created": session.created or now, "updated": now,
+    }
+    return json.dumps(data, separators=(",", ":"))
+
+
+async def _flush_saves() -> None:
+    """Write every changed game's save (or drop it once the game is over). A refusal only sets UNSAVED."""
+    global UNSAVED
+    if STORE is None:
+        return
+    for session in list(SESSIONS.values()):
+        if not session.changed or session.save_id is None:
+            continue
+        session.changed = False
+        try:
+            if session.terminal:
+                await STORE.delete(session.save_id)  # a finished game leaves the list (its result goes to stats)
+                session.save_id = None
+            else:
+                await STORE.put(session.save_id, _save_text(session))
+        except Exception:  # storage full, refused, gone: the game goes on unsaved
+            UNSAVED = True
+
+
+def _save_id(req: Mapping[str, Any]) -> str:
+    key = _str(req, "save")
+    if not 0 < len(key) <= 100:
+        raise RequestError("that saved game is unknown")
+    return key
+
+
+async def _stored() -> dict[str, Any]:
+    if STORE is None:
+        raise StorageError("saved games are not available here")
+    return await STORE.load()
+
+
+async def _saves(req: Mapping[str, Any]) -> JSON:
+    """The saved games, most recent first: ``{storage, saves: [summary...]}``; corrupt ones are listed, marked."""
+    try:
+        stored = await _stored()
+    except StorageError:
+        return {"storage": False, "saves": []}
+    entries = [_summary(k, v) for k, v in stored.items()]
+    entries = [e for e in entries if not e.get("terminal")]
+    entries.sort(key=lambda e: (e["status"] != "ok", -(e["updated"] or 0), e["id"]))
+    for e in entries:
+        e.pop("terminal", None)
+    return {"storage": True, "saves": entries[:MAX_SAVES]}
+
+
+def _open_session_of(save_id: str) -> str | None:
+    return next((sid for sid, s in SESSIONS.items() if s.save_id == save_id), None)
+
+
+def _started(sid: str, session: Session) -> dict[str, Any]:
+    """What new_game, resume and import answer: the session, its seats and names, and its first View."""
+    h = session.header
+    return {"session": sid, "seats": session.seats, "names": session.names, "game": h.game, "variant": h.variant,
+            "options": dict(h.options), "undo": session.undo, "save": session.save_id, "view": session.view()}
+
+
+async def _resume(req: Mapping[str, Any]) -> JSON:
+    """Resume a saved game: its record is replayed through the core; the View is of the seat shown
+    (-1 first in a hot-seat game, so the hand-over comes first)."""
+    save_id = _save_id(req)
+    open_sid = _open_session_of(save_id)
+    if open_sid is not None:
+        session = SESSIONS[open_sid]
+        SESSIONS.move_to_end(open_sid)
+        if len(session.humans) > 1 and not session.terminal:
+            session.shown = -1
+        return _started(open_sid, session)
+    stored = await _stored()
+    if save_id not in stored:
+        raise RequestError("that saved game is no longer there")
+    try:
+        session = _open_save(stored[save_id], save_id)
+    except BadSave:
+        raise RecordError("that saved game is damaged; it is set aside: you can export it or delete it") from None
+    return _started(_keep(session), session)
+
+
+async def _delete_save(req: Mapping[str, Any]) -> JSON:
+    """Delete one save (``save``) or every one (``all: true``); an open game of it is no longer saved."""
+    key = None if req.get("all") is True else _save_id(req)
+    if STORE is None:
+        raise StorageError("saved games are not available here")
+    await STORE.delete(key)
+    for session in SESSIONS.values():
+        if key is None or session.save_id == key:
+            session.save_id = None
+    if key is None:
+        _CHECKED.clear()
+    else:
+        _CHECKED.pop(key, None)
+    return True
+
+
+async def _export_save(req: Mapping[str, Any]) -> JSON:
+    """A save's game record as JSON text for a file (on the player's request only); a damaged save's own text."""
+    save_id = _save_id(req)
+    stored = await _stored()
+    if save_id not in stored:
+        raise RequestError("that saved game is no longer there")
+    value = stored[save_id]
+    try:
+        data, record = _parse_save(value)
+    except BadSave:
+        text = value.text if isinstance(value, NotText) else value if isinstance(value, str) else json.dumps(None)
+        return {"text": text, "kind": "raw"}
+    return {"text": json.dumps(record.to_json(), indent=1), "kind": "record"}
+
+
+def _default_seats(game: Game[Any], players: int) -> list[str]:
+    agents = [a for a in game.info.agents if a != "random"]
+    ai = "medium" if "medium" in agents else (agents[0] if agents else "random")
+    return ["human"] + [ai] * (players - 1)
+
+
+def _import(req: Mapping[str, Any]) -> JSON:
+    """Open a game record from a file: the checks of ``python -m pygame_core replay`` (its final-state
+    check too), then the game: over, its end; unfinished, it goes on (you at seat 1, the computer at the
+    others unless ``seats`` says) and is saved like any game."""
+    data = req.get("record")
+    if isinstance(data, str) and len(data) > 5_000_000:
+        raise RecordError("that file is too large to be a game record")
+    record = Record.from_json(data)
+    game = registry.load(record.game)
+    players = dict(record.options).get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 64:
+        raise RecordError("the record does not say how many players there are (options.players)")
+    seats = _seats(req) if req.get("seats") is not None else _default_seats(game, players)
+    session = Session(record, seats, True, _bool(req, "undo", True), _names(req))
+    if not session.terminal:
+        session.save_id = "g" + secrets.token_hex(8)
+        session.changed = True
+    return _started(_keep(session), session)
+
+
+HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "info": _info,
     "new_game": _new_game,
     "show": _show,
     "view": _view,
     "act": _act,
     "ai_step": _ai_step,
+    "undo": _undo,
     "log": _log,
     "record": _record,
     "game_op": _game_op,
@@ -548,7 +1062,13 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], JSON]] = {
     "ping": _ping,
     "deal_preview": _deal_preview,
     "replay": _replay,
+    "saves": _saves,
+    "resume": _resume,
+    "delete_save": _delete_save,
+    "export_save": _export_save,
+    "import_record": _import,
 }
+"""The ops; a coroutine function among them needs the browser's storage, so only ``call_async`` runs it."""
 
 
 def _request(request_json: Any) -> Mapping[str, Any]:
@@ -565,32 +1085,78 @@ def _request(request_json: Any) -> Mapping[str, Any]:
     return req
 
 
-def call(request_json: str) -> str:
-    """Answer one JSON request with JSON: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``."""
-    started = time.perf_counter()
+def _answer(started: float, result: Any = None, exc: BaseException | None = None) -> str:
+    """The JSON answer: the result, or the error as a player reads it (a bug: a generic sentence)."""
     answer: dict[str, Any]
-    try:
-        req = _request(request_json)
-        op = req.get("op")
-        handler = HANDLERS.get(op) if isinstance(op, str) else None
-        if handler is None:
-            raise RequestError(f"unknown request {quote(op)}")
-        answer = {"ok": True, "result": handler(req)}
+    if exc is None:
+        answer = {"ok": True, "result": result}
+        if UNSAVED:
+            answer["unsaved"] = True
         answer["ms"] = round((time.perf_counter() - started) * 1000, 2)
-        return json.dumps(answer, allow_nan=False)
-    except PrimiError as exc:
+        try:
+            return json.dumps(answer, allow_nan=False)
+        except Exception as err:  # reported below like any bug
+            exc = err
+    if isinstance(exc, PrimiError):
         message = str(exc)
         if len(message) > MAX_ERROR_CHARS:
             message = message[: MAX_ERROR_CHARS - 1] + "…"
         answer = {"ok": False, "error": message, "kind": type(exc).__name__}
-    except Exception as exc:  # a bug in the core must not kill the worker; the page apologises, the console gets details
+    else:  # a bug in the core must not kill the worker; the page apologises, the console gets details
         # the stack and the exception's type, not its message: a message may quote hidden state
         # (an AI's illegal choice names its cards), and this reply reaches the page mid-game
         detail = "".join(traceback.format_tb(exc.__traceback__)) + type(exc).__name__
         answer = {"ok": False, "error": INTERNAL_MESSAGE, "kind": "InternalError", "detail": detail[-4000:]}
+    if UNSAVED:
+        answer["unsaved"] = True
     answer["ms"] = round((time.perf_counter() - started) * 1000, 2)
     return json.dumps(answer)
 
 
+def _handler(req: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], Any]:
+    op = req.get("op")
+    handler = HANDLERS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        raise RequestError(f"unknown request {quote(op)}")
+    return handler
+
+
+def call(request_json: str) -> str:
+    """Answer one JSON request with JSON: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``.
+
+    Without storage: the saves' ops are refused here, and no game is saved (see ``call_async``).
+    """
+    global UNSAVED
+    started = time.perf_counter()
+    UNSAVED = False
+    try:
+        req = _request(request_json)
+        handler = _handler(req)
+        if inspect.iscoroutinefunction(handler):
+            raise StorageError("saved games need the browser's storage")
+        return _answer(started, handler(req))
+    except Exception as exc:
+        return _answer(started, exc=exc)
+
+
+async def call_async(request_json: str) -> str:
+    """``call``, with the browser's storage: the saves' ops work, and every game the call changed is
+    saved before the answer goes (``unsaved: true`` in it when the storage refused)."""
+    global UNSAVED
+    started = time.perf_counter()
+    UNSAVED = False
+    try:
+        req = _request(request_json)
+        result = _handler(req)(req)
+        if inspect.isawaitable(result):
+            result = await result
+    except Exception as exc:
+        await _flush_saves()
+        return _answer(started, exc=exc)
+    await _flush_saves()
+    return _answer(started, result)
+
+
 if sync is not None:
-    sync.call = call
+    STORE = IdbStore()
+    sync.call = call_async

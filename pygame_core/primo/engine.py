@@ -162,7 +162,7 @@ def finish_turn(state: PrimoState, reason: str | None = None) -> PrimoState:
     state = replace(state, hands=_with(state.hands, seat, hand), piles=_with(state.piles, seat, pile), log=log,
                     tops=(), played=0, turn_actions=0, idle=idle, phase="start",
                     to_act=(seat + 1) % state.players)
-    if idle >= state.players:  # a full cycle of turns with no card placed
+    if idle >= state.players * state.rules.stall_laps:  # D-PO13: full cycles of turns with no card placed
         return end_round(replace(state, log=log_append(state.log, -1, "po.stall", round=state.round)), -1)
     return state
 

@@ -47,8 +47,9 @@
 // game's static data (Primero: hand_rules, primero_rules), so screens work before Python is up.
 import primero from "./primero/index.js";
 import primiera from "./primiera/index.js";
+import primo from "./primo/index.js";
 
-export const GAMES = [primero, primiera];
+export const GAMES = [primero, primiera, primo];
 
 /** The module for a registry game name, or undefined. */
 export function gameModule(name) {

@@ -217,22 +217,40 @@ export const todayUTC = (now = new Date()) => now.toISOString().slice(0, 10);
 
 const dayBefore = (date) => new Date(Date.parse(date + "T00:00:00Z") - 86_400_000).toISOString().slice(0, 10);
 
-/** Daily results: {game: {date: {won, place, players, score}}} from localStorage (empty if unreadable). */
-export function loadDaily() {
+// localStorage "primi.daily.v1" = {v: 1, games: {game: {date: {won, place, players, score}}},
+// pending: {game: date}}: pending marks a daily deal started and not yet over, so that its result
+// still counts when the game was resumed from its save (a resumed game no longer knows it is a daily).
+function readDaily() {
   try {
     const data = JSON.parse(localStorage.getItem(DAILY_KEY) || "null");
-    if (data && data.v === 1 && data.games && typeof data.games === "object" && !Array.isArray(data.games)) return data.games;
+    if (data && data.v === 1 && data.games && typeof data.games === "object" && !Array.isArray(data.games)) {
+      return { games: data.games, pending: data.pending && typeof data.pending === "object" ? data.pending : {} };
+    }
   } catch { /* unreadable or refused: no results */ }
-  return {};
+  return { games: {}, pending: {} };
+}
+
+function writeDaily(data) {
+  try { localStorage.setItem(DAILY_KEY, JSON.stringify({ v: 1, ...data })); return true; } catch { return false; }
+}
+
+/** Daily results: {game: {date: {won, place, players, score}}} (empty if unreadable). */
+export const loadDaily = () => readDaily().games;
+
+/** Mark a game's daily deal of `date` as started (or, with null, as over). */
+export function markDaily(game, date) {
+  const data = readDaily();
+  if (date) data.pending[game] = date; else delete data.pending[game];
+  writeDaily(data);
 }
 
 /** Keep a day's result (the first one played that day counts); false when storage refuses. */
 export function saveDaily(game, date, result) {
-  const games = loadDaily();
-  const mine = games[game] && typeof games[game] === "object" ? games[game] : {};
-  if (mine[date]) return true;
-  games[game] = { ...mine, [date]: result };
-  try { localStorage.setItem(DAILY_KEY, JSON.stringify({ v: 1, games })); return true; } catch { return false; }
+  const data = readDaily();
+  const mine = data.games[game] && typeof data.games[game] === "object" ? data.games[game] : {};
+  if (data.pending[game] === date) delete data.pending[game];
+  if (!mine[date]) data.games[game] = { ...mine, [date]: result };
+  return writeDaily(data);
 }
 
 /** {streak, best, played, won, today}: streak = days in a row played up to today (or yesterday). */
@@ -306,6 +324,7 @@ export async function renderDaily(main, gameName, params, ctx) {
   start.addEventListener("click", async () => {
     if (start.disabled) return;
     start.disabled = true;
+    markDaily(game.name, date);
     const error = await ctx.startGame(request);
     if (error && start.isConnected) { start.disabled = false; main.querySelector("#daily-message").textContent = error; }
   });
@@ -364,7 +383,9 @@ export function endLinks(box, end, shell) {
     watch.textContent = t("replay.watch");
     linkBox.appendChild(watch);
   });
-  if (!end.request.daily) return;
+  // A daily deal (also one resumed from its save: no undo, and marked as started on the daily screen).
+  const date = end.request.daily || (end.request.undo === false ? readDaily().pending[end.name] : null);
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
   // The daily deal: its result goes into the daily statistics (the first game of the day counts).
   const you = 0;
   const r = v.result;
@@ -373,13 +394,13 @@ export function endLinks(box, end, shell) {
     won: (r.winners || []).includes(you), players: scores.length,
     place: 1 + scores.filter((s) => s > scores[you]).length, score: end.scoreText ? end.scoreText(you) : String(scores[you]),
   };
-  const saved = saveDaily(end.name, end.request.daily, result);
+  const saved = saveDaily(end.name, date, result);
   const rematch = box.querySelector("#end-rematch");
   if (rematch) rematch.remove(); // the daily deal is played once a day
   const daily = document.createElement("div");
   daily.id = "end-daily";
   box.appendChild(daily);
-  const kept = loadDaily()[end.name]?.[end.request.daily] || result;
-  dailyResultBox(daily, { name: end.name, label: end.label }, end.request.daily, kept);
+  const kept = loadDaily()[end.name]?.[date] || result;
+  dailyResultBox(daily, { name: end.name, label: end.label }, date, kept);
   if (!saved) daily.insertAdjacentHTML("beforeend", `<p class="help">${esc(t("daily.notsaved"))}</p>`);
 }

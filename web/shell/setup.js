@@ -40,6 +40,8 @@ export async function renderSetup(main, gameName, params, ctx) {
         </div>
         <fieldset class="field panel" id="setup-seats"><legend>${esc(t("setup.seats"))}</legend></fieldset>
         <fieldset class="field panel" id="setup-options"><legend>${esc(t("setup.options"))}</legend></fieldset>
+        <label class="check"><input type="checkbox" id="setup-undo"${params.get("undo") === "0" ? "" : " checked"} aria-describedby="setup-undo-help"> ${esc(t("save.allowundo"))}</label>
+        <span class="help" id="setup-undo-help">${esc(t("save.allowundo.help"))}</span>
         <div class="field">
           <label for="setup-seed">${esc(t("setup.seed"))}</label>
           <input type="text" inputmode="numeric" id="setup-seed" value="${esc(seed)}" autocomplete="off" aria-describedby="setup-seed-help">
@@ -100,7 +102,7 @@ export async function renderSetup(main, gameName, params, ctx) {
       } else options[o.name] = el.value;
     }
     const seats = [...document.querySelectorAll("#setup-seats select")].map((s) => s.value);
-    const request = { game: game.name, variant: variant.name, options, seats };
+    const request = { game: game.name, variant: variant.name, options, seats, undo: $("#setup-undo").checked };
     if (seedText !== "") request.seed = Number(seedText);
     return request;
   };

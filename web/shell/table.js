@@ -9,14 +9,17 @@ import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
+import { download, recordFileName } from "./saves.js";
+import { recordResult } from "./stats.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
-const PACE = { fast: 60, normal: 320, slow: 650 }; // ms before each computer turn
+const PACE = { off: 60, fast: 60, normal: 320, slow: 650 }; // ms before each computer turn ("off": no animation, no wait)
 const OLDER_PAGE = 50; // log entries fetched per "show older"
 
 let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, module, errorText, gameOp}
 let game = null; // the game on the table
+let resuming = false; // looking for the saved game to resume after a reload
 export const thinkTimes = []; // milliseconds each computer decision took in the worker (bench/ai_browser.py)
 
 export function setContext(c) { shell = c; }
@@ -39,21 +42,34 @@ function seatNames(seats) {
   });
 }
 
-/** Start a game from setup's request ({game, variant, options, seats, seed?}); an error text, or null. */
+/** Start a game from setup's request ({game, variant, options, seats, seed?, undo?}); an error text, or null. */
 export async function startGame(request) {
-  const answer = await shell.engineCall({ op: "new_game", ...request });
+  const answer = await shell.engineCall({ op: "new_game", names: seatNames(request.seats), ...request });
   if (!answer.ok) return shell.errorText(answer);
+  return openGame(answer.result, { request });
+}
+
+/** Put a game the worker opened on the table: new_game's, resume's or import_record's answer
+ * ({session, seats, names, game, variant, options, undo, view}); an error text, or null. */
+export async function openGame(started, opts = {}) {
   const cat = await shell.loadCatalogue();
-  const info = cat.games.find((g) => g.name === request.game);
-  const variant = info.variants.find((v) => v.name === request.variant);
-  const started = answer.result;
+  const name = started.game || (opts.request && opts.request.game);
+  const info = cat.games.find((g) => g.name === name);
+  const variant = info && info.variants.find((v) => v.name === (started.variant || opts.request.variant));
+  if (!info || !variant || !shell.module(name)) {
+    shell.engineCall({ op: "close", session: started.session });
+    return t("save.nogame");
+  }
   const seats = started.seats;
+  const request = opts.request || { game: name, variant: variant.name, options: started.options || {}, seats, undo: started.undo !== false };
   if (game && game.sid && game.sid !== started.session) shell.engineCall({ op: "close", session: game.sid });
   game = {
-    name: request.game, info, variant, request, sid: started.session, seats, names: seatNames(seats),
+    name, info, variant, request, sid: started.session, seats,
+    names: Array.isArray(started.names) && started.names.length === seats.length ? started.names : seatNames(seats),
     humans: seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0),
-    module: shell.module(request.game), view: started.view, local: {}, lastHuman: null,
+    module: shell.module(name), view: started.view, local: {}, lastHuman: null,
     pendingSeat: null, roundShown: null, older: [], running: false, busy: false, lockTimer: 0,
+    counted: started.view.terminal, // a game opened over (an imported record) does not count in the statistics
   };
   const r = game.module.roundEnd ? game.module.roundEnd(game.view, tableCtx()) : null;
   game.roundShown = r ? r.id : null; // a resumed game does not re-show the round before it
@@ -79,7 +95,14 @@ function tableCtx() {
 // ---------------------------------------------------------------- the screen
 export async function renderTable(main) {
   if (!game) {
-    location.hash = "#/";
+    // A reload (or a crash) on the table: back into the most recent saved game, else home.
+    main.innerHTML = `<section class="screen" id="screen-resuming"><p role="status">${esc(t("save.resuming"))}</p></section>`;
+    if (!resuming) {
+      resuming = true;
+      const resumed = await shell.resumeLatest().finally(() => { resuming = false; });
+      if (resumed) return;
+    }
+    if (!game && location.hash === "#/table") location.hash = "#/";
     return;
   }
   main.innerHTML = `
@@ -89,6 +112,10 @@ export async function renderTable(main) {
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
       <p class="message error" id="table-message" role="alert"></p>
+      <p class="row table-tools" id="table-tools">
+        <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
+        <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
+      </p>
       <div class="side">
         <div id="game-side"></div>
         <section class="panel" aria-labelledby="log-title">
@@ -115,6 +142,8 @@ export async function renderTable(main) {
     if (game.afterRound) { const f = game.afterRound; game.afterRound = null; f(); }
   });
   $("#log-older").addEventListener("click", loadOlder);
+  $("#table-undo").addEventListener("click", undo);
+  $("#table-export").addEventListener("click", exportRecord);
   draw();
   if (game.afterRound) {
     // The player left while a round's summary was open: show it again on this new screen.
@@ -144,6 +173,10 @@ function showError(answer) {
 function take(view) {
   const shownBefore = game.view ? game.view.seat : null;
   game.view = view;
+  if (view.terminal && !game.counted) {
+    game.counted = true;
+    recordResult(game.name, game.variant.name, game.seats, view.result);
+  }
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
@@ -321,6 +354,39 @@ function drawControls() {
     bar.innerHTML = `<p class="help">${esc(t("table.waiting", { name: nameOf(v.current) }))}</p>`;
   } else game.module.composeActions(bar, v, ctx, send);
   if (game.module.side) game.module.side($("#game-side"), v, ctx);
+  const undoButton = $("#table-undo");
+  if (undoButton) undoButton.hidden = !(v.undo && !v.terminal && v.seat >= 0 && v.current === v.seat);
+}
+
+// Undo against the computer: back to before your last decision (the computers' moves since are undone too).
+async function undo() {
+  const g = game;
+  if (!g || g.busy) return;
+  const v = g.view;
+  if (!v.undo || v.seat < 0) return;
+  setBusy(true);
+  const answer = await shell.engineCall({ op: "undo", session: g.sid, seat: v.seat });
+  if (game !== g) return;
+  setBusy(false);
+  if (!answer.ok) { showError(answer); return; }
+  $("#table-message").textContent = "";
+  g.local.selected = [];
+  g.older = []; // the log went back too
+  take(answer.result);
+  shell.announce(t("save.undone"));
+  focusBar();
+  run();
+}
+
+// The game record as a file, on the player's request (it holds the seed and every card dealt).
+async function exportRecord() {
+  const g = game;
+  if (!g) return;
+  const answer = await shell.engineCall({ op: "record", session: g.sid, export: true });
+  if (game !== g) return;
+  if (!answer.ok) { showError(answer); return; }
+  download(recordFileName(g.name, g.variant.name), JSON.stringify(answer.result, null, 1));
+  shell.announce(t("save.exported"));
 }
 
 function drawLog() {
@@ -391,12 +457,14 @@ function drawEnd() {
       ${v.seed !== null && v.seed !== undefined ? `<p id="end-seed" data-seed="${esc(v.seed)}">${esc(t("end.seed", { seed: v.seed }))}</p>` : ""}
       <p class="row"><button type="button" class="btn" id="end-rematch" data-primary>${esc(t("end.rematch"))}</button>
       <a class="btn secondary" href="${esc(link)}" id="end-replay">${esc(t("end.replay"))}</a>
-      <a class="btn secondary" href="#/play/${esc(encodeURIComponent(game.name))}?variant=${esc(encodeURIComponent(game.variant.name))}" id="end-new">${esc(t("end.new"))}</a></p>`;
+      <a class="btn secondary" href="#/play/${esc(encodeURIComponent(game.name))}?variant=${esc(encodeURIComponent(game.variant.name))}" id="end-new">${esc(t("end.new"))}</a>
+      <button type="button" class="btn secondary" id="end-export">${esc(t("save.exportgame"))}</button></p>`;
   const felt = $("#felt") || $("#board");
   felt.appendChild(box);
   $("#end-rematch").addEventListener("click", rematch);
   endLinks(box, { name: game.name, label: game.info.label, request: game.request, seats: game.seats, view: v,
     scoreText: (s) => scoreText(r, s, ctx) }, shell);
+  $("#end-export").addEventListener("click", exportRecord);
 }
 
 // The same table again with a fresh seed drawn by the worker.

@@ -1,0 +1,486 @@
+"""Nothing lost: autosave and resume (reload, a closed tab), the Continue list, damaged saves set
+aside, export and import of game records, undo against the computer, statistics, and a browser
+that refuses storage. Every reply the page got mid-game is checked for hidden cards, records and
+seeds; the hidden cards come from the game's record, exported by the test once it is done."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import test_primero_play as primero
+import test_primiera as primiera
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from hidden import Truth, card_tokens, keyed, replies, views_in
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+IDB_PUT = """async ([key, value]) => {
+  const db = await new Promise((ok, bad) => {
+    const r = indexedDB.open('primi', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('saves');
+    r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error);
+  });
+  await new Promise((ok, bad) => {
+    const tx = db.transaction('saves', 'readwrite');
+    tx.objectStore('saves').put(value, key);
+    tx.oncomplete = ok; tx.onerror = () => bad(tx.error);
+  });
+  db.close();
+}"""
+
+IDB_ALL = """async () => {
+  const db = await new Promise((ok, bad) => {
+    const r = indexedDB.open('primi', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('saves');
+    r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error);
+  });
+  const tx = db.transaction('saves', 'readonly');
+  const store = tx.objectStore('saves');
+  const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()].map(
+    (r) => new Promise((ok) => { r.onsuccess = () => ok(r.result); })));
+  db.close();
+  return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+}"""
+
+# The browser refuses Primi's database (as a private window may), or is full; PyScript's own
+# storage is left alone.
+REFUSE = """() => { const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (name, ...rest) {
+    if (name === 'primi') throw new DOMException('The operation is insecure.', 'SecurityError');
+    return open.call(this, name, ...rest); }; }"""
+FULL = """() => { const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (this.name === 'saves') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return put.apply(this, args); }; }"""
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def info(page: Page) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    return got
+
+
+def advance(mod: Any, page: Page, actions: int) -> None:
+    """Play ``actions`` human decisions through the controls, reading summaries and hand-overs on the way."""
+    done = 0
+    for step in range(actions * 20):
+        mod.settle(page)
+        if done >= actions:
+            return
+        if not page.locator("#handover").is_hidden():
+            page.get_by_role("button", name="Show my hand").click()
+        elif not page.locator("#dealend").is_hidden():
+            page.locator("#dealend-go").click()
+        elif page.locator("#game-end").count():
+            return
+        else:
+            mod.human_step(page, step)
+            done += 1
+    raise AssertionError("the game did not go on")
+
+
+def export_record(page: Page) -> dict[str, Any]:
+    """The game's record, exported as the player may (the test's truth for the hidden cards)."""
+    sid = info(page)["session"]
+    answer = page.evaluate(f"window.primi.engineCall({{op: 'record', session: {json.dumps(sid)}, export: true}})")
+    assert answer["ok"], answer
+    record: dict[str, Any] = answer["result"]
+    return record
+
+
+def check_replies(exchanges: list[dict[str, Any]], record: dict[str, Any]) -> None:
+    """Mid-game, no reply holds a card hidden from the seat shown, a record or the seed (the explicit
+    export excepted); the saves' list holds no card at all."""
+    truth = Truth.of(record)
+    seed = record["seed"]
+    for i, ex in enumerate(exchanges):
+        op = ex["request"].get("op")
+        if op == "record":
+            continue
+        reply = ex["reply"]
+        where = f"reply {i} ({op})"
+        if op == "saves":
+            assert not card_tokens(reply), where
+        assert all(r is None for r in keyed(reply, "record")), f"{where} carries a record"
+        assert all(s is None for s in keyed(reply, "seed")), f"{where} carries the seed"
+        assert not re.search(rf"(?<!\d){seed}(?!\d)", ex["text"]), f"{where} holds the seed"
+        for v in views_in(reply):
+            if v["actions"] <= len(record["actions"]):
+                truth.check(v["seat"], v["actions"], reply, where)
+
+
+def reload_and_wait(page: Page, actions: int) -> None:
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {actions}",
+                           timeout=STEP_TIMEOUT)
+
+
+def last_view(page: Page) -> dict[str, Any]:
+    return [v for ex in replies(page) for v in views_in(ex["reply"])][-1]
+
+
+def home(page: Page, server: str) -> None:
+    page.goto(server + "?debug#/")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
+
+
+def new_primero(page: Page, server: str, actions: int = 2) -> dict[str, Any]:
+    primero.start(page, server, "waks", 2, ["human", "medium"])
+    advance(primero, page, actions)
+    return info(page)
+
+
+# ---------------------------------------------------------------- resume
+
+
+def test_reload_mid_game_resumes_a_primero_game(page: Page, server: str) -> None:
+    primero.start(page, server, "waks", 3, ["human", "medium", "easy"])
+    advance(primero, page, 3)
+    before = info(page)
+    view = last_view(page)
+    exchanges = replies(page)
+    reload_and_wait(page, before["actions"])
+    after = info(page)
+    assert after["seats"] == before["seats"] and after["names"] == before["names"] and after["game"] == "primero"
+    resumed = last_view(page)
+    assert resumed["observation"] == view["observation"] and resumed["legal"] == view["legal"]
+    advance(primero, page, 1)  # the game goes on
+    assert info(page)["actions"] > before["actions"]
+    check_replies(exchanges + replies(page), export_record(page))
+
+
+def test_reload_mid_game_resumes_a_primiera_game(page: Page, server: str) -> None:
+    primiera.start(page, server, "2p", ["human", "medium"])
+    advance(primiera, page, 3)
+    before = info(page)
+    hand = page.eval_on_selector_all("#my-hand [data-card]", "els => els.map(e => e.dataset.card)")
+    exchanges = replies(page)
+    reload_and_wait(page, before["actions"])
+    expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible()
+    primiera.settle(page)
+    assert page.eval_on_selector_all("#my-hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
+    advance(primiera, page, 1)
+    check_replies(exchanges + replies(page), export_record(page))
+
+
+def test_close_the_tab_and_reopen_resumes(page: Page, server: str) -> None:
+    before = new_primero(page, server)
+    context = page.context
+    page.close()
+    # Reopened on the table (the browser restores the tab): straight back into the game.
+    again = context.new_page()
+    again.goto(server + "?debug#/table")
+    again.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
+                            timeout=READY_TIMEOUT)
+    again.close()
+    # Opened from its address: the Continue list, the most recent game first, one tap to resume.
+    third = context.new_page()
+    home(third, server)
+    first = third.locator("#save-list li").first
+    expect(first).to_contain_text("Primero")
+    expect(first).to_contain_text("your turn")
+    expect(first).to_contain_text("2 players")
+    first.get_by_role("button", name="Resume").click()
+    third.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
+                            timeout=STEP_TIMEOUT)
+    primero.settle(third)
+    expect(third.locator("#actions button[data-action]").first).to_be_visible()
+
+
+def test_a_hot_seat_game_resumes_behind_the_hand_over(page: Page, server: str) -> None:
+    primero.start(page, server, "waks", 2, ["human", "human"])
+    advance(primero, page, 2)
+    before = info(page)
+    reload_and_wait(page, before["actions"])
+    expect(page.locator("#handover")).to_be_visible()
+    assert page.locator("#my-hand [data-card]").count() == 0
+    assert last_view(page)["seat"] == -1
+
+
+# ---------------------------------------------------------------- the Continue list
+
+
+def test_several_saves_listed_delete_one_then_all(page: Page, server: str) -> None:
+    new_primero(page, server, 1)
+    primiera.start(page, server, "2p", ["human", "medium"])
+    advance(primiera, page, 1)
+    new_primero(page, server, 1)
+    home(page, server)
+    items = page.locator("#save-list li")
+    expect(items).to_have_count(3)
+    expect(items.first).to_contain_text("Primero")  # the most recent first
+    expect(items.nth(1)).to_contain_text("Primiera")
+    expect(items.first).to_contain_text(re.compile(r"just now|minute"))
+    primiera_id = items.nth(1).get_attribute("data-save")
+    items.nth(1).get_by_role("button", name=re.compile("^Delete")).click()
+    expect(items).to_have_count(2)
+    assert page.locator(f"[data-save='{primiera_id}']").count() == 0
+    page.locator("#delete-all").click()
+    expect(page.locator("#delete-all-row")).to_contain_text("Delete all 2 saved games?")
+    page.locator("#delete-all-no").click()
+    expect(items).to_have_count(2)
+    page.locator("#delete-all").click()
+    page.locator("#delete-all-yes").click()
+    expect(items).to_have_count(0)
+    expect(page.locator("#continue-status")).to_contain_text("No game in progress")
+    assert page.evaluate(IDB_ALL) == {}
+
+
+def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: str) -> None:
+    new_primero(page, server, 1)
+    good = page.evaluate(IDB_ALL)
+    assert len(good) == 1
+    (key, text), = good.items()
+    data = json.loads(text)
+    future = dict(data, v=2)
+    illegal = json.loads(text)
+    illegal["record"]["actions"].append("discard ZZ")
+    wrong = dict(data, seats="human")
+    for name, value in [("truncated", text[: len(text) // 2]), ("number", 42), ("types", json.dumps(wrong)),
+                        ("future", json.dumps(future)), ("illegal", json.dumps(illegal))]:
+        page.evaluate(IDB_PUT, [f"bad-{name}", value])
+    home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(1)
+    aside = page.locator("#save-aside")
+    expect(aside).to_contain_text("5 saved game(s) could not be read and were set aside. Your other games are safe.")
+    problems = {
+        "bad-truncated": "cut short",
+        "bad-number": "wrong kind",
+        "bad-types": "wrong kind",
+        "bad-future": "another version of Primi (save format 2)",
+        "bad-illegal": f"Move {len(illegal['record']['actions'])} in the save is not allowed",
+    }
+    for save, words in problems.items():
+        expect(aside.locator(f"[data-save='{save}']")).to_contain_text(words)
+    assert "Traceback" not in aside.inner_text() and "seat 0" not in aside.inner_text().lower()
+    # exportable: a damaged save downloads as it is
+    with page.expect_download() as got:
+        aside.locator("[data-save='bad-truncated']").get_by_role("button", name="Export").click()
+    assert Path(got.value.path()).read_text() == text[: len(text) // 2]
+    # the good one resumes
+    page.locator(f"#save-list [data-save='{key}']").get_by_role("button", name="Resume").click()
+    page.wait_for_function("window.primi.tableInfo() && window.primi.tableInfo().actions > 0", timeout=STEP_TIMEOUT)
+    # set aside, not lost
+    assert set(page.evaluate(IDB_ALL)) >= set(problems)
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) -> None:
+    before = new_primero(page, server, 2)
+    primero.settle(page)
+    with page.expect_download() as got:
+        page.locator("#table-export").click()
+    path = tmp_path / "game.json"
+    got.value.save_as(path)
+    assert re.fullmatch(r"primi-primero-waks-\d{12}\.json", got.value.suggested_filename)
+    cli = subprocess.run([sys.executable, "-m", "pygame_core", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, check=False)
+    assert cli.returncode == 0, cli.stderr
+    assert json.loads(cli.stdout)["actions"] == before["actions"]
+    # a fresh browser profile: the record opens the game where it was
+    home(page, server)
+    page.locator("#delete-all").click()
+    page.locator("#delete-all-yes").click()
+    expect(page.locator("#save-list li")).to_have_count(0)
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
+                           timeout=STEP_TIMEOUT)
+    primero.settle(page)
+    home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(1)  # an unfinished import goes on, saved
+    # a damaged file gets the CLI's message
+    record = json.loads(path.read_text())
+    record["actions"].append("discard ZZ")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    page.set_input_files("#import-file", str(bad))
+    expect(page.locator("#continue-message")).to_contain_text(f"action {len(record['actions'])}")
+    (tmp_path / "cut.json").write_text(path.read_text()[:40])
+    page.set_input_files("#import-file", str(tmp_path / "cut.json"))
+    expect(page.locator("#continue-message")).to_contain_text("not valid JSON")
+
+
+def test_import_a_finished_game_opens_its_end(page: Page, server: str, tmp_path: Path) -> None:
+    from pygame_core.records import Record, replay
+    from pygame_core.registry import load
+    from pygame_core.rng import AgentRandom
+
+    game = load("primiera")
+    options = game.info.variant("2p").resolve_options({})
+    record = Record("primiera", "2p", tuple(sorted(options.items())), 77)
+    _, state = replay(record)
+    rnd = AgentRandom(1)
+    while not game.is_terminal(state):
+        action = rnd.choice(list(game.legal_actions(state)))
+        record = record.with_action(action)
+        state = game.apply(state, action)
+    path = tmp_path / "done.json"
+    path.write_text(json.dumps(record.to_json()))
+    home(page, server)
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#game-end")).to_be_visible(timeout=STEP_TIMEOUT)
+    page.goto(server + "?debug#/stats")
+    expect(page.locator("#stats-empty")).to_be_visible()  # an imported game is not one you played here
+
+
+# ---------------------------------------------------------------- undo
+
+
+def test_undo_against_the_computer(page: Page, server: str) -> None:
+    primero.start(page, server, "waks", 2, ["human", "medium"])
+    primero.settle(page)
+    undo = page.locator("#table-undo")
+    expect(undo).to_be_hidden()  # nothing to undo yet
+    start_actions = info(page)["actions"]
+    first = last_view(page)
+    advance(primero, page, 1)
+    after = info(page)
+    assert after["actions"] > start_actions
+    before_undo = export_record(page)
+    exchanges = replies(page)
+    expect(undo).to_be_visible()
+    undo.click()
+    page.wait_for_function(f"window.primi.tableInfo().actions === {start_actions}", timeout=STEP_TIMEOUT)
+    primero.settle(page)
+    back = last_view(page)
+    assert back["observation"] == first["observation"] and back["legal"] == first["legal"]
+    expect(undo).to_be_hidden()
+    # the game goes on from there; the save went back too
+    advance(primero, page, 1)
+    saves = page.evaluate(IDB_ALL)
+    (text,) = saves.values()
+    assert len(json.loads(text)["record"]["actions"]) == info(page)["actions"]
+    check_replies(exchanges, before_undo)
+    check_replies(replies(page)[len(exchanges):], export_record(page))
+
+
+def test_undo_can_be_turned_off_in_setup(page: Page, server: str) -> None:
+    primero.open_setup(page, server, "waks", 2)
+    page.select_option("#seat-1", "medium")
+    page.locator("#setup-undo").uncheck()
+    page.get_by_role("button", name="Start the game").click()
+    advance(primero, page, 2)
+    expect(page.locator("#table-undo")).to_be_hidden()
+    assert all(v["undo"] is False for ex in replies(page) for v in views_in(ex["reply"]))
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_statistics_after_a_finished_game(page: Page, server: str) -> None:
+    primero.start(page, server, "waks", 2, ["human", "easy"], deals=1)
+    primero.play(page, deals=1, max_steps=200)
+    if page.locator("#dealend").is_visible():
+        page.locator("#dealend-go").click()
+    expect(page.locator("#game-end")).to_be_visible()
+    won = int(table_won(page))
+    home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(0)  # a finished game leaves the list
+    page.get_by_role("link", name="Statistics").click()
+    row = page.locator("tr[data-stats='primero/waks']")
+    expect(row).to_be_visible()
+    expect(row.locator("[data-played]")).to_have_text("1")
+    expect(row.locator("[data-won]")).to_have_text(str(won))
+    expect(row).to_contain_text("chips")
+    page.reload()  # kept across a reload, and not counted twice
+    expect(page.locator("tr[data-stats='primero/waks'] [data-played]")).to_have_text("1")
+    with page.expect_download() as got:
+        page.locator("#stats-export").click()
+    data = json.loads(Path(got.value.path()).read_text())
+    assert data["games"]["primero/waks"]["played"] == 1 and data["games"]["primero/waks"]["won"] == won
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-yes").click()
+    expect(page.locator("#stats-empty")).to_be_visible()
+    expect(page.locator("#stats-message")).to_have_text("Statistics reset.")
+
+
+def table_won(page: Page) -> bool:
+    view = [v for ex in replies(page) for v in views_in(ex["reply"]) if v["terminal"]][0]
+    return 0 in view["result"]["winners"]
+
+
+# ---------------------------------------------------------------- storage refused or full
+
+
+def stub_worker_storage(page: Page, script: str) -> None:
+    """Make the worker's IndexedDB fail as a browser would (the page's own stays untouched)."""
+    def stub(worker: Any) -> None:
+        with contextlib.suppress(Exception):  # a worker gone with its page: nothing to stub
+            worker.evaluate(script)
+    page.on("worker", stub)
+
+
+def start_in_one_load(page: Page, server: str) -> None:
+    """Home, then a 2-player Primero game against the computer, all in one page load (one worker)."""
+    home(page, server)
+    page.evaluate("location.hash = '#/play/primero?variant=waks&players=2&seats=human,medium'")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+
+
+def test_storage_refused_the_game_goes_on_with_a_notice(page: Page, server: str) -> None:
+    stub_worker_storage(page, REFUSE)
+    start_in_one_load(page, server)
+    notice = page.locator("#save-notice")
+    expect(notice).to_contain_text("this game will not be saved")
+    advance(primero, page, 2)  # the game goes on
+    assert info(page)["actions"] >= 2
+    expect(notice).to_have_count(1)  # told once
+    notice.get_by_role("button", name="OK").click()
+    expect(notice).to_have_count(0)
+    advance(primero, page, 1)
+    expect(notice).to_have_count(0)
+    page.evaluate("location.hash = '#/'")
+    expect(page.locator("#continue-status")).to_contain_text("does not let Primi keep saved games")
+
+
+def test_storage_full_the_game_goes_on_with_a_notice(page: Page, server: str) -> None:
+    stub_worker_storage(page, FULL)
+    start_in_one_load(page, server)
+    expect(page.locator("#save-notice")).to_contain_text("this game will not be saved")
+    advance(primero, page, 2)
+    assert info(page)["actions"] >= 2
+
+
+# ---------------------------------------------------------------- accessibility
+
+
+def test_saves_screens_have_no_axe_violations(browser: Any, server: str) -> None:
+    from test_a11y import axe
+
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    primero.start(page, server, "waks", 2, ["human", "medium"])
+    advance(primero, page, 1)
+    expect(page.locator("#table-undo")).to_be_visible()
+    assert axe(page) == []
+    page.evaluate(IDB_PUT, ["bad-one", "{\"v\": 1, \"rec"])
+    home(page, server)
+    expect(page.locator("#save-aside")).to_be_visible()
+    expect(page.locator("#save-list li")).to_have_count(1)
+    assert axe(page) == []
+    page.locator("#delete-all").click()
+    expect(page.locator("#delete-all-yes")).to_be_visible()
+    assert axe(page) == []
+    stats = {"v": 1, "since": 0, "games": {"primero/waks": {"game": "primero", "variant": "waks", "played": 3, "won": 2,
+                                                            "hotseat": 0, "points": 0, "chips": 14, "last": 0}}}
+    page.evaluate(f"localStorage.setItem('primi.stats.v1', {json.dumps(json.dumps(stats))})")
+    page.evaluate("location.hash = '#/stats'")
+    row = page.locator("tr[data-stats='primero/waks']")
+    expect(row).to_contain_text("+14 chips")
+    expect(row).to_contain_text("67%")
+    assert axe(page) == []
+    context.close()

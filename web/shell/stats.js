@@ -1,0 +1,102 @@
+// Local statistics per game and rule set (#/stats): games played and won, and the points or chips
+// won, kept in this browser's localStorage (results only: no card, no seed). Reset and export.
+import { $, esc } from "../dom.js";
+import { t } from "../i18n.js";
+import { download } from "./saves.js";
+
+const KEY = "primi.stats.v1";
+let memory = null; // when localStorage refuses, the statistics live for this page only
+
+function empty() { return { v: 1, since: Date.now(), games: {} }; }
+
+function valid(data) {
+  return data && typeof data === "object" && data.v === 1 && data.games && typeof data.games === "object" && !Array.isArray(data.games);
+}
+
+/** The statistics: {v: 1, since, games: {"<game>/<variant>": {game, variant, played, won, hotseat, points, chips, last}}}. */
+export function loadStats() {
+  if (memory) return memory;
+  let raw = null;
+  try { raw = localStorage.getItem(KEY); } catch { memory = empty(); return memory; }
+  if (raw === null) return empty();
+  try {
+    const data = JSON.parse(raw);
+    if (!valid(data)) throw new Error("bad stats");
+    for (const [k, s] of Object.entries(data.games)) {
+      if (!s || typeof s !== "object" || !["played", "won"].every((f) => Number.isFinite(s[f]))) delete data.games[k];
+    }
+    return data;
+  } catch {
+    return empty(); // damaged: start again (the damaged text is overwritten on the next result)
+  }
+}
+
+function store(data) {
+  try { localStorage.setItem(KEY, JSON.stringify(data)); memory = null; } catch { memory = data; }
+}
+
+/** Count a finished game: `seats` (kinds), the View's `result`; a hot-seat game counts as played only. */
+export function recordResult(game, variant, seats, result) {
+  if (!result || !Array.isArray(result.scores)) return;
+  const data = loadStats();
+  const key = `${game}/${variant}`;
+  const s = data.games[key] || { game, variant, played: 0, won: 0, hotseat: 0, points: 0, chips: 0, last: 0 };
+  s.played += 1;
+  s.last = Date.now();
+  const humans = seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0);
+  if (humans.length === 1) {
+    const me = humans[0];
+    if ((result.winners || []).includes(me)) s.won += 1;
+    if (Array.isArray(result.chips)) s.chips += Number(result.chips[me]) || 0;
+    else s.points += Number(result.scores[me]) || 0;
+  } else s.hotseat += 1;
+  data.games[key] = s;
+  store(data);
+}
+
+export function resetStats() { store(empty()); }
+
+// ---------------------------------------------------------------- the screen
+export async function renderStats(main, ctx) {
+  const cat = await ctx.loadCatalogue();
+  const data = loadStats();
+  const rows = [];
+  for (const g of cat.games) {
+    for (const v of g.variants) {
+      const s = data.games[`${g.name}/${v.name}`];
+      if (!s) continue;
+      const solo = s.played - (s.hotseat || 0);
+      const rate = solo > 0 ? Math.round((100 * s.won) / solo) : null;
+      const score = s.chips ? t("stats.chips", { n: (s.chips > 0 ? "+" : "") + s.chips }) : t("stats.points", { n: s.points || 0 });
+      rows.push(`<tr data-stats="${esc(g.name)}/${esc(v.name)}"><th scope="row">${esc(g.label)}: ${esc(v.label)}</th>
+        <td data-played="${s.played}">${s.played}</td><td data-won="${s.won}">${s.won}</td>
+        <td>${rate === null ? "–" : esc(t("stats.rate", { n: rate }))}</td><td>${esc(score)}</td></tr>`);
+    }
+  }
+  main.innerHTML = `
+    <section class="screen" id="screen-stats" aria-labelledby="stats-title">
+      <h1 id="stats-title">${esc(t("stats.title"))}</h1>
+      <p class="lede">${esc(t("stats.lede"))}</p>
+      ${rows.length ? `<table class="stats" id="stats-table">
+        <thead><tr><th scope="col">${esc(t("stats.game"))}</th><th scope="col">${esc(t("stats.played"))}</th>
+        <th scope="col">${esc(t("stats.won"))}</th><th scope="col">${esc(t("stats.winrate"))}</th><th scope="col">${esc(t("stats.score"))}</th></tr></thead>
+        <tbody>${rows.join("")}</tbody></table>` : `<p id="stats-empty">${esc(t("stats.empty"))}</p>`}
+      <p class="row" id="stats-tools">
+        <button type="button" class="btn secondary" id="stats-export">${esc(t("stats.export"))}</button>
+        <button type="button" class="btn secondary" id="stats-reset">${esc(t("stats.reset"))}</button></p>
+      <p class="message" id="stats-message" role="status"></p>
+    </section>`;
+  $("#stats-export").addEventListener("click", () => {
+    download(`primi-stats-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(loadStats(), null, 1));
+    $("#stats-message").textContent = t("stats.exported");
+  });
+  $("#stats-reset").addEventListener("click", () => {
+    const tools = $("#stats-tools");
+    tools.innerHTML = `<span role="alert">${esc(t("stats.reset.confirm"))}</span>
+      <button type="button" class="btn danger" id="stats-reset-yes">${esc(t("stats.reset.yes"))}</button>
+      <button type="button" class="btn secondary" id="stats-reset-no">${esc(t("save.cancel"))}</button>`;
+    $("#stats-reset-no").addEventListener("click", () => renderStats(main, ctx));
+    $("#stats-reset-yes").addEventListener("click", () => { resetStats(); renderStats(main, ctx).then(() => { $("#stats-message").textContent = t("stats.wasreset"); }); });
+    $("#stats-reset-no").focus();
+  });
+}
