@@ -108,7 +108,7 @@ def test_every_variant_s_share_link_reads_back_exactly(page: Page, server: str) 
             const url = m.playLink({ game: g.name, variant: v.name, options, seats, seed: 9007199254740991 });
             const params = new URLSearchParams(url.split('?').slice(-1)[0]);
             const got = m.readPlayLink(g, params);
-            const want = { variant: v.name, players: v.players.max, seats, seed: '9007199254740991' };
+            const want = { variant: v.name, players: v.players.max, seats, seed: '9007199254740991', undo: true };
             const { players, ...rest } = options;
             if (got.error || JSON.stringify({ ...got.values, options: undefined }) !== JSON.stringify({ ...want, options: undefined })
                 || JSON.stringify(got.values.options) !== JSON.stringify(rest)) bad.push([g.name, v.name, got]);
@@ -336,6 +336,7 @@ def bad_links() -> list[tuple[str, str, str]]:
         ("option not a number", f"#/play/primero?variant=waks&stake={img}", "not a valid"),
         ("option given twice", "#/play/primero?stake=1&opt-stake=2", "twice"),
         ("field given twice", "#/play/primero?seed=1&seed=2", "twice"),
+        ("undo not 0 or 1", "#/play/primero?undo=maybe", "undo"),
         ("unknown seat kind", f"#/play/primero?players=2&seats=human,{script}", "unknown kind"),
         ("seat count", "#/play/primero?players=2&seats=human,easy,easy", "places"),
         ("javascript url in a field", "#/play/primero?variant=javascript:window.__pwned=1", "no rule set"),

@@ -570,6 +570,7 @@ const EN = {
   "link.badoption": "This link gives {label} as “{value}”, which is not a valid choice. Here are the games instead.",
   "link.optionrange": "This link gives {label} as {value}, outside {min} to {max}. Here are the games instead.",
   "link.badseed": "This link's deal seed “{value}” is not a whole number from 0 to 9007199254740991. Here are the games instead.",
+  "link.badundo": "This link gives undo as “{value}”; it can be 1 (on) or 0 (off). Here are the games instead.",
   "link.norules": "There are no rules called “{name}”. Here are the games instead.",
   "link.toolong": "This replay is too long to open from a link. Here are the games instead.",
   "link.badbase64": "This replay link is damaged (its letters are not a packed record); it may have been cut short. Here are the games instead.",

@@ -44,14 +44,14 @@ function optionValue(o, text) {
 
 /** Read a setup link's query for a game (a catalogue entry): {values} or {error}. Nothing is clamped
  * or dropped: an unknown rule set, option or field, a player count out of range or a bad seed is
- * an error naming it. values = {variant, players, seats[], options{}, seed (text or "")}. */
+ * an error naming it. values = {variant, players, seats[], options{}, seed (text or ""), undo (bool)}. */
 export function readPlayLink(game, params) {
   const keys = [...params.keys()];
   for (const k of new Set(keys)) if (params.getAll(k).length > 1) return { error: t("link.twice", { name: quoteLink(k) }) };
   const variantName = params.has("variant") ? params.get("variant") : game.default_variant;
   const variant = game.variants.find((v) => v.name === variantName);
   if (!variant) return { error: t("link.badvariant", { name: quoteLink(variantName), game: game.label }) };
-  const known = new Set(["variant", "players", "seats", "seed"]);
+  const known = new Set(["variant", "players", "seats", "seed", "undo"]);
   const byName = new Map();
   for (const o of variant.options) { byName.set(o.name, o); byName.set("opt-" + o.name, o); }
   for (const k of keys) if (!known.has(k) && !byName.has(k)) return { error: t("link.badparam", { name: quoteLink(k), variant: variant.label }) };
@@ -81,12 +81,15 @@ export function readPlayLink(game, params) {
     if (got.error) return { error: got.error };
     options[o.name] = got.value;
   }
+  if (params.has("undo") && !["0", "1"].includes(params.get("undo"))) {
+    return { error: t("link.badundo", { value: quoteLink(params.get("undo")) }) };
+  }
   let seed = "";
   if (params.has("seed")) {
     seed = params.get("seed");
     if (!validSeed(seed)) return { error: t("link.badseed", { value: quoteLink(seed) }) };
   }
-  return { values: { variant: variant.name, players, seats, options, seed } };
+  return { values: { variant: variant.name, players, seats, options, seed, undo: params.get("undo") !== "0" } };
 }
 
 /** A query string with its commas left readable (seats=human,easy). */
@@ -99,6 +102,7 @@ export function playLink(request) {
   if (opts.players) q.set("players", String(opts.players));
   if (request.seats && request.seats.length) q.set("seats", request.seats.join(","));
   for (const [k, v] of Object.entries(opts)) if (k !== "players") q.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
+  if (request.undo === false) q.set("undo", "0");
   if (request.seed !== null && request.seed !== undefined && request.seed !== "") q.set("seed", String(request.seed));
   return `${base()}#/play/${encodeURIComponent(request.game)}?${readable(q)}`;
 }
