@@ -268,7 +268,7 @@ export function dailyStats(game, today = todayUTC()) {
   let run = 0;
   let prev = null;
   for (const d of days) { run = prev && dayBefore(d) === prev ? run + 1 : 1; best = Math.max(best, run); prev = d; }
-  return { streak, best, played: days.length, won: days.filter((d) => mine[d].won === true).length, today: mine[today] || null };
+  return { streak, best, played: days.length, won: days.filter((d) => mine[d] && mine[d].won === true).length, today: mine[today] || null };
 }
 
 /** The spoiler-free text of a day's result: game, date, result line, streak, link. No card. */
