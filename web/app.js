@@ -335,9 +335,6 @@ async function renderRules(main, params) {
   const bad = keys.find((k) => k !== "variant");
   if (bad !== undefined) return badLink(main, t("link.badparam", { name: quoteLink(bad), variant: t("rules.title") }));
   const asked = params && params.get("variant");
-  if (asked !== null && asked !== undefined && !cat.games.some((g) => g.variants.some((v) => v.name === asked))) {
-    return badLink(main, t("link.norules", { name: quoteLink(asked) }));
-  }
   const sections = cat.games.map((g) => {
     const m = gameModule(g.name);
     return m && m.rules ? `<section class="rules-game" data-game="${esc(g.name)}">${m.rules(g, cat, routeCtx)}</section>` : "";
@@ -349,9 +346,11 @@ async function renderRules(main, params) {
       <p class="panel" id="rules-trust">${esc(t("rules.trust"))}</p>
       ${sections}
     </section>`;
-  if (asked) {
-    const el = main.querySelector(`article[data-variant="${CSS.escape(asked)}"]`);
-    if (el) el.scrollIntoView();
+  if (asked !== null && asked !== undefined) {
+    // A rule set's name, or its section's id after "rules-" (a game may prefix its ids: "pobase").
+    const el = main.querySelector(`article[data-variant="${CSS.escape(asked)}"]`) || document.getElementById("rules-" + asked);
+    if (!el || !el.closest(".rules-game")) return badLink(main, t("link.norules", { name: quoteLink(asked) }));
+    el.scrollIntoView();
   }
 }
 
