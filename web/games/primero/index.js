@@ -309,6 +309,7 @@ export default {
   roundEnd,
   scoreText,
   endNote,
+  dailyOptions: { deals: 1 }, // the daily deal (#/daily/primero) is one deal
   logTag,
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),
