@@ -112,11 +112,11 @@ export async function renderTable(main) {
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
       <p class="message error" id="table-message" role="alert"></p>
-      <p class="row table-tools" id="table-tools">
-        <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
-        <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
-      </p>
       <div class="side">
+        <p class="row table-tools" id="table-tools">
+          <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
+          <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
+        </p>
         <div id="game-side"></div>
         <section class="panel" aria-labelledby="log-title">
           <h2 id="log-title">${esc(t("table.log"))}</h2>
