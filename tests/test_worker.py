@@ -300,6 +300,32 @@ def test_ai_step_says_what_the_computer_did_and_reports_think_time(worker: Any) 
     assert idle["actions"] == 1 and idle["say"] == []
 
 
+def test_ai_step_carries_why_when_the_agent_explains_from_the_public_view(worker: Any,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    start = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})
+    assert "why" not in ok({"op": "ai_step", "session": start["session"]})  # an agent without explain: no why
+    seen: list[Any] = []
+
+    def explain(self: Any, observation: Mapping[str, Any], action: str) -> dict[str, Any]:
+        seen.append((observation["seat"], action))
+        return {"key": "toy.why", "args": {"action": action}}
+
+    monkeypatch.setattr(toygame.GreedyAgent, "explain", explain, raising=False)
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})["session"]
+    step = ok({"op": "ai_step", "session": sid})
+    assert seen and seen[0][0] == -1  # the public observation, never the AI's own
+    assert step["why"] == {"key": "toy.why", "args": {"action": seen[0][1]}}
+
+
+def test_primiera_ai_steps_say_why_and_leak_nothing(worker: Any) -> None:
+    sid, view, texts = play("primiera", "kaleidos", {"target": 0, "max_rounds": 1}, ["human", "medium", "hard", "easy"],
+                            rng_seed=4)
+    whys = [json.loads(t)["result"].get("why") for t in texts if '"think_ms"' in t]
+    keys = {w["key"] for w in whys if w}
+    assert keys and all(k.startswith("pa.why.") for k in keys)
+    assert None in whys  # the secret table picks are not explained
+
+
 def test_view_show_and_act_answer_only_for_the_seat_allowed(worker: Any) -> None:
     sid = ok({"op": "new_game", "game": "toy", "options": {"players": 3},
               "seats": ["human", "greedy", "human"], "seed": 5})["session"]

@@ -21,7 +21,8 @@ Ops (request fields -> result):
 - ``show {session, seat}`` -> View (and that seat is shown from now on)
 - ``view {session}`` -> View of the seat shown
 - ``act {session, seat, action, show?}`` -> View after the action
-- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``, and ``why``
+  (a Description: why it played that) when its agent has ``explain(public_observation, action)``
 - ``undo {session, seat}`` -> View after going back to before the last action of ``seat`` (the
   human shown), replaying nothing (the worker keeps every state). Refused unless the game allows
   undo, is not over, and every action after that one was ``seat``'s own or a computer's.
@@ -473,12 +474,18 @@ def _ai_step(req: Mapping[str, Any]) -> JSON:
         return view
     legal = game.legal_actions(state)
     started = time.perf_counter()
-    action = session.agents[seat].choose(game.observation(state, seat), legal, session.rngs[seat])
+    agent = session.agents[seat]
+    action = agent.choose(game.observation(state, seat), legal, session.rngs[seat])
     think = (time.perf_counter() - started) * 1000
     if action not in legal:
         raise RuntimeError(f"the {session.seats[seat]} AI chose an illegal action {quote(action)}")
+    # An agent that can say why (``explain``) reads the public observation only (seat -1, before the move).
+    explain: Callable[[Mapping[str, Any], str], Any] | None = getattr(agent, "explain", None)
+    why = explain(game.observation(state, -1), action) if explain is not None else None
     view = session.advance(game.apply(state, action), action, None)
     view["think_ms"] = round(think, 1)
+    if why is not None:
+        view["why"] = why
     return view
 
 
