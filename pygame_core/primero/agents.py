@@ -467,7 +467,9 @@ def _waks(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
         q = _range_q(v)
         edge = q * (k + 1)
     elif lv.samples and v.to_call > 0 and not v.claim_gates:
-        q = 0.5 * (q + _range_q(v))  # the vier's range by its vie rates (a rock's vie, a probe's steal)
+        # the vier's range by its vie rates (a rock's vie, a probe's steal); a tight vier's vie is read by its rate
+        tight = all(v.vie_rate.get(o.seat, 0.28) < 0.2 for o in v.active_opps if _aggr(o.acts, ("vie", "revie")))
+        q = min(q, _range_q(v)) if tight else 0.5 * (q + _range_q(v))
         edge = q * (k + 1)
     if vies:
         amounts = _amounts(legal, "vie")
