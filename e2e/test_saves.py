@@ -15,6 +15,7 @@ from typing import Any
 
 import test_primero_play as primero
 import test_primiera as primiera
+import test_primo as primo
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, card_tokens, keyed, replies, views_in
 from playwright.sync_api import Page, expect
@@ -174,6 +175,24 @@ def test_reload_mid_game_resumes_a_primiera_game(page: Page, server: str) -> Non
     check_replies(exchanges + replies(page), export_record(page))
 
 
+def test_reload_mid_game_resumes_a_primo_game(page: Page, server: str) -> None:
+    primo.start(page, server, "base", ["human", "medium"])
+    for _ in range(3):
+        primo.settle(page)
+        primo.do(page, primo.policy(primo.last_view(page)))
+    primo.settle(page)
+    before = info(page)
+    view = last_view(page)
+    exchanges = replies(page)
+    reload_and_wait(page, before["actions"])
+    expect(page.locator("#screen-table[data-game=primo]")).to_be_visible()
+    primo.settle(page)
+    resumed = last_view(page)
+    assert resumed["observation"] == view["observation"] and resumed["legal"] == view["legal"]
+    primo.do(page, primo.policy(resumed))
+    primo.check_replies(exchanges + replies(page), export_record(page))
+
+
 def test_close_the_tab_and_reopen_resumes(page: Page, server: str) -> None:
     before = new_primero(page, server)
     context = page.context
@@ -212,6 +231,8 @@ def test_a_hot_seat_game_resumes_behind_the_hand_over(page: Page, server: str) -
 
 
 def test_several_saves_listed_delete_one_then_all(page: Page, server: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     new_primero(page, server, 1)
     primiera.start(page, server, "2p", ["human", "medium"])
     advance(primiera, page, 1)
@@ -235,6 +256,12 @@ def test_several_saves_listed_delete_one_then_all(page: Page, server: str) -> No
     expect(items).to_have_count(0)
     expect(page.locator("#continue-status")).to_contain_text("No game in progress")
     assert page.evaluate(IDB_ALL) == {}
+    # a reload on the table with nothing saved lands on the home screen
+    page.evaluate("location.hash = '#/table'")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator("#screen-home")).to_be_visible()
+    assert errors == []
 
 
 def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: str) -> None:

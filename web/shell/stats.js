@@ -13,7 +13,8 @@ function valid(data) {
   return data && typeof data === "object" && data.v === 1 && data.games && typeof data.games === "object" && !Array.isArray(data.games);
 }
 
-/** The statistics: {v: 1, since, games: {"<game>/<variant>": {game, variant, played, won, hotseat, points, chips, last}}}. */
+/** The statistics: {v: 1, since, games: {"<game>/<variant>": {game, variant, played, won, hotseat, points, chips,
+ * unit: "chips"|"points" (what the game scores in), last}}}. */
 export function loadStats() {
   if (memory) return memory;
   let raw = null;
@@ -37,7 +38,7 @@ function store(data) {
 
 /** Count a finished game: `seats` (kinds), the View's `result`; a hot-seat game counts as played only. */
 export function recordResult(game, variant, seats, result) {
-  if (!result || !Array.isArray(result.scores)) return;
+  if (!result || !Array.isArray(result.scores) || !seats.includes("human")) return; // computers only: not yours
   const data = loadStats();
   const key = `${game}/${variant}`;
   const s = data.games[key] || { game, variant, played: 0, won: 0, hotseat: 0, points: 0, chips: 0, last: 0 };
@@ -47,8 +48,8 @@ export function recordResult(game, variant, seats, result) {
   if (humans.length === 1) {
     const me = humans[0];
     if ((result.winners || []).includes(me)) s.won += 1;
-    if (Array.isArray(result.chips)) s.chips += Number(result.chips[me]) || 0;
-    else s.points += Number(result.scores[me]) || 0;
+    if (Array.isArray(result.chips)) { s.chips += Number(result.chips[me]) || 0; s.unit = "chips"; }
+    else { s.points += Number(result.scores[me]) || 0; s.unit = "points"; }
   } else s.hotseat += 1;
   data.games[key] = s;
   store(data);
@@ -67,7 +68,8 @@ export async function renderStats(main, ctx) {
       if (!s) continue;
       const solo = s.played - (s.hotseat || 0);
       const rate = solo > 0 ? Math.round((100 * s.won) / solo) : null;
-      const score = s.chips ? t("stats.chips", { n: (s.chips > 0 ? "+" : "") + s.chips }) : t("stats.points", { n: s.points || 0 });
+      const chips = s.unit ? s.unit === "chips" : Boolean(s.chips);
+      const score = chips ? t("stats.chips", { n: (s.chips > 0 ? "+" : "") + (s.chips || 0) }) : t("stats.points", { n: s.points || 0 });
       rows.push(`<tr data-stats="${esc(g.name)}/${esc(v.name)}"><th scope="row">${esc(g.label)}: ${esc(v.label)}</th>
         <td data-played="${s.played}">${s.played}</td><td data-won="${s.won}">${s.won}</td>
         <td>${rate === null ? "–" : esc(t("stats.rate", { n: rate }))}</td><td>${esc(score)}</td></tr>`);
