@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build Primi into a static site in ``dist/``, or serve it.
 
-    python build.py                 build dist/
+    python build.py [--dist DIR] [--version LABEL]
+                                    build dist/ (or DIR), its pages marked with LABEL
     python build.py serve [--port N] [--no-build]
                                     build if needed, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS]
@@ -12,16 +13,22 @@ The site holds the page and its UI assets from ``web/``, the rules core packed
 as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
 ``node_modules`` (pinned in package.json / package-lock.json, installed by
 ``npm ci``). Only files the site loads are copied. A service worker precaches
-every file, under a cache named after a hash of the build, so the installed
-PWA plays offline. The built site makes no request to any other origin.
+every file, under a cache named after a hash of the build, each file checked
+against its SHA-256 (listed in ``build.json``), so the installed PWA plays
+offline and an update never mixes two builds. Compressible files also get a
+gzipped copy ``name.gz`` for hosts that serve those (``serve`` does). The built
+site makes no request to any other origin.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
+import gzip
 import hashlib
+import http
 import http.server
 import json
 import os
@@ -30,6 +37,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -116,26 +124,59 @@ def write_catalogue(dist: Path) -> None:
     (dist / "catalogue.json").write_text(out)
 
 
-def write_manifest(dist: Path) -> str:
-    """Write ``build.json`` (files and their hash) and stamp the service worker; return the build hash."""
-    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json")]
+def write_manifest(dist: Path, version: str) -> str:
+    """Write ``build.json`` (version, files and their SHA-256) and stamp the service worker and the
+    page; return the build hash. The worker precaches each file only if its bytes have that hash."""
+    html = (dist / "index.html").read_text().replace("__VERSION__", version)
+    (dist / "index.html").write_text(html)
+    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json") and not f.endswith(".gz")]
+    sha = {f: hashlib.sha256((dist / f).read_bytes()).hexdigest() for f in files}
     digest = hashlib.sha256((dist / "sw.js").read_bytes())  # the worker's own code is part of the build
     for f in files:
         digest.update(f.encode())
-        digest.update(hashlib.sha256((dist / f).read_bytes()).digest())
+        digest.update(bytes.fromhex(sha[f]))
     build_hash = digest.hexdigest()[:16]
-    precache = ["./"] + [f"./{f}" for f in files]
-    (dist / "build.json").write_text(json.dumps({"hash": build_hash, "files": files}, indent=1))
+    html = html.replace("__BUILD_HASH__", build_hash)
+    (dist / "index.html").write_text(html)
+    sha["index.html"] = hashlib.sha256((dist / "index.html").read_bytes()).hexdigest()
+    # "./" is the page itself (index.html), which a visit to the site's folder loads.
+    precache = {"./": sha["index.html"], **{f"./{f}": sha[f] for f in files}}
+    manifest = {"hash": build_hash, "version": version, "files": files, "sha256": sha}
+    (dist / "build.json").write_text(json.dumps(manifest, indent=1))
     sw = (dist / "sw.js").read_text()
     sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
     (dist / "sw.js").write_text(sw)
-    html = (dist / "index.html").read_text().replace("__BUILD_HASH__", build_hash)
-    (dist / "index.html").write_text(html)
     return build_hash
 
 
-def build(dist: Path = DIST) -> str:
-    """Build the whole site into ``dist``; return the build hash."""
+# Precompressed copies (``name.gz``) for hosts that serve them (nginx ``gzip_static``, ``build.py serve``);
+# zips are compressed already. A copy is written only when it saves at least a tenth.
+GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm")
+
+
+def write_gzip(dist: Path) -> int:
+    """Write ``file.gz`` beside each compressible file (same mtime); return the site's gzipped size."""
+    total = 0
+    for rel in site_files(dist):
+        path = dist / rel
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
+        if len(packed) <= 0.9 * len(data):
+            out = path.with_name(path.name + ".gz")
+            out.write_bytes(packed)
+            st = path.stat()
+            os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns))
+            total += len(packed)
+        else:
+            total += len(data)
+    return total
+
+
+def build(dist: Path = DIST, version: str | None = None) -> str:
+    """Build the whole site into ``dist``; return the build hash.
+
+    ``version`` is the label the page carries (``<html data-version>``, ``build.json``); by
+    default the project's version from pyproject.toml."""
     ensure_node_modules()
     tmp = dist.with_name(dist.name + ".tmp")
     if tmp.exists():
@@ -146,13 +187,24 @@ def build(dist: Path = DIST) -> str:
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
-    build_hash = write_manifest(tmp)
+    build_hash = write_manifest(tmp, version or project_version())
+    files = site_files(tmp)
+    size = sum((tmp / f).stat().st_size for f in files)
+    gz_size = write_gzip(tmp)
     if dist.exists():
         shutil.rmtree(dist)
     tmp.rename(dist)
-    size = sum((dist / f).stat().st_size for f in site_files(dist))
-    print(f"build: dist/ ready, {len(site_files(dist))} files, {size / 1e6:.1f} MB, build {build_hash}", flush=True)
+    print(f"build: {dist.name}/ ready, {len(files)} files, {size / 1e6:.1f} MB ({gz_size / 1e6:.1f} MB gzipped, "
+          f"with .gz copies), build {build_hash}", flush=True)
     return build_hash
+
+
+def project_version() -> str:
+    """The version in pyproject.toml."""
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
 
 
 def needs_build(dist: Path = DIST) -> bool:
@@ -166,7 +218,11 @@ def needs_build(dist: Path = DIST) -> bool:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right types and no caching surprises while developing."""
+    """Static files with the right types and no caching surprises while developing. A file with a
+    precompressed ``.gz`` copy is sent as that copy (``Content-Encoding: gzip``) to a client that
+    accepts gzip, as a host with nginx's ``gzip_static`` does."""
+
+    serve_gzip = True
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -178,6 +234,33 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".svg": "image/svg+xml",
     }
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.serve_gzip and accepts and os.path.isfile(path) and os.path.isfile(path + ".gz")):
+            return super().send_head()
+        f = open(path + ".gz", "rb")  # noqa: SIM115 (closed by the caller, as in the base class)
+        st = os.fstat(f.fileno())
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if email.utils.parsedate_to_datetime(since).timestamp() >= int(st.st_mtime):
+                    f.close()
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
     def end_headers(self) -> None:
         if self.path.split("?")[0].endswith(("sw.js", "build.json", "/", ".html")):
@@ -256,18 +339,21 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     p_test = sub.add_parser("test", help="install what the tests need, then run ruff, mypy and all tests")
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the site's folder (default: dist/)")
+    parser.add_argument("--version", help="the version label the page carries (default: pyproject.toml's)")
     args = parser.parse_args(argv)
     if args.command == "test":
         return run_tests(args.pytest_args)
+    dist = args.dist.resolve()
     if args.command == "serve":
-        if not args.no_build and needs_build():
-            build()
-        if not (DIST / "index.html").exists():
-            print("build: dist/ is missing; run python build.py first", file=sys.stderr)
+        if not args.no_build and (args.version or needs_build(dist)):
+            build(dist, args.version)
+        if not (dist / "index.html").exists():
+            print(f"build: {dist} is missing; run python build.py first", file=sys.stderr)
             return 2
-        serve(args.port)
+        serve(args.port, dist)
         return 0
-    build()
+    build(dist, args.version)
     return 0
 
 

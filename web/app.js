@@ -99,6 +99,8 @@ async function bootEngine() {
     await customElements.whenDefined("py-script");
     performance.mark("primi:pyscript-ready");
     progress(30, "boot.python");
+    await swInstalled; // a first visit: the service worker downloads the runtime once, for both
+    performance.mark("primi:sw-installed");
     // Pyodide reports no byte counts from inside the worker, so the bar creeps towards 85%
     // on the measured boot time (about 2 s cold) and jumps when each stage really ends.
     const started = performance.now();
@@ -117,7 +119,6 @@ async function bootEngine() {
     progress(100, "boot.ready");
     html.classList.add("ready");
     readyResolve();
-    registerServiceWorker();
   } catch (err) {
     if (creep) clearInterval(creep);
     html.classList.add("boot-failed");
@@ -166,27 +167,65 @@ export function errorText(answer) {
 window.primi = { engineCall, announce, tableInfo, thinkTimes, replies: DEBUG ? replies : undefined };
 
 // ---------------------------------------------------------------- service worker
-async function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+// The service worker is registered at once. On a first visit the engine waits for it to install:
+// it downloads every file of the build once, then serves the engine's own requests from its cache,
+// so nothing is fetched twice. A new deploy is found on a later load: its worker installs and
+// waits, and the player is offered the switch (the game in progress is autosaved).
+const sw = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
+let swRegistration = null;
+let hadController = !!(sw && sw.controller);
+const swInstalled = (async () => {
+  if (!sw) return;
   try {
-    const reg = await navigator.serviceWorker.register("./sw.js");
-    reg.update().catch(() => {});
-    const note = () => { if (reg.waiting && navigator.serviceWorker.controller) showUpdateNote(); };
-    note();
-    reg.addEventListener("updatefound", () => {
-      const nw = reg.installing;
-      if (nw) nw.addEventListener("statechange", () => { if (nw.state === "installed") note(); });
-    });
-  } catch { /* the game still works online without it */ }
+    swRegistration = await sw.register("./sw.js");
+  } catch { return; } // the game still works online without it
+  sw.addEventListener("controllerchange", () => {
+    // A first install only claims this page; after a switch (here or in another tab) every tab
+    // reloads, so none runs the old page against the new files.
+    if (hadController) location.reload();
+    hadController = true;
+  });
+  const reg = swRegistration;
+  const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
+  // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
+  if (!first) { watchForUpdates(); return; }
+  sw.addEventListener("message", (e) => {
+    if (e.data && e.data.type === "primi-precache") progress(30 + 55 * (e.data.done / e.data.total), "boot.python");
+  });
+  await new Promise((resolve) => {
+    sw.addEventListener("controllerchange", resolve, { once: true });
+    first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(); });
+  });
+  watchForUpdates();
+})();
+
+function watchForUpdates() {
+  const reg = swRegistration;
+  if (!reg) return;
+  const note = () => { if (reg.waiting && sw.controller) showUpdateNote(reg); };
+  reg.addEventListener("updatefound", () => {
+    const nw = reg.installing;
+    if (nw) nw.addEventListener("statechange", () => { if (nw.state === "installed") note(); });
+  });
+  note();
+  reg.update().catch(() => {});
 }
-function showUpdateNote() {
-  // The new version waits until every Primi tab is closed, so a game in progress is never lost.
+
+function showUpdateNote(reg) {
   if ($("#update-note")) return;
-  const p = document.createElement("p");
-  p.id = "update-note";
-  p.className = "panel";
-  p.textContent = t("update.ready");
-  $("#main").prepend(p);
+  const box = document.createElement("div");
+  box.id = "update-note";
+  box.className = "panel update-note";
+  box.setAttribute("role", "status");
+  box.innerHTML = `<p>${esc(t("update.ready"))}</p><button type="button" class="btn" id="update-switch">${esc(t("update.switch"))}</button>`;
+  $("#main").before(box);
+  $("#update-switch").addEventListener("click", (e) => {
+    e.target.disabled = true;
+    e.target.textContent = t("update.switching");
+    // The new worker takes over; controllerchange then reloads this tab (and any other).
+    if (reg.waiting) reg.waiting.postMessage("skip-waiting");
+  });
+  announce(t("update.ready"));
 }
 
 // ---------------------------------------------------------------- catalogue (built from the core's registry)

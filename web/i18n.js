@@ -421,7 +421,9 @@ const EN = {
   "settings.saved": "Settings saved.",
   "settings.corrupt": "Your saved settings could not be read, so the defaults are back.",
   "error.route": "There is no page at “{route}”. Here are the games instead.",
-  "update.ready": "A new version of Primi is ready. It loads the next time you open Primi.",
+  "update.ready": "A new version of Primi is ready. Switch now, or it loads the next time you open Primi. A game in progress is kept.",
+  "update.switch": "Switch now",
+  "update.switching": "Switching…",
   "error.internal": "Sorry, something went wrong in the game engine. Your game is unchanged; try again, or start a new game.",
   "table.nobody": "Nobody",
   // The same messages for the one human at the table, who is "You" (shell/say.js picks KEY.you).

@@ -1,0 +1,73 @@
+"""Offline after one visit: the server is stopped, and new tabs opened on deep links (the rules, a
+game's setup, an unknown path) work, and whole games are played, with no request reaching a server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_primero_play as primero
+import test_primiera as primiera
+from conftest import READY_TIMEOUT
+from playwright.sync_api import Browser, Page, expect
+from test_updates import Site
+
+
+@pytest.fixture
+def own_site(built_site: Path) -> Iterator[Site]:
+    """dist/ served by a server this test may stop."""
+    s = Site(built_site)
+    yield s
+    s.close()
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site: Site) -> None:
+    ctx = browser.new_context()
+    first = ctx.new_page()
+    first.goto(own_site.url)
+    ready(first)  # on a first visit the engine starts once the service worker has installed
+    assert first.evaluate("!!navigator.serviceWorker.controller")
+    first.close()
+    own_site.close()  # the server is gone; nothing below can reach it
+
+    failed: list[str] = []
+    ctx.on("requestfailed", lambda r: failed.append(r.url))
+
+    def tab(path: str) -> Page:
+        page = ctx.new_page()
+        page.goto(own_site.url + path)
+        return page
+
+    rules = tab("#/rules")
+    expect(rules.locator("#screen-rules")).to_be_visible(timeout=READY_TIMEOUT)
+    expect(rules.locator(".rules-game[data-game=primiera]")).to_be_visible()
+    ready(rules)
+    rules.close()
+
+    setup = tab("#/play/primiera?variant=2p")
+    expect(setup.get_by_role("button", name="Start the game")).to_be_visible(timeout=READY_TIMEOUT)
+    ready(setup)
+    setup.close()
+
+    # An address the site does not have: sent to the app page, which works.
+    lost = tab("some/deep/path?x=1")
+    ready(lost)
+    assert lost.url == own_site.url
+    lost.close()
+
+    # A whole Primiera round with a human seat, and a whole Primero game between computers.
+    game = ctx.new_page()
+    primiera.start(game, own_site.url, "2p", ["human", "medium"], seed=11)
+    seen: dict[str, Any] = primiera.play(game, rounds=1)
+    assert seen["rounds"] == 1
+    primero.start(game, own_site.url, "waks", 2, ["easy", "easy"], deals=1)
+    primero.watch_to_the_end(game, deals=1)
+    # The only request that went to the network is the unknown address, before its redirect.
+    assert set(failed) <= {own_site.url + "some/deep/path?x=1"}, failed
+    ctx.close()

@@ -1,0 +1,261 @@
+"""Safe updates: a new deploy over old files that the browser's HTTP cache still holds (served a
+week earlier with a long max-age), with a game in progress. The new version is found on a later
+load, the player is told and switches when they choose; afterwards every file the service worker
+holds and serves is the new build's, and the game goes on where it was."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_primero_play as primero
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+WEEK = "max-age=604800"
+
+
+class Site:
+    """A directory served on a free loopback port with a week-long Cache-Control on every file."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.requests: list[str] = []
+        site = self
+
+        class Handler(build.Handler):
+            def end_headers(self) -> None:
+                self.send_header("Cache-Control", WEEK)
+                http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                site.requests.append(self.path.split("?")[0])
+                super().send_response(code, message)
+
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    s = Site(tmp_path / "site")
+    yield s
+    s.close()
+
+
+def deploy(site_dir: Path, version: str, web: Path) -> dict[str, Any]:
+    """Build the site from ``web`` into ``site_dir`` (over what is there) and return its build.json."""
+    saved = build.WEB
+    build.WEB = web
+    try:
+        build.build(site_dir, version=version)
+    finally:
+        build.WEB = saved
+    manifest: dict[str, Any] = json.loads((site_dir / "build.json").read_text())
+    return manifest
+
+
+def open_browser(browser_type: BrowserType, launch_args: dict[str, Any], profile: Path) -> BrowserContext:
+    """A browser with a profile on disk: its HTTP cache, service worker and saves outlive a restart."""
+    return browser_type.launch_persistent_context(str(profile), **launch_args)
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+# Every entry of every Primi cache, with the SHA-256 of its body, read in the page.
+CACHE_CONTENTS = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    out[name] = {};
+    for (const req of await cache.keys()) {
+      if (req.url.endsWith('/.primi-files')) continue;  // the worker's own map of the hashes
+      const body = await (await cache.match(req)).arrayBuffer();
+      const d = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+      out[name][new URL(req.url).pathname] = Array.from(d, b => b.toString(16).padStart(2, '0')).join('');
+    }
+  }
+  return out;
+}"""
+
+# What the page gets for each file (through the service worker), hashed.
+SERVED = """async (paths) => {
+  const out = {};
+  for (const p of paths) {
+    const body = await (await fetch(p)).arrayBuffer();
+    const d = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+    out[p] = Array.from(d, b => b.toString(16).padStart(2, '0')).join('');
+  }
+  return out;
+}"""
+
+
+def expected_cache(manifest: dict[str, Any]) -> dict[str, str]:
+    sha: dict[str, str] = manifest["sha256"]
+    return {"/": sha["index.html"], **{"/" + f: h for f, h in sha.items()}}
+
+
+@pytest.mark.parametrize("refused", [False, True], ids=["resumed", "save-refused"])
+def test_an_update_over_cached_files_keeps_the_game(
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any], refused: bool
+) -> None:
+    """With ``refused``, v2 reads another save format, so it cannot resume v1's save: the player is
+    told, and the save is kept aside (exportable), not lost."""
+    # v2 differs from v1 in its version marker, in i18n.js and in the worker bridge.
+    web2 = tmp_path / "web2"
+    shutil.copytree(build.WEB, web2, ignore=shutil.ignore_patterns("__pycache__"))
+    (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
+    worker = (web2 / "worker.py").read_text() + "\n# deploy v2\n"
+    if refused:
+        assert "\nSAVE_VERSION = 1\n" in worker
+        worker = worker.replace("\nSAVE_VERSION = 1\n", "\nSAVE_VERSION = 2\n")
+    (web2 / "worker.py").write_text(worker)
+    v1 = deploy(site.root, "v1", build.WEB)
+    profile = tmp_path / "profile"
+
+    # A week ago: the first visit, a game started (and autosaved by the worker).
+    ctx = open_browser(browser_type, browser_type_launch_args, profile)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    primero.start(page, site.url, "waks", 2, ["human", "medium"])
+    for step in range(2):
+        primero.settle(page)
+        primero.human_step(page, step)
+    primero.settle(page)
+    before: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    assert set(page.evaluate(CACHE_CONTENTS)) == {"primi-" + v1["hash"]}
+    ctx.close()
+
+    # The deploy: v2 copied over v1 on the server, whose old files the HTTP cache still holds.
+    v2 = deploy(site.root, "v2", web2)
+    assert v2["hash"] != v1["hash"] and v2["sha256"]["i18n.js"] != v1["sha256"]["i18n.js"]
+    site.requests.clear()
+
+    # Reopened: still v1 (nothing switches by itself), the game resumes, and the update is offered.
+    ctx = open_browser(browser_type, browser_type_launch_args, profile)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(site.url + "?debug#/table")
+    ready(page)
+    note = page.locator("#update-note")
+    expect(note).to_be_visible(timeout=READY_TIMEOUT)
+    expect(note).to_contain_text("A new version of Primi is ready")
+    assert page.get_attribute("html", "data-version") == "v1"
+    # The old i18n.js in the HTTP cache did not fool the new worker: it asked the server again.
+    assert "/i18n.js" in site.requests and "/worker.py" in site.requests
+    # Unchanged files came from the old cache: the big runtime is not downloaded again.
+    assert "/pyodide/pyodide.asm.wasm" not in site.requests
+
+    # Another Primi tab, on v1 too: it must not go on running v1 against v2's files.
+    other = ctx.new_page()
+    other.goto(site.url + "#/rules")
+    ready(other)
+    expect(other.locator("#update-note")).to_be_visible(timeout=READY_TIMEOUT)
+
+    # The player switches when it suits them: the page reloads as v2, and so does the other tab.
+    note.get_by_role("button", name="Switch now").click()
+    expect(page.locator("html")).to_have_attribute("data-version", "v2", timeout=READY_TIMEOUT)
+    expect(other.locator("html")).to_have_attribute("data-version", "v2", timeout=READY_TIMEOUT)
+    expect(other.locator("#screen-rules")).to_be_visible()
+    other.close()
+    ready(page)
+    assert page.get_attribute("html", "data-build") == v2["hash"]
+    expect(page.locator("#update-note")).to_have_count(0)
+
+    # Every file the worker holds, and every file the page gets, is v2's.
+    caches = page.evaluate(CACHE_CONTENTS)
+    assert list(caches) == ["primi-" + v2["hash"]]
+    assert caches["primi-" + v2["hash"]] == expected_cache(v2)
+    served = page.evaluate(SERVED, ["./", "./i18n.js", "./worker.py", "./app.js", "./index.html"])
+    assert served["./i18n.js"] == v2["sha256"]["i18n.js"] and served["./worker.py"] == v2["sha256"]["worker.py"]
+    assert served["./"] == v2["sha256"]["index.html"] == served["./index.html"]
+    assert page.evaluate("import('./i18n.js').then(m => m.t('update.switch'))") == "Switch now"
+
+    if refused:
+        # The new engine cannot read the old save: the home screen says so, and keeps it aside.
+        expect(page.locator("#save-aside")).to_be_visible(timeout=STEP_TIMEOUT)
+        expect(page.locator("#save-aside")).to_contain_text("from another version of Primi")
+        ctx.close()
+        return
+    # The game is intact, run by the new engine, and goes on.
+    page.wait_for_function(
+        f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}", timeout=STEP_TIMEOUT
+    )
+    after: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    assert after["game"] == before["game"] and after["seats"] == before["seats"]
+    primero.settle(page)
+    primero.human_step(page, 2)
+    page.wait_for_function(f"window.primi.tableInfo().actions > {before['actions']}", timeout=STEP_TIMEOUT)
+    ctx.close()
+
+
+def test_no_switch_without_the_player(
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> None:
+    """A waiting version never takes over an open page by itself: the page stays on its build."""
+    web2 = tmp_path / "web2"
+    shutil.copytree(build.WEB, web2, ignore=shutil.ignore_patterns("__pycache__"))
+    (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
+    v1 = deploy(site.root, "v1", build.WEB)
+    ctx = open_browser(browser_type, browser_type_launch_args, tmp_path / "profile")
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(site.url)
+    ready(page)
+    deploy(site.root, "v2", web2)
+    page.reload()
+    ready(page)
+    expect(page.locator("#update-note")).to_be_visible(timeout=READY_TIMEOUT)
+    # A second load, still no switch: same build, same cache, the new worker still waiting.
+    page.reload()
+    ready(page)
+    expect(page.locator("#update-note")).to_be_visible(timeout=READY_TIMEOUT)
+    assert page.get_attribute("html", "data-build") == v1["hash"]
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+    assert set(page.evaluate("caches.keys()")) >= {"primi-" + v1["hash"]}
+    ctx.close()
+
+
+def test_a_deploy_that_fixes_a_broken_one_is_found(
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> None:
+    """v1's engine cannot start; the page still looks for a new deploy, and v2 (fixed) is offered."""
+    web1 = tmp_path / "web1"
+    shutil.copytree(build.WEB, web1, ignore=shutil.ignore_patterns("__pycache__"))
+    (web1 / "worker.py").write_text('raise RuntimeError("a broken deploy")\n' + (web1 / "worker.py").read_text())
+    deploy(site.root, "v1", web1)
+    ctx = open_browser(browser_type, browser_type_launch_args, tmp_path / "profile")
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("html.boot-failed", state="attached", timeout=READY_TIMEOUT)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    v2 = deploy(site.root, "v2", build.WEB)
+    page.reload()
+    note = page.locator("#update-note")
+    expect(note).to_be_visible(timeout=READY_TIMEOUT)
+    note.get_by_role("button", name="Switch now").click()
+    expect(page.locator("html")).to_have_attribute("data-version", "v2", timeout=READY_TIMEOUT)
+    ready(page)
+    assert page.get_attribute("html", "data-build") == v2["hash"]
+    ctx.close()
