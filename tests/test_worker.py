@@ -542,7 +542,7 @@ def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
               "seats": ["human", "human", "easy"], "seed": 4})["session"]
     session = worker.SESSIONS[sid]
     request = {"op": "game_op", "game": "primero", "name": "coach", "session": sid, "seat": 1}
-    assert ok(request) == {"value": None, "outlook": None}  # a spectator has no hand
+    assert ok(request) == {"value": None, "outlook": None, "choices": None, "rank": None}  # a spectator has no hand
     current = session.game.current_player(session.state)
     ok({"op": "show", "session": sid, "seat": current})
     mine = session.game.observation(session.state, current)

@@ -1107,7 +1107,7 @@ class PrimeroAgent:
         entries = self._deal_logs.get(self._seen_deal, [])
         final: dict[int, str] = {}
         for e in entries:
-            if e["seat"] >= 0:
+            if e["seat"] >= 0 and not str(e["action"]).startswith(("shows ", "wins ")):  # the deal's end lines
                 final[int(e["seat"])] = str(e["action"])
         me = int(obs["seat"])
         if last.get("how") == "lone" and _ENGINES.get(str(obs["variant"])) == "waks" and any(

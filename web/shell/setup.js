@@ -97,8 +97,14 @@ export async function renderSetup(main, gameName, params, ctx) {
       const el = $(`#opt-${o.name}`);
       if (o.kind === "bool") options[o.name] = el.checked;
       else if (o.kind === "int") {
-        if (!/^-?\d+$/.test(el.value.trim())) { message.textContent = t("setup.badnumber", { label: o.label }); el.focus(); return null; }
-        options[o.name] = Number(el.value);
+        const n = Number(el.value.trim());
+        // The page's own sentence, next to the field, before the browser's bubble or the engine.
+        const bad = !/^-?\d+$/.test(el.value.trim()) ? t("setup.badnumber", { label: o.label })
+          : (typeof o.min === "number" && n < o.min) ? t("setup.toolow", { label: o.label, min: o.min, n })
+            : (typeof o.max === "number" && n > o.max) ? t("setup.toohigh", { label: o.label, max: o.max, n }) : "";
+        el.setAttribute("aria-invalid", String(!!bad));
+        if (bad) { message.textContent = bad; el.setAttribute("aria-errormessage", "setup-message"); el.focus(); return null; }
+        options[o.name] = n;
       } else options[o.name] = el.value;
     }
     const seats = [...document.querySelectorAll("#setup-seats select")].map((s) => s.value);
@@ -124,8 +130,10 @@ export async function renderSetup(main, gameName, params, ctx) {
     start.disabled = true;
     start.setAttribute("aria-busy", "true");
     message.textContent = "";
-    const error = await ctx.startGame(request);
-    if (error && $("#setup-start")) {
+    // Leaving the page before the engine answers abandons the start: no game, no jump to the table.
+    const route = location.hash;
+    const error = await ctx.startGame(request, { wanted: () => location.hash === route && start.isConnected });
+    if (error && start.isConnected) {
       start.disabled = false;
       start.removeAttribute("aria-busy");
       message.textContent = error;
