@@ -3,6 +3,7 @@
 Run from the repository root:
     python bench/primo_latency.py [--games 12] [--variants base,alternate,mono] [--level hard]
     python bench/primo_latency.py --browser [--games 4]   # the same code in Pyodide, in headless chromium
+    python bench/primo_latency.py --page [--decisions 300]  # four hard players through the built site's worker
 
 The measured player plays 4-player games against three medium players (its seat rotated
 with the deal). A turn's time is the sum of the time of every ``choose`` call it makes in
@@ -15,6 +16,10 @@ inflate them); in the browser, wall time (time.perf_counter) inside Pyodide.
 loads Pyodide from node_modules/pyodide (no network), copies pygame_core/ into Pyodide's
 file system, and runs this file's ``measure`` there. It measures the engine and the AI in
 Pyodide on the main thread of a bare page, not through the built site's worker.
+``--page`` builds dist/ if needed and lets four hard players play each other through the
+real page (the worker's ``ai_step``, as bench/ai_browser.py does for Primero); the worker
+reports each decision's time, and a turn's plan is made in its first decision, so these
+are per decision, not per turn.
 Goal: p95 <= 300 ms per full turn in Pyodide (Pyodide runs this code about 3-5x slower
 than CPython: about 60 ms p95 here). It prints figures; it is not a test.
 """
@@ -163,6 +168,57 @@ def browser(jobs: list[tuple[str, str]], games: int) -> None:
     table(result["rows"])
 
 
+def through_page(decisions: int, variant: str) -> None:
+    """Four hard players through the built site: p50/p95/max of the worker's time per decision."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    import build
+
+    if build.needs_build():
+        build.build()
+
+    class Quiet(build.Handler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(build.DIST)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    settings = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
+    times: list[float] = []
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                  args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+            page = b.new_page()
+            page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(settings)})")
+            seed = 1
+            while len(times) < decisions:
+                page.goto(base + f"#/play/primo?variant={variant}&players=4&seed={seed}")
+                page.wait_for_selector("html.ready", state="attached", timeout=300_000)
+                for i in range(4):
+                    page.select_option(f"#seat-{i}", "hard")
+                page.get_by_role("button", name="Start the game").click()
+                page.wait_for_function(f"window.primi.thinkTimes.length >= {decisions} || "
+                                       "document.querySelector('#game-end') !== null",
+                                       timeout=1_800_000, polling=1000)
+                times = page.evaluate("window.primi.thinkTimes.slice()")
+                seed += 1
+            b.close()
+    finally:
+        server.shutdown()
+    times = times[:decisions]
+    q = statistics.quantiles(times, n=20)
+    print(f"Built site in headless chromium (the worker's Pyodide), four hard players, variant {variant}")
+    print()
+    print("| level | variant | decisions | p50 ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|---|")
+    print(f"| hard | {variant} | {len(times)} | {statistics.median(times):.1f} | {q[18]:.1f} | {max(times):.1f} |")
+
+
 def main() -> None:
     """Parse the arguments and print the table."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -170,7 +226,12 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--variants", default="base,alternate,mono")
     parser.add_argument("--browser", action="store_true", help="measure in Pyodide in headless chromium")
+    parser.add_argument("--page", action="store_true", help="measure through the built site (four hard players)")
+    parser.add_argument("--decisions", type=int, default=300, help="with --page: decisions to time")
     args = parser.parse_args()
+    if args.page:
+        through_page(args.decisions, args.variants.split(",")[0])
+        return
     jobs = [(args.level, v) for v in args.variants.split(",")]
     if args.browser:
         browser(jobs, args.games)

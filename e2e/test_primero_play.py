@@ -286,7 +286,8 @@ def test_a_double_tap_sends_one_action(page: Page, server: str) -> None:
 
 
 def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:
-    open_setup(page, server, "waks", 2, chips=0)
+    open_setup(page, server, "waks", 2)
+    page.fill("#opt-chips", "0")  # typed: a link with chips=0 is refused before setup (e2e/test_links.py)
     page.get_by_role("button", name="Start the game").click()
     message = page.locator("#setup-message")
     expect(message).to_contain_text("Starting chips must be at least 1, not 0.")
@@ -413,7 +414,8 @@ def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str
     longest = max(page.evaluate("window.__long") or [0])
     # The checklist's bar is 50 ms; a busy 2-core machine can stretch a short task, hence the margin.
     assert longest < 120, f"a main-thread task took {longest} ms"
-    assert page.evaluate("window.__cls") <= 0.1
+    cls = page.evaluate("window.__cls")
+    assert cls <= 0.1, f"cumulative layout shift {cls:.3f}"
     context.close()
 
 

@@ -8,6 +8,7 @@
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
+import { endLinks, playLink } from "./links.js";
 import { download, recordFileName } from "./saves.js";
 import { recordResult } from "./stats.js";
 
@@ -119,11 +120,11 @@ export async function renderTable(main) {
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
       <p class="message error" id="table-message" role="alert"></p>
-      <p class="row table-tools" id="table-tools">
-        <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
-        <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
-      </p>
       <div class="side">
+        <p class="row table-tools" id="table-tools">
+          <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
+          <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
+        </p>
         <div id="game-side"></div>
         <section class="panel" aria-labelledby="log-title">
           <h2 id="log-title">${esc(t("table.log"))}</h2>
@@ -486,13 +487,7 @@ function drawEnd() {
   const scoreText = game.module.scoreText || ((res, s) => String(res.scores[s]));
   const note = game.module.endNote ? game.module.endNote(r, ctx) : "";
   const winners = r.winners.map((s) => nameOf(s)).join(", ");
-  const q = new URLSearchParams({ variant: game.variant.name });
-  const opts = game.request.options || {};
-  if (opts.players) q.set("players", String(opts.players));
-  q.set("seats", game.seats.join(","));
-  for (const [k, val] of Object.entries(opts)) if (k !== "players") q.set("opt-" + k, typeof val === "boolean" ? (val ? "1" : "0") : String(val));
-  if (v.seed !== null && v.seed !== undefined) q.set("seed", String(v.seed));
-  const link = `#/play/${encodeURIComponent(game.name)}?${q.toString()}`;
+  const link = "#" + playLink({ ...(v.record || game.request), seats: game.seats, seed: v.seed }).split("#")[1];
   $("#actions").innerHTML = "";
   const box = document.createElement("div");
   box.className = "panel end";
@@ -510,6 +505,8 @@ function drawEnd() {
   const felt = $("#felt") || $("#board");
   felt.appendChild(box);
   $("#end-rematch").addEventListener("click", rematch);
+  endLinks(box, { name: game.name, label: game.info.label, request: game.request, seats: game.seats, view: v,
+    scoreText: (s) => scoreText(r, s, ctx) }, shell);
   $("#end-export").addEventListener("click", exportRecord);
 }
 

@@ -357,8 +357,8 @@ function roundEnd(v, ctx) {
   // Why the best hand won ("Fluxus beats Primero, whatever the points"): the core's message.
   const why = ld.why ? ctx.say(ld.why) : "";
   // Out of chips (every human at the table): watch the rest at speed, or see the result now.
-  const seats = v.observation.seats;
-  const bust = !v.terminal && humans.length > 0 && humans.every((h) => seats[h].chips === 0);
+  const seats = v.observation.seats || [];
+  const bust = !v.terminal && humans.length > 0 && humans.every((h) => seats[h] && seats[h].chips === 0);
   const bustHtml = bust ? `<div id="dealend-bust"><p>${esc(t(you !== null ? "dealend.bust.you" : "dealend.bust"))}</p>
     <p class="row"><button type="button" class="btn secondary" data-autoplay="fast" id="bust-watch">${esc(t("dealend.watch"))}</button>
     <button type="button" class="btn secondary" data-autoplay="now" id="bust-now">${esc(t("dealend.now"))}</button></p></div>` : "";
@@ -389,6 +389,7 @@ export default {
   roundEnd,
   scoreText,
   endNote,
+  dailyOptions: { deals: 1 }, // the daily deal (#/daily/primero) is one deal
   logTag,
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),

@@ -474,6 +474,7 @@ export default {
   roundEnd,
   scoreText,
   endNote,
+  dailyOptions: { target: 0, max_rounds: 1 }, // the daily deal (#/daily/primiera) is one round
   describe,
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),
