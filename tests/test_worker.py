@@ -834,6 +834,7 @@ def _good_save(store: Any, seed: int) -> str:
     ("future", "save.bad.version"),
     ("game", "save.bad.record"),
     ("kept", "save.bad.type"),
+    ("level", "save.bad.record"),
 ])
 def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str, problem: str) -> None:
     keep = _good_save(store, 1)
@@ -849,6 +850,9 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
         store.data[spoil] = json.dumps(data)
     elif bad == "future":
         data["v"] = 2
+        store.data[spoil] = json.dumps(data)
+    elif bad == "level":  # a computer level this version does not have
+        data["seats"] = ["human", "grandmaster"]
         store.data[spoil] = json.dumps(data)
     elif bad == "kept":
         data["kept"] = {"record": data["record"], "n": "two", "total": 1}

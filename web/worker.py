@@ -184,7 +184,7 @@ class Session:
     """
 
     def __init__(self, record: Record, seats: list[str], seed_public: bool, undo: bool = True,
-                 names: list[str] | None = None, save_id: str | None = None) -> None:
+                 names: list[str] | None = None, save_id: str | None = None, agents: bool = True) -> None:
         players = dict(record.options).get("players")
         if isinstance(players, bool) or not isinstance(players, int):
             raise RecordError("the record does not say how many players there are (options.players)")
@@ -224,6 +224,10 @@ class Session:
         self.agents: dict[int, Agent] = {}
         for seat, kind in enumerate(seats):
             if kind == "human":
+                continue
+            if not agents:  # a save listed only (not played) needs no AI, only a level that exists
+                if kind != "random" and kind not in self.game.info.agents:
+                    raise OptionsError(f"no computer level {quote(kind)} for {record.game}")
                 continue
             agent = make_agent(record.game, kind)
             prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(agent, "prepare", None)
@@ -893,7 +897,7 @@ def _kept(data: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"record": kept["record"], "n": kept["n"], "total": kept["total"]}
 
 
-def _open_save(value: Any, save_id: str) -> Session:
+def _open_save(value: Any, save_id: str, agents: bool = True) -> Session:
     """The session a save resumes (its record replayed through the core), or BadSave.
 
     When this version's rules refuse an action of the record (the rules changed since it was
@@ -904,7 +908,7 @@ def _open_save(value: Any, save_id: str) -> Session:
     kept = _kept(data)
 
     def open_record(rec: Record) -> Session:
-        return Session(rec, list(data["seats"]), False, data.get("undo", True), data.get("names"), save_id)
+        return Session(rec, list(data["seats"]), False, data.get("undo", True), data.get("names"), save_id, agents)
 
     try:
         session = open_record(record)
@@ -939,7 +943,7 @@ def _summary(save_id: str, value: Any) -> dict[str, Any]:
         entry.update(game=record.game, variant=record.variant, players=dict(record.options)["players"],
                      seats=data["seats"], names=data.get("names"), updated=data["updated"],
                      actions=len(record.actions))
-        session = _open_save(value, save_id)
+        session = _open_save(value, save_id, agents=False)
         entry["turn"] = -1 if session.terminal else session.game.current_player(session.state)
         entry["actions"] = len(session.actions)
         entry["kept"] = _kept_public(session)
