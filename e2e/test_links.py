@@ -9,6 +9,7 @@ import base64
 import json
 import zlib
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -183,6 +184,17 @@ def test_the_daily_deal_played_to_its_end_shares_its_result_and_counts_the_strea
     expect(page.locator("#daily-streak")).to_have_attribute("data-streak", "2")
     expect(page.locator("#daily-share-text")).to_have_text(text)
     expect(page.get_by_role("button", name="Play it again (your first result stays)")).to_be_visible()
+    assert axe(page) == []
+    # The statistics hold the daily results with the streak (and the game counts as played there too).
+    page.evaluate("location.hash = '#/stats'")
+    row = page.locator("#stats-daily tr[data-daily=primero]")
+    expect(row.locator("[data-streak]")).to_have_text("2")
+    expect(row.locator("[data-best]")).to_have_text("2")
+    expect(row.locator("[data-played]")).to_have_text("2")
+    expect(page.locator("tr[data-stats='primero/waks'] [data-played]")).to_have_text("1")
+    with page.expect_download() as got:
+        page.locator("#stats-export").click()
+    assert set(json.loads(Path(got.value.path()).read_text())["daily"]["primero"]) == {yesterday, today}
     assert axe(page) == []
 
 
