@@ -336,6 +336,8 @@ def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed
         f"This version's rules refuse move {k + 1} of {len(actions)}: the game goes on from just before it. "
         "The original record is kept.")
     expect(page.locator("#save-aside")).to_have_count(0)
+    from test_a11y import axe
+    assert axe(page) == []
     with page.expect_download() as got:
         first.get_by_role("button", name="Export the original").click()
     assert json.loads(Path(got.value.path()).read_text()) == original
@@ -416,6 +418,8 @@ def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) ->
     expect(seats).to_contain_text("Who plays each seat in this game of Primero")
     expect(page.locator("#import-seat-0")).to_have_value("human")
     expect(page.locator("#import-seat-1")).to_have_value("medium")
+    from test_a11y import axe
+    assert axe(page) == []
     page.select_option("#import-seat-1", "easy")
     page.get_by_role("button", name="Open the game").click()
     page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().session !== {json.dumps(before['session'])}",
