@@ -56,6 +56,7 @@ def start_from_setup(page: Page, game: str) -> None:
 @pytest.mark.parametrize(("game", "query", "seats"), [
     ("primero", "variant=northpass&players=3&chips=30", ["human", "easy", "medium"]),
     ("primiera", "variant=2p&target=5", ["human", "easy"]),
+    ("primo", "variant=rounds&players=3", ["human", "easy", "medium"]),
 ])
 def test_a_share_link_deals_the_same_game_in_another_page(
     page: Page, context: BrowserContext, server: str, game: str, query: str, seats: list[str]
@@ -85,6 +86,7 @@ def test_a_share_link_deals_the_same_game_in_another_page(
     theirs = first_view(friend)
     assert mine["observation"]["hand"] and mine["observation"]["hand"] == theirs["observation"]["hand"]
     assert mine["observation"].get("table") == theirs["observation"].get("table")
+    assert mine["observation"].get("rows") == theirs["observation"].get("rows")
     # The first reply holds no card the player may not see (the seed is theirs, so it is public).
     request = next(ex["request"] for ex in replies(friend) if ex["request"].get("op") == "new_game")
     truth = Truth.of({"format": 1, "game": game, "variant": request["variant"], "options": request["options"],
