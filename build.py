@@ -53,7 +53,7 @@ PYSCRIPT_PREFIXES = (
     "core.js", "core-", "core.css", "deprecations-manager-", "donkey-", "error-",
     "py-editor-", "py-game-", "py-terminal-", "toml-",
 )
-WEB_SKIP = {"__pycache__", "cards-demo.html"}
+WEB_SKIP = {"__pycache__", "cards-demo.html", "boot-snapshot.mjs"}
 
 
 def ensure_node_modules() -> None:
@@ -124,6 +124,29 @@ def write_catalogue(dist: Path) -> None:
     (dist / "catalogue.json").write_text(out)
 
 
+def make_snapshot(dist: Path) -> str | None:
+    """Make the engine's memory snapshot (Python with the core imported and the AI warmed) under Node,
+    name it after its SHA-256 (``engine-<sha12>.snapshot``, so every build's is its own) and stamp its
+    name and hash into ``boot-worker.js``, which checks the bytes before restoring them. Without Node,
+    or with ``PRIMI_NO_SNAPSHOT=1``, the build has no snapshot and the page boots the usual way.
+    Return the snapshot's file name, or None."""
+    worker = dist / "boot-worker.js"
+    info: dict[str, Any] = {}
+    node = shutil.which("node")
+    if node and os.environ.get("PRIMI_NO_SNAPSHOT") != "1":
+        subprocess.run([node, str(WEB / "boot-snapshot.mjs"), str(dist)], check=True, capture_output=True)
+        raw = dist / "engine.snapshot"
+        sha = hashlib.sha256(raw.read_bytes()).hexdigest()
+        name = f"engine-{sha[:12]}.snapshot"
+        raw.rename(dist / name)
+        info = {"file": name, "sha256": sha, "bytes": (dist / name).stat().st_size}
+    else:
+        print("build: no engine snapshot (node missing or PRIMI_NO_SNAPSHOT=1)", flush=True)
+    if worker.exists():
+        worker.write_text(worker.read_text().replace('"__SNAPSHOT__"', json.dumps(info or None)))
+    return info.get("file")
+
+
 def write_manifest(dist: Path, version: str) -> str:
     """Write ``build.json`` (version, files and their SHA-256) and stamp the service worker and the
     page; return the build hash. The worker precaches each file only if its bytes have that hash."""
@@ -151,7 +174,7 @@ def write_manifest(dist: Path, version: str) -> str:
 
 # Precompressed copies (``name.gz``) for hosts that serve them (nginx ``gzip_static``, ``build.py serve``);
 # zips are compressed already. A copy is written only when it saves at least a tenth.
-GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm")
+GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm", ".snapshot")
 
 
 def write_gzip(dist: Path) -> int:
@@ -187,6 +210,7 @@ def build(dist: Path = DIST, version: str | None = None) -> str:
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
+    make_snapshot(tmp)
     build_hash = write_manifest(tmp, version or project_version())
     files = site_files(tmp)
     size = sum((tmp / f).stat().st_size for f in files)

@@ -94,10 +94,6 @@ async function bootEngine() {
   progress(15, "boot.pyscript");
   let creep = null;
   try {
-    performance.mark("primi:pyscript-import");
-    const { PyWorker } = await pyscriptModule;
-    await customElements.whenDefined("py-script");
-    performance.mark("primi:pyscript-ready");
     progress(30, "boot.python");
     await swInstalled; // a first visit: the service worker downloads the runtime once, for both
     performance.mark("primi:sw-installed");
@@ -106,10 +102,18 @@ async function bootEngine() {
     const started = performance.now();
     creep = setInterval(() => progress(30 + 55 * (1 - Math.exp(-(performance.now() - started) / 1500)), "boot.python"), 100);
     const base = new URL("./", document.baseURI);
-    worker = await PyWorker(new URL("worker.py", base).href, {
-      config: new URL("pyscript.json", base).href,
-      version: new URL("pyodide/pyodide.mjs", base).href,
-    });
+    worker = await snapshotWorker(base);
+    html.dataset.boot = worker ? "snapshot" : "pyscript";
+    if (!worker) { // the usual boot, and the fallback: PyScript's worker
+      performance.mark("primi:pyscript-import");
+      const { PyWorker } = await pyscriptModule;
+      await customElements.whenDefined("py-script");
+      performance.mark("primi:pyscript-ready");
+      worker = await PyWorker(new URL("worker.py", base).href, {
+        config: new URL("pyscript.json", base).href,
+        version: new URL("pyodide/pyodide.mjs", base).href,
+      });
+    }
     clearInterval(creep);
     performance.mark("primi:worker-ready");
     progress(90, "boot.engine");
@@ -126,6 +130,43 @@ async function bootEngine() {
     $("#boot-stage").textContent = msg;
     announce(msg, true);
   }
+}
+
+// The fast boot (web/boot-worker.js): Pyodide restored from the build's memory snapshot in a plain
+// module worker. It answers the same calls as the PyScript worker (worker.sync.call); null when it
+// fails (no snapshot, a wrong hash, a refused restore), and the PyScript worker boots instead.
+// ?snapshot=FILE makes it load another file (the tests' bad snapshot).
+async function snapshotWorker(base) {
+  const url = new URL("boot-worker.js", base);
+  const forced = new URLSearchParams(location.search).get("snapshot");
+  if (forced) url.searchParams.set("snapshot", forced);
+  if (location.search.includes("trace")) url.searchParams.set("trace", "1");
+  let w;
+  try { w = new Worker(url, { type: "module" }); } catch { return null; }
+  const pending = new Map();
+  let next = 0;
+  const first = await new Promise((resolve) => {
+    w.onerror = (e) => resolve({ type: "failed", error: String(e.message || e) });
+    w.onmessage = (e) => {
+      if (e.data.type) { resolve(e.data); return; }
+      const done = pending.get(e.data.id);
+      pending.delete(e.data.id);
+      if (done) done(e.data.text);
+    };
+  });
+  if (first.type !== "ready") {
+    console.warn("Primi: the snapshot boot failed, starting Python the usual way:", first.error);
+    w.terminate();
+    return null;
+  }
+  performance.mark("primi:snapshot-ready");
+  w.onerror = null;
+  const call = (request) => new Promise((resolve) => {
+    next += 1;
+    pending.set(next, resolve);
+    w.postMessage({ id: next, request });
+  });
+  return { sync: { call } };
 }
 
 // With ?debug in the page's address, every request and reply text is kept in
