@@ -134,12 +134,16 @@ def make_snapshot(dist: Path) -> str | None:
     info: dict[str, Any] = {}
     node = shutil.which("node")
     if node and os.environ.get("PRIMI_NO_SNAPSHOT") != "1":
-        subprocess.run([node, str(WEB / "boot-snapshot.mjs"), str(dist)], check=True, capture_output=True)
+        made = subprocess.run([node, str(WEB / "boot-snapshot.mjs"), str(dist)], capture_output=True, text=True)
         raw = dist / "engine.snapshot"
-        sha = hashlib.sha256(raw.read_bytes()).hexdigest()
-        name = f"engine-{sha[:12]}.snapshot"
-        raw.rename(dist / name)
-        info = {"file": name, "sha256": sha, "bytes": (dist / name).stat().st_size}
+        if made.returncode == 0 and raw.exists():
+            sha = hashlib.sha256(raw.read_bytes()).hexdigest()
+            name = f"engine-{sha[:12]}.snapshot"
+            raw.rename(dist / name)
+            info = {"file": name, "sha256": sha, "bytes": (dist / name).stat().st_size}
+        else:  # the worker does not start under Node: the page will say so when it boots the usual way
+            err = [line for line in made.stderr.splitlines() if line.strip() and len(line) < 300][-3:]
+            print("build: WARNING: no engine snapshot, the worker failed under Node:", *err, sep="\n  ", flush=True)
     else:
         print("build: no engine snapshot (node missing or PRIMI_NO_SNAPSHOT=1)", flush=True)
     if worker.exists():

@@ -166,7 +166,7 @@ async function snapshotWorker(base) {
     pending.set(next, resolve);
     w.postMessage({ id: next, request });
   });
-  return { sync: { call } };
+  return { sync: { call }, heap: () => call("heap").then(JSON.parse) };
 }
 
 // With ?debug in the page's address, every request and reply text is kept in
@@ -206,6 +206,8 @@ export function errorText(answer) {
 }
 
 window.primi = { engineCall, announce, tableInfo, thinkTimes, replies: DEBUG ? replies : undefined };
+// The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
+window.primi.heap = async () => (worker && worker.heap ? worker.heap() : null);
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:
@@ -227,6 +229,7 @@ const swInstalled = (async () => {
     hadController = true;
   });
   const reg = swRegistration;
+  if (!reg) return; // registration refused (a browser that blocks service workers)
   const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
   // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
   if (!first) { watchForUpdates(); return; }

@@ -10,6 +10,7 @@ const base = new URL("./", self.location.href);
 // build.py stamps this build's snapshot here: {file, sha256, bytes}, or null (no snapshot built).
 const SNAPSHOT = "__SNAPSHOT__";
 const t0 = performance.now();
+let module = null; // Pyodide's Emscripten module: its memory size is the worker's heap (bench/boot.py)
 
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
@@ -37,7 +38,7 @@ async function boot() {
   // Pyodide restores the snapshot into the module's memory as it starts (its own initial size);
   // a warmed engine's snapshot is larger, so the memory grows to fit it first.
   const createPyodideModule = async (settings) => {
-    const M = await asm.default(settings);
+    const M = (module = await asm.default(settings));
     if (M.HEAP8.length < snap.length) M.growMemory(snap.length);
     return M;
   };
@@ -61,5 +62,6 @@ ready.then(
 self.onmessage = async (e) => {
   const { id, request } = e.data;
   const call = await ready;
+  if (request === "heap") { postMessage({ id, text: JSON.stringify({ wasm: module.HEAP8.length }) }); return; }
   postMessage({ id, text: await call(request) });
 };
