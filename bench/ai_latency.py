@@ -1,6 +1,6 @@
 """Benchmark the Primero AI: time per decision (p50/p95/max) per level and variant.
 
-Run from the repository root:  python bench/ai_latency.py [--decisions N] [--levels easy,medium,hard]
+Run from the repository root:  python bench/ai_latency.py [--decisions N] [--levels easy,medium,hard] [--cpu]
 Each level plays seeded games against the other levels; every decision of the measured
 level is timed. Tables are built once per process before timing (``--cold`` times the
 first decisions too, table building included). It prints figures; it is not a test.
@@ -20,11 +20,14 @@ from pygame_core.agents import make_agent  # noqa: E402
 from pygame_core.primero.game import GAME  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("waks", {"players": 2}), ("waks", {"players": 4}), ("italian", {"players": 3}), ("roman", {"players": 2}),
     ("losing", {"players": 3}), ("suzuki", {"players": 3}), ("northpass", {"players": 2}),
     ("northpass", {"players": 4}), ("rms", {"players": 4}), ("rms", {"players": 4, "wild": True, "table": "stock"}),
 ]
+
+
+CLOCK = [time.perf_counter]  # --cpu: time.process_time (this process's CPU time: fair on a loaded machine)
 
 
 def measure(level: str, variant: str, options: dict[str, object], decisions: int) -> list[float]:
@@ -45,9 +48,9 @@ def measure(level: str, variant: str, options: dict[str, object], decisions: int
             p = GAME.current_player(s)
             obs = GAME.observation(s, p)
             legal = GAME.legal_actions(s)
-            t = time.perf_counter()
+            t = CLOCK[0]()
             a = agents[p].choose(obs, legal, rngs[p])
-            dt = time.perf_counter() - t
+            dt = CLOCK[0]() - t
             if kinds[p] == level and len(legal) > 1:
                 times.append(dt)
             s = GAME.apply(s, a)
@@ -66,7 +69,11 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=300, help="decisions timed per level and variant")
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--cold", action="store_true", help="do not build the tables before timing")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time CPU seconds of this process (wall time counts other work on a shared machine)")
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
     levels = args.levels.split(",")
     if not args.cold:
         for variant, options in VARIANTS:  # warm the per-process tables

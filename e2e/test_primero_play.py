@@ -63,6 +63,9 @@ def human_step(page: Page, step: int) -> str | None:
         slots.first.click()
         return action
     hand_buttons = page.locator("#my-hand button.card")
+    if hand_buttons.count() and not bar.locator("[data-primary]").count() and step % 2 and bar.locator("#card-hint").count():
+        hand_buttons.first.click()  # a trade (Northpass): its button comes with the first card picked
+        expect(bar.locator("[data-primary]")).to_be_enabled()
     if hand_buttons.count() and bar.locator("[data-primary]").count():
         primary = bar.locator("[data-primary]")
         if primary.get_attribute("data-action") in ("discard", "trade") or primary.is_disabled():
@@ -283,7 +286,8 @@ def test_a_double_tap_sends_one_action(page: Page, server: str) -> None:
 
 
 def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:
-    open_setup(page, server, "waks", 2, chips=0)
+    open_setup(page, server, "waks", 2)
+    page.fill("#opt-chips", "0")  # typed: a link with chips=0 is refused before setup (e2e/test_links.py)
     page.get_by_role("button", name="Start the game").click()
     message = page.locator("#setup-message")
     expect(message).to_contain_text("Starting chips must be at least 1, not 0.")
@@ -410,7 +414,8 @@ def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str
     longest = max(page.evaluate("window.__long") or [0])
     # The checklist's bar is 50 ms; a busy 2-core machine can stretch a short task, hence the margin.
     assert longest < 120, f"a main-thread task took {longest} ms"
-    assert page.evaluate("window.__cls") <= 0.1
+    cls = page.evaluate("window.__cls")
+    assert cls <= 0.1, f"cumulative layout shift {cls:.3f}"
     context.close()
 
 
@@ -432,7 +437,7 @@ def test_the_last_deal_does_not_say_the_pot_carries_over(page: Page, server: str
     assert "carries over" in texts["swigfalse"] and "stays" in texts["unclaimedfalse"]
     for key in ("swigtrue", "unclaimedtrue"):
         assert "carries over" not in texts[key] and "stays" not in texts[key], texts[key]
-        assert "last deal" in texts[key] and "You win 1." in texts[key], texts[key]
+        assert "last deal" in texts[key] and "You win 1 chip." in texts[key], texts[key]
 
 
 def test_setup_takes_every_seed_the_worker_draws(page: Page, server: str) -> None:

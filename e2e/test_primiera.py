@@ -128,6 +128,27 @@ def test_2p_whole_round_against_the_computer(page: Page, server: str) -> None:
     shown = breakdown(page, "roundend-table")
     want = [{k: s[k] for k in ("cards", "coins", "settebello", "primiera", "sweeps", "total")} for s in line["sides"]]
     assert shown == want
+    # The cards behind the points: each side's coins, the settebello, its primiera cards; the points won marked.
+    for i, side in enumerate(line["sides"]):
+        ev = side["evidence"]
+        cell = page.locator(f"#roundend-table tr[data-cat=coins] td >> nth={i}")
+        assert (cell.locator(".pa-ev").get_attribute("data-cards") or "") == " ".join(ev["coins"])
+        prim = page.locator(f"#roundend-table tr[data-cat=primiera] td >> nth={i} >> .pa-ev")
+        assert prim.get_attribute("data-cards") == " ".join(ev["primiera"])
+        sette = page.locator(f"#roundend-table tr[data-cat=settebello] td >> nth={i}")
+        expect(sette.locator(".pa-ev")).to_have_count(1 if ev["settebello"] else 0)
+        for cat in ("cards", "coins", "settebello", "primiera"):
+            won = page.locator(f"#roundend-table tr[data-cat={cat}] td >> nth={i}")
+            assert (won.get_attribute("data-won") is not None) == (side[cat] > 0), (cat, side)
+    # After each computer move, one line on why it played it (from the public view), in the coach panel.
+    whys = [ex["reply"]["result"].get("why") for ex in replies(page)
+            if ex["request"].get("op") == "ai_step" and ex["reply"]["ok"] and ex["reply"]["result"]["actions"]]
+    assert whys and all(w and w["key"].startswith("pa.why.") and w["seat"] == 1 for w in whys), whys
+    why = page.locator("#coach-why")
+    expect(why).to_have_attribute("data-key", whys[-1]["key"])
+    text = why.inner_text()
+    assert text.startswith("Why:") and "Bianca" in text, text
+    assert not re.search(r"\bpa\.|\{|\[object|\b(?:10|[2-9AJQK])[SHDC]\b", text), text
     expect(page.locator("#roundend-totals")).to_contain_text("You")
     page.locator("#dealend-go").click()
     settle(page)

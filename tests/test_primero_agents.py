@@ -230,7 +230,7 @@ def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:
 
     loose = trust(["vie 3", "revie 2", "revie 1", "see"] * 8)
     tight = trust(["pass", "see", "pass", "vie 1"] * 8)
-    assert loose < 0.5 < tight == 1.0
+    assert loose < 0.5 < 1.0 < tight <= 1.6  # trust goes up for a tight player, too (issue 11)
 
 
 def _keep_brute(ev: Any, kept: list[int], exclude: list[int]) -> float:

@@ -219,6 +219,94 @@ def test_every_description_key_is_in_the_english_table(variant: str) -> None:
     assert keys <= KEYS
 
 
+def _check_forms(msg: dict[str, Any], table: dict[str, str], where: object) -> None:
+    """A message's "you" form (KEY.you, when a seat acts) and its short form on the seat (KEY.short)
+    exist and use only the args the message carries."""
+    for form, needed in ((msg["key"], False), (msg["key"] + ".you", "seat" in msg), (msg["key"] + ".short", True)):
+        for plural in (form + "#one", form + "#two", form + "#few", form + "#many", form + "#zero"):
+            if plural in table:  # a plural form (web/i18n.js: by Intl.PluralRules) counts the arg n
+                assert "n" in msg["args"], (plural, where)
+                assert set(re.findall(r"\{(\w+)\}", table[plural])) <= {*msg["args"], "name"}, (plural, where)
+        if not needed:
+            continue
+        assert form in table, (form, where)
+        for name in re.findall(r"\{(\w+)\}", table[form]):
+            assert name in msg["args"], (form, name, where)
+        if form.endswith(".you"):
+            assert "{name}" not in table[form], (form, where)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_action_of_every_rule_set_has_a_sentence(variant: str) -> None:
+    """Every legal action at every step of random games (all 7 rule sets, 2 to 6 players, short of
+    chips or not, both RMS tables) describes itself with a key of the English table, in its plain,
+    "you" and short forms, whose placeholders are all among its args; so does every log entry and
+    every seat's last action in the observation."""
+    table = _english_table()
+    for seed in range(3):
+        players = 4 + seed % 3 if variant == "rms" else 2 + (seed * 2) % 5
+        opts: dict[str, Any] = {"chips": 4} if seed == 1 else {}
+        if variant == "rms" and seed == 2:
+            opts["table"] = "stock"
+        states = _random_game(variant, seed + 40, players, deals=3, **opts)
+        for s in states[:-1]:
+            for a in GAME.legal_actions(s):
+                d = GAME.describe_action(s, a)
+                _check_message(d, table, (variant, seed, a))
+                _check_forms(d, table, (variant, seed, a))
+            for seat in GAME.observation(s, -1)["seats"]:
+                if seat["last_said"] is not None:
+                    _check_message({**seat["last_said"], "seat": seat["seat"]}, table, (variant, seed, seat))
+                    _check_forms(seat["last_said"], table, (variant, seed, seat))
+        for e in GAME.log_entries(states[-1], 0, 0, len(states[-1].log)):
+            _check_message(e, table, (variant, seed, e["action"]))
+            _check_forms(e, table, (variant, seed, e["action"]))
+
+
+def test_seat_boxes_show_the_rms_texts_in_words() -> None:
+    """The texts the issue saw raw or wrong on a seat or in the log: each has its own message."""
+    from pygame_core.primero.game import _said
+
+    assert _said("forced to stay") == {"key": "act.stay.forced", "args": {}}
+    assert _said("raise withdrawn") == {"key": "act.raise.withdrawn", "args": {}}
+    assert _said("discard") == {"key": "act.discard.one", "args": {}}  # RMS: one card after a draw, not "keeps all"
+    assert _said("trade 1 forced stake 3") == {"key": "act.trade.forced", "args": {"n": 1, "paid": 3}}
+    assert _said(None) is None
+
+
+def test_a_showdown_says_why_the_best_hand_won_and_which_cards_count() -> None:
+    """The deal end explains itself: ``last_deal.why`` (a message whose keys are in the table) and
+    ``counting`` per shown hand; the log gets each shown hand and each win."""
+    from pygame_core.primero.game import WHY_KEYS
+
+    table = _english_table()
+    assert set(table) >= WHY_KEYS
+    base = GAME.initial_state({"players": 2, "deals": 3}, 1, "northpass")
+    s = state_from_deal(base, 0, [["10S", "9S", "8S", "7S"], ["7H", "6D", "AC", "5H"]], [])
+    while s.deal == 1:  # nobody bets: the full circuit goes to the showdown, no trade changes a flush
+        s = GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.startswith("trade")))
+        if s.deal == 1 and s.to_act == 0:
+            s = GAME.apply(s, "bet 1 fluxus 34") if "bet 1 fluxus 34" in GAME.legal_actions(s) else s
+    ld = GAME.observation(s, -1)["last_deal"]
+    assert ld["how"] == "showdown"
+    kinds = {sh["seat"]: sh["kind"] for sh in ld["shown"]}
+    assert kinds[0] == "fluxus" and kinds[1] != "fluxus"
+    assert ld["why"] == {"key": "dealend.why.kind", "args": {"win": {"key": "kind.fluxus", "args": {}},
+                                                             "lose": {"key": f"kind.{kinds[1]}", "args": {}}}}
+    for sh, counting in zip(ld["shown"], ld["counting"], strict=True):
+        assert counting and set(counting) <= set(sh["cards"])
+    lines = [e for e in GAME.log_entries(s, -1, 0, len(s.log)) if e["deal"] == 1]
+    assert [e["key"] for e in lines[-3:-1]] == ["act.shows", "act.shows"] and lines[-1]["key"] == "act.wins"
+    assert lines[-1]["seat"] == 0
+    # every reason a random game gives has a sentence using only its args
+    for variant in ("waks", "northpass", "losing", "rms"):
+        for st in _random_game(variant, 3, 4, deals=4):
+            why = (GAME.observation(st, -1)["last_deal"] or {}).get("why")
+            if why:
+                assert why["key"] in WHY_KEYS
+                _check_message(why, table, variant)
+
+
 def test_descriptions_of_special_log_texts() -> None:
     from pygame_core.primero.describe import describe_text
 
@@ -256,6 +344,8 @@ def test_forced_stake_trade_is_described_with_the_stake() -> None:
     s = GAME.apply(s, "bet 3 fluxus 34")  # seat 0 bets; seat 1 must pay the stake if it passes
     d = GAME.describe_action(s, "trade 3D")
     assert d == {"key": "act.trade.forced", "seat": 1, "args": {"n": 1, "paid": 3}}
+    # the page says what passing costs before the trade is sent; only the seat to act owes it
+    assert GAME.observation(s, 1)["forced_stake"] == 3 and GAME.observation(s, 0)["forced_stake"] == 0
     _check_message(d, _english_table(), "forced stake")
     t = GAME.apply(s, "trade 3D")
     entry = GAME.log_entries(t, 0, len(s.log), len(s.log) + 1)[0]
@@ -332,12 +422,44 @@ def test_coach_operation_reads_only_the_observation() -> None:
     with pytest.raises(IllegalActionError, match="from your hand"):
         _op("coach", {"discard": [c for c in ("7S", "6H", "AD", "KC", "QS") if c not in hand][:1]}, obs)
     spectator = _op("coach", {}, GAME.observation(s, -1))
-    assert spectator == {"value": None, "outlook": None}
+    assert spectator == {"value": None, "outlook": None, "choices": None, "rank": None}
     with pytest.raises(OptionsError, match="game in progress"):
         _op("coach", {}, None)
     # RMS with the wild J: the rules come from the observation's options
     r = GAME.initial_state({"players": 4, "wild": True}, 3, "rms")
     assert _op("coach", {}, GAME.observation(r, 0))["outlook"] is not None
+
+
+def test_coach_with_five_cards_weighs_each_discard_and_ranks_a_hand_with_no_draw_left() -> None:
+    """RMS after a draw: the coach lists the hand each discard leaves, best first (it was empty with 5
+    cards); with 4 cards it says how many possible hands this one beats (not "0.0% to improve")."""
+    s = GAME.initial_state({"players": 4}, 2, "rms")
+    rng = AgentRandom(5)
+    while not (s.phase == "play" and GAME.legal_actions(s)[0].startswith("discard")):
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    obs = GAME.observation(s, s.to_act)
+    assert len(obs["hand"]) == 5
+    r = _op("coach", {}, obs)
+    assert r["outlook"] is None and r["rank"] is None
+    assert sorted(c["card"] for c in r["choices"]) == sorted(obs["hand"])
+    best = r["choices"][0]
+    for c in r["choices"]:
+        after = GAME.apply(s, f"discard {c['card']}")
+        value = GAME.observation(after, s.to_act)["hand_value"]
+        assert (value["kind"], value["points"]) == (c["kind"], c["points"])
+    assert best["kind"] in ("numerus", "primero", "supremus", "punto", "fluxus", "chorus")
+    w = GAME.initial_state({"players": 2}, 1, "waks")
+    while len(w.hands[w.to_act]) != 4:
+        w = GAME.apply(w, rng.choice(GAME.legal_actions(w)))
+    rank = _op("coach", {}, GAME.observation(w, w.to_act))["rank"]
+    assert 0 <= rank["beats"] <= 1 and rank["outcomes"] > 0
+    from pygame_core.cards import Card
+    from pygame_core.primero.coach import hand_rank, unseen_cards
+    from pygame_core.primero.rules import hand_rules
+
+    rules = hand_rules("waks")
+    top = [Card.parse(c) for c in ("7S", "7H", "7D", "7C")]  # chorus of sevens: nothing beats it
+    assert hand_rank(top, unseen_cards(rules, top), rules)["beats"] > 0.99
 
 
 def test_lessons_operation() -> None:

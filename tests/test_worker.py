@@ -260,7 +260,12 @@ def test_a_drawn_seed_is_too_large_to_guess_and_exact_in_javascript(worker: Any,
     trying them all offline, and with it every card still to come. The worker draws 53 bits: the
     most a JavaScript number holds exactly, so the end screen's replay link deals the same game."""
     bounds: list[int] = []
-    monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: bounds.append(n) or n - 1)
+
+    def randbelow(n: int) -> int:
+        bounds.append(n)
+        return n - 1
+
+    monkeypatch.setattr(WORKER.secrets, "randbelow", randbelow)
     start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})
     assert bounds == [2**53]
     assert worker.SESSIONS[start["session"]].header.seed == 2**53 - 1 and start["view"]["seed"] is None
@@ -293,6 +298,32 @@ def test_ai_step_says_what_the_computer_did_and_reports_think_time(worker: Any) 
     # The human is to act: an ai_step plays nothing.
     idle = ok({"op": "ai_step", "session": sid})
     assert idle["actions"] == 1 and idle["say"] == []
+
+
+def test_ai_step_carries_why_when_the_agent_explains_from_the_public_view(worker: Any,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    start = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})
+    assert "why" not in ok({"op": "ai_step", "session": start["session"]})  # an agent without explain: no why
+    seen: list[Any] = []
+
+    def explain(self: Any, observation: Mapping[str, Any], action: str) -> dict[str, Any]:
+        seen.append((observation["seat"], action))
+        return {"key": "toy.why", "args": {"action": action}}
+
+    monkeypatch.setattr(toygame.GreedyAgent, "explain", explain, raising=False)
+    sid = ok({"op": "new_game", "game": "toy", "seats": ["greedy", "human"], "seed": 3})["session"]
+    step = ok({"op": "ai_step", "session": sid})
+    assert seen and seen[0][0] == -1  # the public observation, never the AI's own
+    assert step["why"] == {"key": "toy.why", "args": {"action": seen[0][1]}}
+
+
+def test_primiera_ai_steps_say_why_and_leak_nothing(worker: Any) -> None:
+    sid, view, texts = play("primiera", "kaleidos", {"target": 0, "max_rounds": 1}, ["human", "medium", "hard", "easy"],
+                            rng_seed=4)
+    whys = [json.loads(t)["result"].get("why") for t in texts if '"think_ms"' in t]
+    keys = {w["key"] for w in whys if w}
+    assert keys and all(k.startswith("pa.why.") for k in keys)
+    assert None in whys  # the secret table picks are not explained
 
 
 def test_view_show_and_act_answer_only_for_the_seat_allowed(worker: Any) -> None:
@@ -511,7 +542,7 @@ def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
               "seats": ["human", "human", "easy"], "seed": 4})["session"]
     session = worker.SESSIONS[sid]
     request = {"op": "game_op", "game": "primero", "name": "coach", "session": sid, "seat": 1}
-    assert ok(request) == {"value": None, "outlook": None}  # a spectator has no hand
+    assert ok(request) == {"value": None, "outlook": None, "choices": None, "rank": None}  # a spectator has no hand
     current = session.game.current_player(session.state)
     ok({"op": "show", "session": sid, "seat": current})
     mine = session.game.observation(session.state, current)
@@ -523,6 +554,81 @@ def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
     refused({**request, "discard": [c for c in other if c not in held][:1]})  # not a card of the shown hand
 
 
+# --- links: the daily deal's seed and the replay op (the replay viewer) -------------------------------------
+
+
+def _finished_primero(seed: int = 5) -> dict[str, Any]:
+    """A whole short Primero game played by the computer; its record from the final View."""
+    started = ok({"op": "new_game", "game": "primero", "variant": "waks", "options": {"players": 3, "deals": 1},
+                  "seats": ["easy", "easy", "easy"], "seed": seed})
+    sid, view = started["session"], started["view"]
+    while not view["terminal"]:
+        view = ok({"op": "ai_step", "session": sid})
+    record: dict[str, Any] = view["record"]
+    return record
+
+
+def test_a_daily_deal_is_the_same_for_everyone_that_day_and_its_seed_stays_hidden(worker: Any) -> None:
+    a = ok({"op": "new_game", "game": "primero", "seats": ["human", "easy", "easy", "easy"], "daily": "2026-11-30"})
+    b = ok({"op": "new_game", "game": "primero", "seats": ["human", "easy", "easy", "easy"], "daily": "2026-11-30"})
+    c = ok({"op": "new_game", "game": "primero", "seats": ["human", "easy", "easy", "easy"], "daily": "2026-12-01"})
+    assert a["view"]["observation"]["hand"] == b["view"]["observation"]["hand"]
+    assert a["view"]["observation"]["hand"] != c["view"]["observation"]["hand"]
+    assert a["view"]["seed"] is None, "the daily seed is kept until the end like a drawn one"
+    seed = WORKER.SESSIONS[a["session"]].header.seed
+    assert seed == WORKER.daily_seed("primero", "2026-11-30") and 0 <= seed < WORKER.SEED_BOUND
+    assert seed != WORKER.daily_seed("primiera", "2026-11-30")
+    assert str(seed) not in json.dumps(a)
+
+
+@pytest.mark.parametrize("date", ["2026-13-01", "30.11.2026", "", "2026-11-30<script>", "1999-01-01", "x" * 500])
+def test_a_daily_deal_with_a_bad_date_is_refused(worker: Any, date: str) -> None:
+    answer = refused({"op": "new_game", "game": "primero", "seats": ["human", "easy", "easy", "easy"], "daily": date})
+    assert "YYYY-MM-DD" in answer["error"]
+    refused({"op": "new_game", "game": "primero", "seats": ["human"] * 4, "daily": "2026-11-30", "seed": 3})
+
+
+def test_replay_steps_through_a_finished_game_both_ways_with_its_final_check(worker: Any) -> None:
+    record = _finished_primero()
+    first = ok({"op": "replay", "record": json.dumps(record), "step": 0})
+    steps = first["steps"]
+    assert steps == len(record["actions"]) > 3
+    assert first["step"] == 0 and first["action"] is None and first["seat"] == -1
+    sealed = first["record"]
+    assert sealed["final"]["actions"] == steps and len(sealed["final"]["digest"]) == 64
+    replay(sealed)  # the sealed record passes the CLI's check
+    last = ok({"op": "replay", "record": sealed, "seat": 1})
+    assert last["step"] == steps and last["terminal"] and last["result"]["winners"]
+    assert last["observation"]["seat"] == 1
+    back = ok({"op": "replay", "record": sealed, "step": steps - 1, "seat": "all"})
+    assert back["action"] == record["actions"][-2] and not back["terminal"]
+    assert [h["seat"] for h in back["hands"]] == [0, 1, 2]
+    assert all(h["hand"] is not None and "log" not in h for h in back["hands"])
+    for step in (1, 2, 3, 2, 1, 0):
+        got = ok({"op": "replay", "record": sealed, "step": step, "seat": 0})
+        assert got["step"] == step and got["action"] == (record["actions"][step - 1] if step else None)
+
+
+def test_replay_refuses_what_the_cli_refuses(worker: Any) -> None:
+    sealed = ok({"op": "replay", "record": _finished_primero(), "step": 0})["record"]
+    digest = dict(sealed, final={**sealed["final"], "digest": "0" * 64})
+    assert "do not match" in refused({"op": "replay", "record": digest}, "RecordError")["error"]
+    wrong_seed = dict(sealed, seed=sealed["seed"] + 1)
+    refused({"op": "replay", "record": wrong_seed}, "RecordError")
+    illegal = dict(sealed, actions=["fly away", *sealed["actions"][1:]])
+    assert "action 1" in refused({"op": "replay", "record": illegal}, "RecordError")["error"]
+    unfinished = dict(sealed, actions=sealed["actions"][:3])
+    del unfinished["final"]
+    assert "not over" in refused({"op": "replay", "record": unfinished}, "RecordError")["error"]
+    refused({"op": "replay", "record": dict(sealed, format=2)}, "RecordError")
+    refused({"op": "replay", "record": dict(sealed, game="chess")}, "RecordError")
+    refused({"op": "replay", "record": '{"format": 1, "format": 1}'}, "RecordError")
+    refused({"op": "replay", "record": "[" * 100_000}, "RecordError")
+    refused({"op": "replay", "record": "x" * (WORKER.MAX_RECORD_CHARS + 1)}, "RecordError")
+    refused({"op": "replay", "record": 7}, "RequestError")
+    refused({"op": "replay", "record": sealed, "step": 10**6}, "RequestError")
+    refused({"op": "replay", "record": sealed, "seat": 3}, "RequestError")
+    refused({"op": "replay", "record": sealed, "seat": "everyone"}, "RequestError")
 # --- undo ----------------------------------------------------------------------------------------------
 
 

@@ -12,6 +12,8 @@ import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } f
 import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
 import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
+import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
+import { renderReplay, replayInfo } from "./shell/replay.js";
 
 const html = document.documentElement;
 
@@ -205,7 +207,7 @@ export function errorText(answer) {
   return (answer && answer.error) || t("error.internal");
 }
 
-window.primi = { engineCall, announce, tableInfo, thinkTimes, replies: DEBUG ? replies : undefined };
+window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
 // The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => (worker && worker.heap ? worker.heap() : null);
 
@@ -296,7 +298,8 @@ setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
 // ---------------------------------------------------------------- routing
 function parseRoute() {
   const hash = location.hash.replace(/^#/, "") || "/";
-  const [path, query = ""] = hash.split("?");
+  const cut = hash.indexOf("?"); // only the first "?" starts the query: a later one is part of a value
+  const [path, query] = cut < 0 ? [hash, ""] : [hash.slice(0, cut), hash.slice(cut + 1)];
   return { path, params: new URLSearchParams(query) };
 }
 const SCREENS = {
@@ -307,7 +310,11 @@ const SCREENS = {
   "/stats": (main) => renderStats(main, routeCtx),
 };
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
-const setupCtx = { ...routeCtx, module: gameModule, startGame, notFound: (main, path) => notFound(main, path) };
+const setupCtx = {
+  ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,
+  notFound: (main, path) => notFound(main, path), badLink: (main, text) => badLink(main, text),
+};
+SCREENS["/replay"] = (main, params) => renderReplay(main, params, setupCtx);
 
 // The games' own screens get a link in the main menu, after "Games".
 function buildNav() {
@@ -337,13 +344,22 @@ async function notFound(main, path) {
   showMessage(main, t("error.route", { route: path.slice(0, 60) }), true);
 }
 
+/** A link that cannot be followed: the home screen, with what was wrong with it. */
+async function badLink(main, text) {
+  await renderHome(main);
+  showMessage(main, text, true);
+  $("#screen-home").dataset.badLink = "";
+}
+
 let shownPath = null;
 async function route() {
   const { path, params } = parseRoute();
   if (path !== shownPath) window.scrollTo(0, 0); // a new screen starts at its top
   shownPath = path;
   const play = /^\/play\/([a-z0-9_-]{1,40})$/.exec(path);
-  const render = play ? (main) => renderSetup(main, play[1], params, setupCtx) : SCREENS[path];
+  const daily = /^\/daily\/([a-z0-9_-]{1,40})$/.exec(path);
+  const render = play ? (main) => renderSetup(main, play[1], params, setupCtx)
+    : daily ? (main) => renderDaily(main, daily[1], params, setupCtx) : SCREENS[path];
   for (const a of document.querySelectorAll(".mainnav a")) {
     const target = a.getAttribute("href").slice(1);
     if (target === path) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
@@ -376,7 +392,7 @@ async function renderHome(main) {
       <h2>${esc(g.label)}</h2>
       <p>${esc(g.summary)}</p>
       <div class="actions">
-        ${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
+        ${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>${dailyTile(g)}${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
       </div>
       <details class="variants">
         <summary>${esc(t("home.variants"))} (${g.variants.length})</summary>
@@ -398,6 +414,10 @@ async function renderHome(main) {
 // ---------------------------------------------------------------- rules
 async function renderRules(main, params) {
   const cat = await loadCatalogue();
+  const keys = params ? [...params.keys()] : [];
+  const bad = keys.find((k) => k !== "variant");
+  if (bad !== undefined) return badLink(main, t("link.badparam", { name: quoteLink(bad), variant: t("rules.title") }));
+  const asked = params && params.get("variant");
   const sections = cat.games.map((g) => {
     const m = gameModule(g.name);
     return m && m.rules ? `<section class="rules-game" data-game="${esc(g.name)}">${m.rules(g, cat, routeCtx)}</section>` : "";
@@ -409,10 +429,11 @@ async function renderRules(main, params) {
       <p class="panel" id="rules-trust">${esc(t("rules.trust"))}</p>
       ${sections}
     </section>`;
-  const want = params && params.get("variant");
-  if (want && /^[a-z0-9]+$/.test(want)) {
-    const el = document.getElementById("rules-" + want);
-    if (el) el.scrollIntoView();
+  if (asked !== null && asked !== undefined) {
+    // A rule set's name, or its section's id after "rules-" (a game may prefix its ids: "pobase").
+    const el = main.querySelector(`article[data-variant="${CSS.escape(asked)}"]`) || document.getElementById("rules-" + asked);
+    if (!el || !el.closest(".rules-game")) return badLink(main, t("link.norules", { name: quoteLink(asked) }));
+    el.scrollIntoView();
   }
 }
 

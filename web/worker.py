@@ -16,11 +16,13 @@ Ops (request fields -> result):
 - ``info`` -> ``{python, core, games}``
 - ``new_game {game, variant?, options?, seats, seed?, undo?, names?}`` or ``{record, seats, undo?, names?}``
   -> ``{session, seats, view}`` (``undo``: whether the game allows undo, default true, false for a
-  daily deal; ``names``: the players' names the page shows, kept with the game's save)
+  daily deal; ``names``: the players' names the page shows, kept with the game's save);
+  ``daily: "YYYY-MM-DD"`` instead of ``seed``: the day's deal (``daily_seed``), its seed kept until the end
 - ``show {session, seat}`` -> View (and that seat is shown from now on)
 - ``view {session}`` -> View of the seat shown
 - ``act {session, seat, action, show?}`` -> View after the action
-- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``
+- ``ai_step {session}`` -> View after the computer seat to act played, plus ``think_ms``, and ``why``
+  (a Description: why it played that) when its agent has ``explain(public_observation, action)``
 - ``undo {session, seat}`` -> View after going back to before the last action of ``seat`` (the
   human shown), replaying nothing (the worker keeps every state). Refused unless the game allows
   undo, is not over, and every action after that one was ``seat``'s own or a computer's.
@@ -28,6 +30,12 @@ Ops (request fields -> result):
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
 - ``close {session}`` -> true; ``ping`` -> "pong"; ``deal_preview {seed, count?}`` -> card texts
+- ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
+  record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
+  digest) and must be a finished game; ``seat`` is -1..players-1 or ``"all"`` (every hand: the game
+  is over, so nothing is secret any more). Result ``{record, steps, step, seat, players, action,
+  current, terminal, result, observation, hands, log, log_size}``; ``record`` is the record with its
+  ``final`` check (the replay link carries it).
 - Saved games (``call_async`` only: they need the browser's storage, IndexedDB):
   ``saves`` -> ``{storage, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
   names, updated, turn, actions}]}`` (most recent first; a corrupt save is listed, marked, with its
@@ -74,9 +82,11 @@ Details the spec leaves open, decided here:
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import itertools
 import json
+import re
 import secrets
 import sys
 import time
@@ -105,6 +115,13 @@ screen's replay link must deal the same game). With fewer, say 10**9 seeds, the 
 sees (their hand, a showdown) single out the seed by trying every one offline, and with it every
 card still hidden."""
 MAX_SESSIONS = 8
+MAX_RECORD_CHARS = 1_000_000
+"""A replayed record's JSON text is at most this long (a replay link's record is far smaller)."""
+MAX_REPLAYS = 2
+"""Replayed records whose states are kept, so stepping through a replay costs O(1) a step."""
+MAX_REPLAY_LOG = 300
+"""At most this many of the latest log entries with each replay step."""
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 """Sessions kept at once; beyond this the least recently used (finished ones first) is dropped."""
 MAX_ACTION_CHARS = 1000
 """No action text is this long; a longer one is refused before it reaches the game's parser."""
@@ -385,7 +402,12 @@ def _new_game(req: Mapping[str, Any]) -> JSON:
             raise OptionsError("the options must be a JSON object")
         resolved = info.resolve_options(options)
         seed_public = req.get("seed") is not None
-        seed = _int(req, "seed") if seed_public else secrets.randbelow(SEED_BOUND)
+        if seed_public and req.get("daily") is not None:
+            raise RequestError("a daily deal has no seed of its own")
+        if req.get("daily") is not None:
+            seed = daily_seed(game.info.name, _str(req, "daily"))
+        else:
+            seed = _int(req, "seed") if seed_public else secrets.randbelow(SEED_BOUND)
         record = Record(game.info.name, info.name, tuple(sorted(resolved.items())), seed)
     session = Session(record, _seats(req), seed_public, _bool(req, "undo", True), _names(req))
     if not session.terminal:
@@ -452,12 +474,18 @@ def _ai_step(req: Mapping[str, Any]) -> JSON:
         return view
     legal = game.legal_actions(state)
     started = time.perf_counter()
-    action = session.agents[seat].choose(game.observation(state, seat), legal, session.rngs[seat])
+    agent = session.agents[seat]
+    action = agent.choose(game.observation(state, seat), legal, session.rngs[seat])
     think = (time.perf_counter() - started) * 1000
     if action not in legal:
         raise RuntimeError(f"the {session.seats[seat]} AI chose an illegal action {quote(action)}")
+    # An agent that can say why (``explain``) reads the public observation only (seat -1, before the move).
+    explain: Callable[[Mapping[str, Any], str], Any] | None = getattr(agent, "explain", None)
+    why = explain(game.observation(state, -1), action) if explain is not None else None
     view = session.advance(game.apply(state, action), action, None)
     view["think_ms"] = round(think, 1)
+    if why is not None:
+        view["why"] = why
     return view
 
 
@@ -541,6 +569,96 @@ def _deal_preview(req: Mapping[str, Any]) -> JSON:
     count = _int(req, "count", 16)
     deck, _ = Rng.from_seed(seed).shuffle(DECK_40)
     return [str(c) for c in deck[: max(count, 0)]]
+
+
+def daily_seed(game: str, date: str) -> int:
+    """The seed of a game's daily deal on a UTC date ``YYYY-MM-DD``: the same for everyone that day.
+
+    The first 8 bytes of SHA-256 of ``primi-daily/<game>/<date>``, below SEED_BOUND (a JavaScript
+    number). It is public (anyone can compute it), but the worker keeps it until the game ends,
+    like a drawn seed, so the page never holds what the hidden cards follow from.
+    """
+    m = _DATE.fullmatch(date)
+    if m is None or not (2000 <= int(m[1]) <= 9999 and 1 <= int(m[2]) <= 12 and 1 <= int(m[3]) <= 31):
+        raise RequestError(f"a daily deal needs a date written YYYY-MM-DD, not {quote(date)}")
+    digest = hashlib.sha256(f"primi-daily/{game}/{date}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_BOUND
+
+
+class Replay:
+    """A finished game's record, checked and replayed once, with the state after every action."""
+
+    def __init__(self, record: Record) -> None:
+        game, final_state = replay(record)  # the CLI's checks: shape, every action, the final digest
+        if not game.is_terminal(final_state):
+            raise RecordError("this record's game is not over; a replay shows finished games only")
+        self.game: Game[Any] = game
+        self.players = int(dict(record.options)["players"])
+        _, state = start(record)
+        self.states = [state]
+        for action in record.actions:
+            state = game.apply(state, action)
+            self.states.append(state)
+        self.record = record if record.final is not None else record.with_final(game, final_state)
+
+
+REPLAYS: OrderedDict[str, Replay] = OrderedDict()
+
+
+def _no_log(observation: dict[str, JSON]) -> dict[str, JSON]:
+    """An observation without its log (a replay step sends the log once, for the seat chosen)."""
+    return {k: v for k, v in observation.items() if k != "log"}
+
+
+def _replay(req: Mapping[str, Any]) -> JSON:
+    """One step of a finished game's record, seen by one seat or with every hand (the replay viewer)."""
+    raw = req.get("record")
+    if isinstance(raw, str):
+        if len(raw) > MAX_RECORD_CHARS:
+            raise RecordError("the record is too long")
+        text = raw
+    elif isinstance(raw, Mapping):
+        text = json.dumps(raw)
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError("the record is too long")
+    else:
+        raise RequestError("the request needs 'record': a game record")
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    rep = REPLAYS.get(key)
+    if rep is None:
+        rep = Replay(Record.from_json(text))
+        REPLAYS[key] = rep
+        while len(REPLAYS) > MAX_REPLAYS:
+            REPLAYS.popitem(last=False)
+    REPLAYS.move_to_end(key)
+    steps = len(rep.states) - 1
+    step = _int(req, "step", steps)
+    if not 0 <= step <= steps:
+        raise RequestError(f"this replay has steps 0 to {steps}")
+    who = req.get("seat", -1)
+    every = who == "all"
+    seat = -1 if every else _int(req, "seat", -1)
+    if not -1 <= seat < rep.players:
+        raise RequestError(f"this game has no player number {seat + 1}")
+    game, state = rep.game, rep.states[step]
+    observation = game.observation(state, seat)
+    size = Session._log_size(observation) or 0
+    terminal = game.is_terminal(state)
+    return {
+        "record": rep.record.to_json(),
+        "steps": steps,
+        "step": step,
+        "seat": "all" if every else seat,
+        "players": rep.players,
+        "action": rep.record.actions[step - 1] if step > 0 else None,
+        "current": -1 if terminal else game.current_player(state),
+        "terminal": terminal,
+        "result": game.result(state) if terminal else None,
+        "observation": observation,
+        "hands": [_no_log(game.observation(state, s)) for s in range(rep.players)] if every else None,
+        "log": list(game.log_entries(state, seat, max(0, size - MAX_REPLAY_LOG), size)),
+        "log_size": size,
+    }
 
 
 # --- saved games ---------------------------------------------------------------------
@@ -950,6 +1068,7 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "close": _close,
     "ping": _ping,
     "deal_preview": _deal_preview,
+    "replay": _replay,
     "saves": _saves,
     "resume": _resume,
     "delete_save": _delete_save,

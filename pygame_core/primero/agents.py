@@ -72,10 +72,11 @@ class Level:
     call_margin: float  # extra winning chance demanded over the pot odds to call
     bluff: float  # chance of a bluff when weak (where the rules allow)
     second_best: float  # chance of taking the second-best discard
+    ranges: bool = False  # Waks: read vies by each opponent's vie rate, open after the draw by fold equity
 
 
 EASY = Level("easy", 0.18, 0, 1.0, 1.7, -0.06, 0.0, 0.3)
-MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0)
+MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0, ranges=True)
 HARD = Level("hard", 0.0, 150, 1.1, 1.45, 0.0, 0.05, 0.0)
 _LEVELS = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
 
@@ -118,7 +119,10 @@ class View:
     deal_log: list[tuple[int, str]]  # this deal's public actions (seat, text), in order
     claim_gates: bool = False  # Italian (D-PR9): only a hand meeting the last claim wins; elsewhere the real hands do
     honesty: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # seat -> claim record
-    trust: dict[int, float] = field(default_factory=dict)  # seat -> how much its Waks vies mean (0..1)
+    trust: dict[int, float] = field(default_factory=dict)  # seat -> how much its Waks vies mean (0.15..1.6)
+    folds: dict[int, float] = field(default_factory=dict)  # seat -> its rate of folds to a Waks vie after the draw
+    vie_rate: dict[int, float] = field(default_factory=dict)  # seat -> its share of Waks betting turns with a vie
+    checked_vies: dict[int, float] = field(default_factory=dict)  # seat -> its rate of vies when checked to (Waks)
 
     @property
     def active_opps(self) -> list[Opp]:
@@ -282,7 +286,10 @@ def _waks_policy_keep(ev: Evaluator, initial: Sequence[int], discards: int | Non
     return _keep_options(ev, initial, [len(initial) - discards])[0][1]
 
 
-def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
+def _hard_q_waks(v: View, rr: random.Random, samples: int,
+                 out: list[tuple[float, float, float]] | None = None) -> float:
+    """Chance of winning the showdown; ``out`` (if given) collects each sample's (weight, the
+    strongest opponent's final percentile, our win)."""
     ev = v.ev
     opps = v.active_opps
     drawn = v.phase == "bet2"
@@ -304,6 +311,7 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
         my_s = None if v.claim_gates and v.claim >= 0 and not ev.meets(mine, v.claim) else ev.strength(mine)
         w = 1.0
         win = 1.0
+        top = 0.0
         i = need_me
         for o in opps:
             block = cards[i:i + per_opp]
@@ -316,7 +324,9 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
                 kept = _waks_policy_keep(ev, initial, d)
             fill = [x for x in block[4:] if x not in kept][: 4 - len(kept)]
             final = list(kept) + fill
-            w *= _opp_weight_waks(ev, o, ev.keep_value(kept) if kept else 0.5, ev.pct(final), v.trust.get(o.seat, 1.0))
+            final_pct = ev.pct(final)
+            top = max(top, final_pct)
+            w *= _opp_weight_waks(ev, o, ev.keep_value(kept) if kept else 0.5, final_pct, v.trust.get(o.seat, 1.0))
             if my_s is None:
                 win = 0.0
             else:
@@ -329,6 +339,8 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int) -> float:
                     win *= 0.5
         num += w * win
         den += w
+        if out is not None:
+            out.append((w, top, win))
     return num / den if den else 0.0
 
 
@@ -441,10 +453,24 @@ def _waks(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
         return _choose_keep(v, legal, lv, rng, "discard")
     ev = v.ev
     k = max(1, len(v.active_opps))
+    vies = [a for a in legal if a.startswith("vie")]
+    if vies and lv.samples and v.phase == "bet2" and len(vies[0].split()) == 2 and v.active_opps:
+        n = _waks_open_ev(v, _amounts(legal, "vie"), _rr(rng), lv.samples)
+        return f"vie {n}" if n else "pass"
     q = estimate(v, lv, rng)
     edge = q * (k + 1)
-    vies = [a for a in legal if a.startswith("vie")]
     short = v.chips <= 3 * v.stake
+    if vies and lv.ranges and v.phase == "bet2" and len(vies[0].split()) == 2:
+        n = _waks_open_table(v, _amounts(legal, "vie"))
+        return f"vie {n}" if n else "pass"
+    if lv.ranges and v.to_call > 0 and not v.claim_gates:
+        q = _range_q(v)
+        edge = q * (k + 1)
+    elif lv.samples and v.to_call > 0 and not v.claim_gates:
+        # the vier's range by its vie rates (a rock's vie, a probe's steal); a tight vier's vie is read by its rate
+        tight = all(v.vie_rate.get(o.seat, 0.28) < 0.2 for o in v.active_opps if _aggr(o.acts, ("vie", "revie")))
+        q = min(q, _range_q(v)) if tight else 0.5 * (q + _range_q(v))
+        edge = q * (k + 1)
     if vies:
         amounts = _amounts(legal, "vie")
         bluff = lv.bluff > 0 and v.phase == "bet2" and rng.random() < lv.bluff
@@ -464,6 +490,120 @@ def _waks(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
     if "pass" in legal and len(v.active_opps) > 1:
         return "pass"  # D-WB2: wait and see what the others do
     return "fold" if "fold" in legal else "see"
+
+
+_FOLD_PRIOR = (1.0, 3.0)  # pseudo-counts: folds, responses to a vie after the draw
+
+
+def _waks_open_ev(v: View, amounts: Sequence[int], rr: random.Random, samples: int) -> int:
+    """Hard, after the draw with no vie yet: the vie (0: pass) with the most expected chips.
+
+    A pass by the last to speak ends the deal in a swig (the pot is carried: worth about its
+    share of it later); a vie wins the pot at once when every opponent folds (each at the rate
+    it has folded to vies after the draw), else it is met by the opponents' strongest hands (the
+    top of the weighted range by the fold rate) at a showdown. So a vie is a value bet, a steal
+    or both, and a pass does not say our hand is weak."""
+    got: list[tuple[float, float, float]] = []
+    q = _hard_q_waks(v, rr, samples, got)
+    opps = v.active_opps
+    f = 1.0
+    for o in opps:
+        f *= v.folds.get(o.seat, _FOLD_PRIOR[0] / _FOLD_PRIOR[1])
+    total = sum(w for w, _, _ in got)
+    need = (1.0 - f) * total
+    acc = num = 0.0
+    for w, _, win in sorted(got, key=lambda t: -t[1]):
+        if acc >= need:
+            break
+        take = min(w, need - acc)
+        acc += take
+        num += take * win
+    qc = num / acc if acc > 1e-12 else q
+    pot = v.pot
+    best_n, best = 0, _check_value(v, q ** (1.0 / max(1, len(opps))), amounts)
+    for n in amounts:
+        called = min([n] + [o.chips for o in opps])
+        val = f * pot + (1.0 - f) * (qc * (pot + n + called) - n)
+        if val > best + 1e-9:
+            best_n, best = n, val
+    return best_n
+
+
+def _this_round(v: View) -> list[tuple[int, str]]:
+    """This betting round's public actions (after the draw: from the last discard on)."""
+    cut = [i for i, (_, a) in enumerate(v.deal_log) if a.startswith("discard")]
+    return v.deal_log[cut[-1] + 1:] if cut else list(v.deal_log)
+
+
+def _check_value(v: View, p: float, amounts: Sequence[int]) -> float:
+    """The worth of a pass after the draw: a swig (our share of the carried pot) when the others
+    pass too; heads-up, speaking first, the opponent may vie into it (at its checked-to rate,
+    with the top of its hands by that rate): then we see, or fold when that loses."""
+    pot = v.pot
+    share = pot / (len(v.active_opps) + 1)
+    rnd = _this_round(v)
+    if len(v.active_opps) != 1 or rnd:
+        return share
+    o = v.active_opps[0]
+    g = min(0.95, max(0.05, v.checked_vies.get(o.seat, _CHECKED_PRIOR[0] / _CHECKED_PRIOR[1])))
+    m = min(max(amounts), v.chips) if amounts else 0
+    qg = 0.8 * _above(p, 1.0 - g) + 0.2 * p
+    respond = max(0.0, qg * (pot + 2 * m) - m)
+    return g * respond + (1.0 - g) * share
+
+
+def _own_pct(v: View) -> float:
+    ev = v.ev
+    if len(v.hand) == 4:
+        return float(ev.pct(v.hand))
+    return float(_keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0])
+
+
+def _above(p: float, cut: float) -> float:
+    """Chance a percentile ``p`` beats a uniform hand from the top ``1 - cut`` of hands."""
+    if cut >= 1.0:
+        return 1.0
+    return min(1.0, max(0.0, (p - cut) / (1.0 - cut)))
+
+
+def _range_q(v: View) -> float:
+    """Medium, facing a vie: our chance against each opponent's range, where an opponent that
+    vied this deal holds the top of its hands by its vie rate (a rock's vies mean a strong hand,
+    an every-turn vier's mean nothing)."""
+    p = _own_pct(v)
+    q = 1.0
+    rnd = _this_round(v)
+    for o in v.active_opps:
+        if any(a.split()[0] in ("vie", "revie") for a in o.acts):
+            r = v.vie_rate.get(o.seat, 0.28)
+            first = next((i for i, (s_, a) in enumerate(rnd) if s_ == o.seat and a.startswith("vie")), -1)
+            if first > 0 and any(a == "pass" for _, a in rnd[:first]):  # it vied after a pass: its checked-to rate
+                r = max(r, v.checked_vies.get(o.seat, _CHECKED_PRIOR[0] / _CHECKED_PRIOR[1]))
+            r = min(1.0, max(0.05, r))
+            q *= 0.8 * _above(p, 1.0 - r) + 0.2 * p
+        else:
+            q *= p
+    return q
+
+
+def _waks_open_table(v: View, amounts: Sequence[int]) -> int:
+    """Medium, after the draw with no vie yet: ``_waks_open_ev`` with the percentile tables
+    (an opponent meets a vie with the top of its hands by its fold rate)."""
+    p = _own_pct(v)
+    f = 1.0
+    qc = 1.0
+    for o in v.active_opps:
+        fo = v.folds.get(o.seat, _FOLD_PRIOR[0] / _FOLD_PRIOR[1])
+        f *= fo
+        qc *= _above(p, fo)
+    pot = v.pot
+    best_n, best = 0, _check_value(v, p, amounts)
+    for n in amounts:
+        called = min([n] + [o.chips for o in v.active_opps])
+        val = f * pot + (1.0 - f) * (qc * (pot + n + called) - n)
+        if val > best + 1e-9:
+            best_n, best = n, val
+    return best_n
 
 
 def _italian_vie(v: View, vies: Sequence[str], n: int, q: float, bluff: bool, rng: AgentRandom) -> str:
@@ -871,8 +1011,44 @@ def _waks_trust(aggr: Mapping[int, Sequence[float]], vies: Mapping[int, Sequence
         t = (0.62 - a / n) / 0.25
         if p in vies:
             t = min(t, (vies[p][0] / vies[p][1] - 0.3) / 0.25)
-        out[p] = min(1.0, max(0.15, t))
+        out[p] = min(1.6, max(0.15, t))
     return out
+
+
+_CHECKED_PRIOR = (0.9, 3.0)  # pseudo-counts: vies when checked to, times checked to
+
+
+def _count_folds(rec: dict[int, list[float]], cur: list[Any], entries: Sequence[Mapping[str, Any]],
+                 checked: dict[int, list[float]] | None = None) -> None:
+    """Add public log entries to each seat's [folds, responses] to a vie after the Waks draw,
+    and to ``checked``: each seat's [vies, turns] when every player before it in the round
+    passed. ``cur``: [deal, drawn, a vie is standing, a pass was made] of the deal being read."""
+    for e in entries:
+        deal = int(e["deal"])
+        if deal != cur[0]:
+            cur[:] = [deal, False, False, False]
+        verb = str(e["action"]).split()[0]
+        if verb == "discard":
+            cur[1], cur[2], cur[3] = True, False, False
+            continue
+        if e["seat"] < 0:
+            continue
+        if checked is not None and not cur[2] and cur[3] and verb in ("vie", "pass"):
+            c = checked.setdefault(int(e["seat"]), list(_CHECKED_PRIOR))
+            c[0] += verb == "vie"
+            c[1] += 1
+        if not cur[2] and verb == "pass":
+            cur[3] = True
+        if not cur[1]:
+            if verb in ("vie", "revie"):
+                cur[2] = True
+            continue
+        if cur[2] and verb in ("fold", "see", "revie"):
+            r = rec.setdefault(int(e["seat"]), list(_FOLD_PRIOR))
+            r[0] += verb == "fold"
+            r[1] += 1
+        if verb in ("vie", "revie"):
+            cur[2] = True
 
 
 class PrimeroAgent:
@@ -890,6 +1066,9 @@ class PrimeroAgent:
         self._deal = -1  # the deal of the last observation read
         self._deal_logs: dict[int, list[Mapping[str, Any]]] = {}  # this deal's and the last deal's entries
         self._aggression: dict[int, list[float]] = {}  # seat -> [vies and revies, betting turns] (Waks)
+        self._folds: dict[int, list[float]] = {}  # seat -> [folds, responses] to vies after the draw (Waks)
+        self._fold_cur: list[Any] = [-1, False, False, False]
+        self._checked: dict[int, list[float]] = {}  # seat -> [vies, turns] when checked to (Waks)
 
     def prepare(self, variant: str, options: Mapping[str, Any]) -> None:
         """Build the hand tables this level needs for ``variant`` now, before its first move."""
@@ -908,6 +1087,7 @@ class PrimeroAgent:
         deal = int(obs.get("deal") or 0)
         if size < self._read or deal < self._deal:  # a new game
             self._read, self._deal_logs, self._aggression = 0, {}, {}
+            self._folds, self._fold_cur, self._checked = {}, [-1, False, False, False], {}
         self._deal = deal
         new = log[max(0, self._read - (size - len(log))):]
         self._read = max(self._read, size)
@@ -916,6 +1096,7 @@ class PrimeroAgent:
         for d in [d for d in self._deal_logs if d < deal - 1]:
             del self._deal_logs[d]
         _count_aggression(self._aggression, new)
+        _count_folds(self._folds, self._fold_cur, new, self._checked)
 
     def _learn(self, obs: Mapping[str, Any], ev: Evaluator) -> None:
         """After a showdown: compare each opponent's last claim with the hand it showed."""
@@ -926,8 +1107,21 @@ class PrimeroAgent:
         entries = self._deal_logs.get(self._seen_deal, [])
         final: dict[int, str] = {}
         for e in entries:
-            if e["seat"] >= 0:
+            if e["seat"] >= 0 and not str(e["action"]).startswith(("shows ", "wins ")):  # the deal's end lines
                 final[int(e["seat"])] = str(e["action"])
+        me = int(obs["seat"])
+        if last.get("how") == "lone" and _ENGINES.get(str(obs["variant"])) == "waks" and any(
+                e["seat"] == me and str(e["action"]) == "fold" for e in entries):
+            # we folded to a vie whose hand was never shown: evidence of unseen strength, leaning
+            # toward bluffs for a frequent vier (its vies are spread over more of its hands)
+            for w in last.get("won") or []:
+                p = int(w["seat"])
+                n = sum(1 for e in entries if e["seat"] == p and str(e["action"]).split()[0] in ("vie", "revie"))
+                if p != me and n:
+                    a, t = self._aggression.get(p, (2.8, 10.0))
+                    rec_v = self._vies.setdefault(p, [3 * 0.72, 3.0])
+                    rec_v[0] += n * min(0.8, max(0.45, 1.0 - a / t))
+                    rec_v[1] += n
         for sh in last.get("shown") or []:
             p = int(sh["seat"])
             if p != obs["seat"] and obs["variant"] in _ENGINES and _ENGINES[obs["variant"]] == "waks":
@@ -951,6 +1145,10 @@ class PrimeroAgent:
         if len(legal) == 1:
             return legal[0]
         v = parse_view(observation)
+        if v.engine == "waks":
+            v.folds = {p: r[0] / r[1] for p, r in self._folds.items()}
+            v.vie_rate = {p: r[0] / r[1] for p, r in self._aggression.items()}
+            v.checked_vies = {p: r[0] / r[1] for p, r in self._checked.items()}
         if self.level.samples and v.engine != "rms":
             self._learn(observation, v.ev)
             v.honesty = {p: (r[0], r[1], r[2]) for p, r in self._honesty.items()}

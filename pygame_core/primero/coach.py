@@ -83,3 +83,46 @@ def draw_outlook(
         "exact": exact,
         "outcomes": n,
     }
+
+
+def _sample_hands(unseen: Sequence[Card], samples: int, seed: int) -> tuple[list[tuple[Card, ...]], bool]:
+    """Every 4-card hand of ``unseen`` when they are few, else a seeded sample; and whether exact."""
+    if comb(len(unseen), 4) <= EXACT_LIMIT:
+        return list(combinations(unseen, 4)), True
+    rng = Rng.from_seed(seed)
+    out = []
+    pool = tuple(unseen)
+    for _ in range(samples):
+        rest = list(pool)
+        picked = []
+        for _ in range(4):
+            i, rng = rng.randbelow(len(rest))
+            picked.append(rest.pop(i))
+        out.append(tuple(picked))
+    return out, False
+
+
+def hand_rank(hand: Sequence[Card], unseen: Sequence[Card], rules: HandRules, samples: int = 1500,
+              seed: int = 1) -> dict[str, Any]:
+    """How ``hand`` (4 cards) stands among the hands an opponent could hold (4 of the cards this seat
+    has not seen): ``beats`` and ``ties`` (fractions), ``exact`` and ``outcomes`` as draw_outlook's."""
+    mine = strength(evaluate(hand, rules), rules)
+    hands, exact = _sample_hands(unseen, samples, seed)
+    beats = ties = 0
+    for other in hands:
+        theirs = strength(evaluate(other, rules), rules)
+        beats += mine > theirs
+        ties += mine == theirs
+    n = len(hands)
+    return {"beats": round(beats / n, 4), "ties": round(ties / n, 4), "exact": exact, "outcomes": n}
+
+
+def discard_choices(hand: Sequence[Card], rules: HandRules) -> list[dict[str, Any]]:
+    """For a 5-card hand that must lose one card (RMS after a draw): each discard and the hand it
+    leaves (``card, kind, points``), best first (ties: the hand's order)."""
+    out = []
+    for c in hand:
+        value = evaluate(tuple(x for x in hand if x != c), rules)
+        out.append((strength(value, rules), {"card": str(c), "kind": value.kind, "points": value.points}))
+    order = sorted(range(len(out)), key=lambda i: out[i][0], reverse=True)
+    return [out[i][1] for i in order]

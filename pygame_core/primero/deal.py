@@ -168,9 +168,24 @@ def finish_deal(s: PrimeroState, outcome: DealOutcome) -> PrimeroState:
     s = replace(s, last_deal=outcome, to_act=-1)
     alive = [p for p in range(s.players) if s.chips[p] > 0]
     if len(alive) < 2 or s.deal >= s.opt("deals"):
-        return replace(pay_out_carry(s, alive), phase="over", over=True)
+        return _log_outcome(replace(pay_out_carry(s, alive), phase="over", over=True))
+    s = _log_outcome(s)
     dealer = next_seat(s, s.dealer, lambda st, q: st.chips[q] > 0)
     return start_deal(replace(s, dealer=dealer))
+
+
+def _log_outcome(s: PrimeroState) -> PrimeroState:
+    """The deal's end in the public log: the hands shown (``shows KIND POINTS``) and who won what
+    (``wins N``), once the chips are paid (P-END's share of a last carried pot included)."""
+    outcome = s.last_deal
+    if outcome is None:
+        return s
+    for seat, _cards, kind, points, _total in outcome.shown:
+        s = add_log(s, seat, f"shows {kind} {points}")
+    for seat, amount in outcome.won:
+        if amount:
+            s = add_log(s, seat, f"wins {amount}")
+    return s
 
 
 def pay_out_carry(s: PrimeroState, alive: list[int]) -> PrimeroState:

@@ -30,6 +30,8 @@ text                        key                     args
 ``raise withdrawn``         ``act.raise.withdrawn`` (RMS, D-RM4: refused)
 ``forced to stay``          ``act.stay.forced``     (RMS, D-RM5)
 ``draw`` / ``draw N``       ``act.draw`` / ``act.draw.slot`` (n: the table slot)
+``shows KIND POINTS``       ``act.shows``           claim (the deal's end: a hand shown)
+``wins N``                  ``act.wins``            n (the deal's end: chips won)
 anything else               ``act.other``           action (the text itself)
 =========================== ======================= ==========================
 
@@ -53,7 +55,7 @@ _BARE = {
 }
 _NUMBERED = {"vie": "act.vie", "revie": "act.revie", "bet": "act.bet", "raise": "act.raise", "draw": "act.draw.slot"}
 
-KEYS = frozenset({*_BARE.values(), *_NUMBERED.values(), "act.discard.one", "act.vie.claim", "act.bet.claim", "act.keep", "act.discard",
+KEYS = frozenset({*_BARE.values(), *_NUMBERED.values(), "act.discard.one", "act.shows", "act.wins", "act.vie.claim", "act.bet.claim", "act.keep", "act.discard",
                   "act.trade", "act.trade.forced", "act.other", "claim", *(f"kind.{k}" for k in KINDS)})
 """Every key a description may use (tests check each is in web/i18n.js's English table)."""
 
@@ -94,6 +96,10 @@ def describe_text(text: str, rms: bool = False, log: bool = False) -> tuple[str,
         return ("act.keep", {}) if n == 0 else ("act.discard", {"n": n})
     if verb in _NUMBERED and len(rest) == 1 and nums[0] is not None:
         return _NUMBERED[verb], {"n": nums[0]}
+    if verb == "shows" and len(rest) == 2 and rest[0] in KINDS and nums[1] is not None:
+        return "act.shows", {"claim": claim_message(rest[0], nums[1])}
+    if verb == "wins" and len(rest) == 1 and nums[0] is not None:
+        return "act.wins", {"n": nums[0]}
     if verb in ("vie", "bet") and len(rest) == 3 and rest[1] in KINDS and None not in (nums[0], nums[2]):
         return f"act.{verb}.claim", {"n": nums[0], "claim": claim_message(rest[1], nums[2] or 0)}
     return "act.other", {"action": text}

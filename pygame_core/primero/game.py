@@ -26,8 +26,9 @@ RMS
   or ``vada`` (knock).
 
 Observation keys: game, variant, seat, players, deal, dealer, phase, to_act, pot, pots,
-carried, stake, rest, ante, to_call, seats[seat, chips, bet, contributed, folded, all_in, out,
-cards, card_count, last_action, claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
+carried, stake, rest, ante, to_call, forced_stake (what the seat to act pays if it passes and
+trades: Northpass, Suzuki), seats[seat, chips, bet, contributed, folded, all_in, out,
+cards, card_count, last_action, last_said (its message {key, args}), claim, knocked], hand, hand_value, claim, log, log_size, last_deal,
 table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
 options, e.g. wild, table, stake, rest, limit).
 
@@ -60,9 +61,11 @@ from ..protocol import (
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .deal import first_dealer, start_deal, state_from_deal
-from .describe import describe, log_entry
+from .describe import describe, describe_text, log_entry
 from .gamelog import Entry
-from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate
+from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
+from .northpass import ENGINE as NORTHPASS
+from .northpass import forced_stake
 from .operations import COACH, HAND, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
@@ -277,6 +280,69 @@ def recent_log(s: PrimeroState) -> list[JSON]:
     return [log_entry(e) for e in out]
 
 
+WHY_KEYS = frozenset({"dealend.why.kind", "dealend.why.points", "dealend.why.total", "dealend.why.tie",
+                      "dealend.why.lowest"})
+"""The keys of a deal end's reason (``last_deal.why``; tests check each is in web/i18n.js)."""
+
+
+def _kind(kind: str) -> dict[str, Any]:
+    return {"key": f"kind.{kind}", "args": {}}
+
+
+def last_deal_json(s: PrimeroState) -> JSON:
+    """The last deal's outcome, with the cards that count in each shown hand (``counting``, one list
+    per ``shown`` hand) and why the best hand won (``why``: a message, or None when no showdown
+    decided it: everyone else folded, a swig, a tie, or Italian's claim rule)."""
+    ld = s.last_deal
+    if ld is None:
+        return None
+    out = ld.to_json()
+    hr = s.hand_rules
+    values = [evaluate(tuple(Card.parse(c) for c in cards), hr) for _, cards, *_ in ld.shown]
+    out["counting"] = [[str(c) for c in v.counting] for v in values]
+    out["why"] = None
+    won = {seat for seat, amount in ld.won if amount}
+    if ld.how != "showdown" or len(values) < 2:
+        return out
+    ranked = sorted(zip((sh[0] for sh in ld.shown), values, (sh[4] for sh in ld.shown), strict=True),
+                    key=lambda x: strength(x[1], hr), reverse=True)
+    best_seat, best, best_total = ranked[0]
+    losers = [r for r in ranked if strength(r[1], hr) < strength(best, hr)]
+    if best_seat not in won:
+        return out  # not decided by the hands alone (Italian: the claim must be held)
+    if not losers:
+        out["why"] = {"key": "dealend.why.tie", "args": {}}
+        return out
+    _, other, other_total = losers[0]
+    if hr.lowest_wins:
+        why = {"key": "dealend.why.lowest", "args": {"win": _kind(best.kind), "a": best.points,
+                                                     "lose": _kind(other.kind), "b": other.points}}
+    elif best.kind != other.kind:
+        why = {"key": "dealend.why.kind", "args": {"win": _kind(best.kind), "lose": _kind(other.kind)}}
+    elif best.points != other.points:
+        why = {"key": "dealend.why.points", "args": {"kind": _kind(best.kind), "a": best.points, "b": other.points}}
+    else:
+        why = {"key": "dealend.why.total", "args": {"kind": _kind(best.kind), "points": best.points,
+                                                    "a": best_total, "b": other_total}}
+    out["why"] = why
+    return out
+
+
+def _forced_stake(s: PrimeroState, seat: int) -> int:
+    """What ``seat`` must pay now if it passes and trades (Northpass/Suzuki, D-NP7), else 0."""
+    if s.over or seat < 0 or seat != s.to_act or s.rules.engine is not NORTHPASS:
+        return 0
+    return min(forced_stake(s), s.chips[seat])
+
+
+def _said(text: str | None) -> JSON:
+    """The message of a seat's last public action (its short form on the seat is ``<key>.short``)."""
+    if text is None:
+        return None
+    key, args = describe_text(text, log=True)
+    return {"key": key, "args": args}
+
+
 def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
     """The observation of ``seat`` as plain data."""
     n = s.players
@@ -293,6 +359,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
             "cards": [str(c) for c in s.hands[p]] if p == seat else None,
             "card_count": len(s.hands[p]),
             "last_action": s.last_actions[p],
+            "last_said": _said(s.last_actions[p]),
             "claim": s.claims[p],
             "knocked": s.knocked[p],
         })
@@ -329,6 +396,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "rest": high,
         "ante": opts.get("ante", 0),
         "to_call": to_call,
+        "forced_stake": _forced_stake(s, seat),
         "seats": seats,
         "hand": hand,
         "hand_value": hand_value,
@@ -336,7 +404,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "forced": forced,
         "log": recent_log(s),
         "log_size": len(s.log),
-        "last_deal": s.last_deal.to_json() if s.last_deal else None,
+        "last_deal": last_deal_json(s),
         "table_slots": len(s.table),
         "stock": len(s.stock),
         "discards": len(s.discards),

@@ -8,10 +8,13 @@ with a sentence for a player when the request is wrong.
   ``{hand: {rules, label, kind, points, cards, counting, rank, [total], [wild_as], decisions},
   across: [{rules, label, kind, points, ...} or {rules, label, error}, ...]}``:
   the hand under the chosen rule set (with the decisions that rule set took) and under every other.
-- ``coach`` (needs the view) ``{discard: ["7S", ...]}`` -> ``{value, outlook}``: the hand's value
+- ``coach`` (needs the view) ``{discard: ["7S", ...]}`` -> ``{value, outlook, rank, choices}``: the hand's value
   (the observation's ``hand_value``) and, while the seat holds at most 4 cards and the game is
   not over, the odds after discarding those cards (coach.draw_outlook: ``discard, kinds,
-  mean_points, p_improve, exact, outcomes``), from the cards this seat has not seen.
+  mean_points, p_improve, exact, outcomes``), from the cards this seat has not seen; with 4 cards,
+  ``rank`` (coach.hand_rank: how many of the hands an opponent could hold this one beats, for
+  when no draw is left); with 5 (RMS, after drawing) ``choices`` (coach.discard_choices: the hand
+  each discard leaves, best first).
 - ``lessons`` ``{}`` -> the list of lessons; ``{lesson, step}`` -> one step (walkthroughs.py);
   game.py binds it to the game.
 """
@@ -26,7 +29,7 @@ from ..decisions import explain
 from ..errors import InvalidCardError, OptionsError, PrimiError, quote
 from ..protocol import JSON, Game, Operation
 from . import hands
-from .coach import draw_outlook, unseen_cards
+from .coach import discard_choices, draw_outlook, hand_rank, unseen_cards
 from .rules import RULES, hand_rules
 from .state import PrimeroState
 from .walkthroughs import list_walkthroughs, walkthrough_step
@@ -94,11 +97,15 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     rules = hand_rules(variant, variant == "rms" and bool(options.get("wild", False)))
     held = _card_list(obs.get("hand"), "the hand")
     discard = _card_list(req.get("discard"), "discard")
-    out: dict[str, Any] = {"value": obs.get("hand_value"), "outlook": None}
+    out: dict[str, Any] = {"value": obs.get("hand_value"), "outlook": None, "choices": None, "rank": None}
+    seed = obs.get("log_size")
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1
     if held and len(held) <= 4 and obs.get("phase") != "over":
-        seed = obs.get("log_size")
-        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1
         out["outlook"] = draw_outlook(held, discard, unseen_cards(rules, held), rules, seed=seed)
+        if len(held) == 4:
+            out["rank"] = hand_rank(held, unseen_cards(rules, held), rules, seed=seed)
+    elif len(held) == 5 and obs.get("phase") != "over":
+        out["choices"] = discard_choices(held, rules)
     elif discard:
         raise OptionsError("there is no hand to discard from now")
     return out

@@ -44,7 +44,17 @@ def _least_useful(cards: Sequence[str]) -> str:
     return min(cards, key=lambda c: (card_worth(c), -VALUE[c], c))
 
 
-class EasyAgent:
+class Explains:
+    """The one line on why a computer player played a move (coach.explain), for the worker's ``ai_step``."""
+
+    def explain(self, observation: Mapping[str, Any], action: str) -> Mapping[str, Any] | None:
+        """Why ``action`` was played, from the public observation before it (a spectator's): a Description or None."""
+        from .coach import explain  # coach builds on this module
+
+        return explain(observation, action)
+
+
+class EasyAgent(Explains):
     """Takes the capture that grabs most right now (a sweep first); else gives up its least useful card."""
 
     name = "easy"
@@ -69,7 +79,7 @@ class EasyAgent:
         return rng.choice(best)
 
 
-class MediumAgent:
+class MediumAgent(Explains):
     """Greedy value plus the classical heuristics.
 
     It protects the settebello (never leaves it where the next player may take it if it can

@@ -35,10 +35,10 @@ from math import comb
 from typing import Any
 
 from ..rng import AgentRandom
-from .agents import SWEEP, _least_useful
+from .agents import SWEEP, Explains, _least_useful
 from .fast import Move, move_text
 from .rules import HERALD_MODES
-from .search import Search, View, World, evaluate, exact_value, root_moves
+from .search import THREAT, Search, View, World, evaluate, exact_value, root_moves
 
 Leaf = Callable[[World, int], float]
 
@@ -127,7 +127,7 @@ def _single_world(view: View) -> bool:
     return len(groups) <= 1
 
 
-class SearchAgent:
+class SearchAgent(Explains):
     """Sampled deals and alpha-beta; the subclasses set the budget and the evaluation."""
 
     name = "search"
@@ -142,9 +142,14 @@ class SearchAgent:
         """Whether to search the coming last deal exactly (2p)."""
         return last_deal_ahead(view, self.last_deal_plies)
 
+    threat = THREAT  # search.evaluate's share of the next player's best capture at a leaf
+
     def leaf(self) -> Leaf:
         """The leaf evaluation."""
-        return evaluate
+        if self.threat == THREAT:
+            return evaluate
+        threat = self.threat
+        return lambda w, me: evaluate(w, me, threat)
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""

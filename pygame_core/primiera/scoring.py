@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import SUITS, Card
 from ..errors import InvalidCardError, PrimiError, quote
-from .rules import COINS, DECK, PRIMIERA, RULES, SETTEBELLO, SUIT
+from .rules import COINS, DECK, ORDER, PRIMIERA, RULES, SETTEBELLO, SUIT
 
 CATEGORIES: tuple[str, ...] = ("cards", "coins", "settebello", "primiera", "sweeps")
 
@@ -40,6 +40,8 @@ class SidePoints:
     card_count: int
     coin_count: int
     primiera_total: int | None  # None: a suit is missing (D-PA5)
+    coin_cards: tuple[str, ...] = ()  # the coins captured, canonical order
+    best_cards: tuple[str, ...] = ()  # the primiera's best card per suit captured (primiera_cards)
 
     @property
     def total(self) -> int:
@@ -50,6 +52,11 @@ class SidePoints:
         """``{cards, coins, settebello, primiera, sweeps, total}``."""
         return {"cards": self.cards, "coins": self.coins, "settebello": self.settebello,
                 "primiera": self.primiera, "sweeps": self.sweeps, "total": self.total}
+
+    def evidence(self) -> dict[str, Any]:
+        """The cards behind the points: ``{cards: n, coins: [coin cards], settebello: bool, primiera: [best per suit]}``."""
+        return {"cards": self.card_count, "coins": list(self.coin_cards), "settebello": SETTEBELLO in self.coin_cards,
+                "primiera": list(self.best_cards)}
 
     def counts(self) -> dict[str, int | None]:
         """``{cards, coins, primiera}``: what was captured (primiera None when a suit is missing)."""
@@ -104,6 +111,8 @@ def score_round(piles: Sequence[Sequence[str]], sweeps: Sequence[int], double: b
             primiera=base if i == win_prim else 0,
             sweeps=sweeps[i],
             card_count=counts[i], coin_count=coins[i], primiera_total=prim[i],
+            coin_cards=tuple(sorted((c for c in pile if SUIT[c] == COINS), key=ORDER.__getitem__)),
+            best_cards=primiera_cards(pile),
         ))
     return tuple(out)
 
@@ -213,4 +222,5 @@ def score_request(data: Any) -> dict[str, Any]:
     return {
         "sides": {n: p.points() for n, p in zip(names, points, strict=True)},
         "counts": {n: p.counts() for n, p in zip(names, points, strict=True)},
+        "evidence": {n: p.evidence() for n, p in zip(names, points, strict=True)},
     }

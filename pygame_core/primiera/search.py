@@ -325,6 +325,14 @@ def side_values(w: World, sides: Sides, double: bool, final: bool) -> list[float
         scoin = coin
         sbest = best
         ssweep = sweeps
+    elif len(sides) == 2 and len(sides[0]) == 2 and len(sides[1]) == 2:
+        # Two partnerships (classic, Kaleidos): the hot path of the 4-player leaves, unrolled.
+        (a, b), (c, d) = sides
+        ba, bb, bc, bd = best[a], best[b], best[c], best[d]
+        scnt = [cnt[a] + cnt[b], cnt[c] + cnt[d]]
+        scoin = [coin[a] + coin[b], coin[c] + coin[d]]
+        sbest = [[x if x > y else y for x, y in zip(ba, bb, strict=True)], [x if x > y else y for x, y in zip(bc, bd, strict=True)]]
+        ssweep = [sweeps[a] + sweeps[b], sweeps[c] + sweeps[d]]
     else:
         scnt = [sum(cnt[s] for s in side) for side in sides]
         scoin = [sum(coin[s] for s in side) for side in sides]
@@ -377,7 +385,7 @@ MATERIAL = 0.0
 """Points per unit of card worth of the best capture the seat to move has at a leaf (its tempo)."""
 
 
-def evaluate(w: World, me: int) -> float:
+def evaluate(w: World, me: int, threat: float = THREAT) -> float:
     """The expected round points of ``me``'s side minus the others' mean, from the world as it stands.
 
     The seat to move is credited with a share of its best immediate capture (THREAT), so that a
@@ -395,7 +403,7 @@ def evaluate(w: World, me: int) -> float:
         vals = [sum(w.worth[s] for s in side) for side in sides]
         mine = next(i for i, side in enumerate(sides) if me in side)
         total += MATERIAL * _value(vals, mine)
-    if not final and THREAT:
+    if not final and threat:
         hand = w.hands[w.to_act]
         if hand:
             table = w.table
@@ -409,7 +417,7 @@ def evaluate(w: World, me: int) -> float:
                     if g > gain:
                         gain = g
             if gain:
-                total += THREAT * gain if same_side(w, me, w.to_act) else -THREAT * gain
+                total += threat * gain if same_side(w, me, w.to_act) else -threat * gain
     return total
 
 

@@ -60,7 +60,8 @@ class RoundScore:
             "dealer": self.dealer,
             "partnership": self.partnership,
             "doubled": self.doubled,
-            "sides": [{"seats": list(seats), **p.points(), "counts": p.counts()} for seats, p in self.sides],
+            "sides": [{"seats": list(seats), **p.points(), "counts": p.counts(), "evidence": p.evidence()}
+                      for seats, p in self.sides],
             "points": list(self.points),
             "totals": list(self.totals),
         }

@@ -28,6 +28,7 @@
 //                                      (card texts to names, lists of seats to names) before
 //                                      the shell's say() translates it; the key may change too.
 //   homeTile?(game, ctx)               optional HTML added to the game's tile on the home screen.
+//   dailyOptions?: {option: value}     optional: options of the daily deal (#/daily/<game>), e.g. one deal.
 //   rules?(game, catalogue, ctx)       optional HTML: this game's section of the rules page.
 //   extraRoutes?: [{path, render(main, params, ctx), nav?}]
 //                                      more screens (Primero: "/calc", "/learn"); nav is an

@@ -1,7 +1,9 @@
 // Descriptions -> words. The core never writes player-facing sentences: it sends
 // Descriptions, {key, seat?, args}, whose key is a key of the translation table (i18n.js).
 // An arg may itself be a message {key, args}, translated first; `seat` becomes the seat's
-// name, {name} in the message.
+// name, {name} in the message. Agreement: the one human at the table gets KEY.you ("You pass."),
+// and a message with a count `n` gets its plural form KEY#one… from t() (Intl.PluralRules of the
+// language: "1 chip", "2 chips"); both work the same for every game and every language.
 import { t, hasKey } from "../i18n.js";
 
 const isMessage = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.key === "string";

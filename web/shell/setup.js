@@ -2,11 +2,11 @@
 // the number of players, who plays each seat (a human or one of the game's AI levels), the
 // variant's options and an optional seed. Left empty, the worker draws the seed and reveals it
 // only when the game ends; a typed seed, or one from a link, is the player's own choice.
+// The link is read by links.js (a bad one goes to the home screen with its message); "Copy link"
+// gives the share link of this setup (drawing a seed if none is typed: the same deal for a friend).
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
-
-// A seed is a whole number a JavaScript number holds exactly (the worker draws them below 2**53).
-const validSeed = (text) => /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text));
+import { copyText, drawSeed, playLink, readPlayLink, showLinkBox, validSeed } from "./links.js";
 
 /** Seat choices for a game: "human" and its AI levels (the catalogue's agents, less "random"). */
 export function levels(game) {
@@ -16,23 +16,18 @@ export function levels(game) {
 export async function renderSetup(main, gameName, params, ctx) {
   const cat = await ctx.loadCatalogue();
   const game = cat.games.find((g) => g.name === gameName);
-  if (!game || !ctx.module(gameName)) return ctx.notFound(main, "/play/" + gameName);
-  const variantName = params.get("variant") || game.default_variant;
-  let variant = game.variants.find((v) => v.name === variantName);
-  let note = "";
-  if (!variant) { note = t("setup.badvariant", { name: variantName.slice(0, 20) }); variant = game.variants.find((v) => v.name === game.default_variant) || game.variants[0]; }
-  const seedParam = params.get("seed");
-  let seed = "";
-  if (seedParam !== null) {
-    if (validSeed(seedParam)) seed = seedParam; else note = note || t("setup.badseed");
-  }
-  const wantPlayers = Number(params.get("players")) || variant.players.default;
-  const seatParam = (params.get("seats") || "").split(",");
+  if (!game || !ctx.module(gameName)) return ctx.badLink(main, t("link.badgame", { name: gameName }));
+  const link = readPlayLink(game, params);
+  if (link.error) return ctx.badLink(main, link.error);
+  let variant = game.variants.find((v) => v.name === link.values.variant);
+  const seed = link.values.seed;
+  const wantPlayers = link.values.players;
+  const seatParam = link.values.seats;
   const ai = levels(game);
   main.innerHTML = `
     <section class="screen" id="screen-setup" data-game="${esc(game.name)}" aria-labelledby="setup-title">
       <h1 id="setup-title">${esc(t("setup.title", { game: game.label }))}</h1>
-      <p class="message error" id="setup-message" role="alert">${esc(note)}</p>
+      <p class="message error" id="setup-message" role="alert"></p>
       <form id="setup-form" class="setup" novalidate>
         <div class="field">
           <label for="setup-variant">${esc(t("setup.variant"))}</label>
@@ -52,7 +47,9 @@ export async function renderSetup(main, gameName, params, ctx) {
           <input type="text" inputmode="numeric" id="setup-seed" value="${esc(seed)}" autocomplete="off" aria-describedby="setup-seed-help">
           <span class="help" id="setup-seed-help">${esc(t("setup.seed.help"))}</span>
         </div>
-        <button class="btn" type="submit" id="setup-start" data-primary>${esc(t("setup.start"))}</button>
+        <p class="row"><button class="btn" type="submit" id="setup-start" data-primary>${esc(t("setup.start"))}</button>
+        <button class="btn secondary" type="button" id="setup-share">${esc(t("link.copy"))}</button></p>
+        <div id="setup-link" hidden></div>
       </form>
     </section>`;
   const sel = $("#setup-variant");
@@ -84,36 +81,59 @@ export async function renderSetup(main, gameName, params, ctx) {
     for (let n = variant.players.min; n <= variant.players.max; n++) ps.insertAdjacentHTML("beforeend", `<option value="${n}">${n}</option>`);
     ps.value = String(Math.min(variant.players.max, Math.max(variant.players.min, current)));
     drawSeats();
-    $("#setup-options").innerHTML = `<legend>${esc(t("setup.options"))}</legend>` + variant.options.map((o) => optionField(o, first ? params.get("opt-" + o.name) : null)).join("");
+    $("#setup-options").innerHTML = `<legend>${esc(t("setup.options"))}</legend>` + variant.options.map((o) => optionField(o, first ? link.values.options[o.name] : undefined)).join("");
     $("#setup-options").hidden = variant.options.length === 0;
   };
   sel.addEventListener("change", () => drawVariant(false));
   $("#setup-players").addEventListener("change", drawSeats);
   drawVariant(true);
-  $("#setup-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const start = $("#setup-start");
-    if (start.disabled) return; // already starting
+  // The form's request ({game, variant, options, seats, seed?}), or null after saying what is wrong.
+  const formRequest = () => {
     const message = $("#setup-message");
     const seedText = $("#setup-seed").value.trim();
-    if (seedText !== "" && !validSeed(seedText)) { message.textContent = t("setup.badseed"); return; }
+    if (seedText !== "" && !validSeed(seedText)) { message.textContent = t("setup.badseed"); return null; }
     const options = { players: Number($("#setup-players").value) };
     for (const o of variant.options) {
       const el = $(`#opt-${o.name}`);
       if (o.kind === "bool") options[o.name] = el.checked;
       else if (o.kind === "int") {
-        if (!/^-?\d+$/.test(el.value.trim())) { message.textContent = t("setup.badnumber", { label: o.label }); el.focus(); return; }
-        options[o.name] = Number(el.value);
+        const n = Number(el.value.trim());
+        // The page's own sentence, next to the field, before the browser's bubble or the engine.
+        const bad = !/^-?\d+$/.test(el.value.trim()) ? t("setup.badnumber", { label: o.label })
+          : (typeof o.min === "number" && n < o.min) ? t("setup.toolow", { label: o.label, min: o.min, n })
+            : (typeof o.max === "number" && n > o.max) ? t("setup.toohigh", { label: o.label, max: o.max, n }) : "";
+        el.setAttribute("aria-invalid", String(!!bad));
+        if (bad) { message.textContent = bad; el.setAttribute("aria-errormessage", "setup-message"); el.focus(); return null; }
+        options[o.name] = n;
       } else options[o.name] = el.value;
     }
     const seats = [...document.querySelectorAll("#setup-seats select")].map((s) => s.value);
     const request = { game: game.name, variant: variant.name, options, seats, undo: $("#setup-undo").checked };
     if (seedText !== "") request.seed = Number(seedText);
+    return request;
+  };
+  $("#setup-share").addEventListener("click", async () => {
+    if ($("#setup-seed").value.trim() === "") $("#setup-seed").value = drawSeed(); // a friend needs the seed
+    const request = formRequest();
+    if (!request) return;
+    $("#setup-message").textContent = "";
+    const url = playLink(request);
+    showLinkBox($("#setup-link"), url, (await copyText(url)) ? t("link.copied") : t("link.copyfailed"));
+  });
+  $("#setup-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const start = $("#setup-start");
+    if (start.disabled) return; // already starting
+    const message = $("#setup-message");
+    const request = formRequest();
+    if (!request) return;
     start.disabled = true;
     start.setAttribute("aria-busy", "true");
     message.textContent = "";
-    const error = await ctx.startGame(request);
-    if (error && $("#setup-start")) {
+    // Leaving the page before the engine answers abandons the start: no game, no jump to the table.
+    const route = location.hash;
+    const error = await ctx.startGame(request, { wanted: () => location.hash === route && start.isConnected });
+    if (error && start.isConnected) {
       start.disabled = false;
       start.removeAttribute("aria-busy");
       message.textContent = error;
@@ -125,12 +145,8 @@ function optionField(o, fromLink) {
   const id = `opt-${o.name}`;
   const help = o.help ? `<span class="help" id="${id}-help">${esc(o.help)}</span>` : "";
   const described = o.help ? ` aria-describedby="${id}-help"` : "";
-  let value = o.default;
-  if (fromLink !== null && fromLink !== undefined) {
-    if (o.kind === "bool") value = fromLink === "1" || fromLink === "true";
-    else if (o.kind === "int" && /^-?\d{1,9}$/.test(fromLink)) value = Number(fromLink);
-    else if (o.kind === "choice" && (o.choices || []).includes(fromLink)) value = fromLink;
-  }
+  const value = fromLink !== undefined ? fromLink : o.default; // a link's value, checked by readPlayLink
+
   if (o.kind === "bool") return `<label class="check"><input type="checkbox" id="${id}" ${value ? "checked" : ""}${described}> ${esc(o.label)}</label>${help}`;
   if (o.kind === "choice") return `<div class="field"><label for="${id}">${esc(o.label)}</label><select id="${id}"${described}>${o.choices.map((c) => `<option ${c === value ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>${help}</div>`;
   return `<div class="field"><label for="${id}">${esc(o.label)}</label><input type="number" id="${id}" value="${esc(value)}" min="${o.min ?? ""}" max="${o.max ?? ""}" step="1"${described}>${help}</div>`;

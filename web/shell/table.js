@@ -8,6 +8,7 @@
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
+import { endLinks, playLink } from "./links.js";
 import { download, recordFileName } from "./saves.js";
 import { recordResult } from "./stats.js";
 
@@ -41,9 +42,17 @@ function seatNames(seats) {
   });
 }
 
-/** Start a game from setup's request ({game, variant, options, seats, seed?, undo?}); an error text, or null. */
-export async function startGame(request) {
+/** Start a game from setup's request ({game, variant, options, seats, seed?, undo?}); an error text, or null.
+ * opts.wanted(): false once the player left the page that asked (the new game is then closed unseen). */
+export async function startGame(request, opts = {}) {
   const answer = await shell.engineCall({ op: "new_game", names: seatNames(request.seats), ...request });
+  if (opts.wanted && !opts.wanted()) {
+    if (answer.ok) {
+      shell.engineCall({ op: "close", session: answer.result.session });
+      if (answer.result.save) shell.engineCall({ op: "delete_save", save: answer.result.save });
+    }
+    return null;
+  }
   if (!answer.ok) return shell.errorText(answer);
   return openGame(answer.result, { request });
 }
@@ -111,11 +120,11 @@ export async function renderTable(main) {
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
       <p class="message error" id="table-message" role="alert"></p>
-      <p class="row table-tools" id="table-tools">
-        <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
-        <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
-      </p>
       <div class="side">
+        <p class="row table-tools" id="table-tools">
+          <button type="button" class="btn secondary" id="table-undo" hidden>${esc(t("save.undo"))}</button>
+          <button type="button" class="btn secondary" id="table-export">${esc(t("save.exportgame"))}</button>
+        </p>
         <div id="game-side"></div>
         <section class="panel" aria-labelledby="log-title">
           <h2 id="log-title">${esc(t("table.log"))}</h2>
@@ -134,6 +143,14 @@ export async function renderTable(main) {
       <button class="btn" id="dealend-go" data-primary>${esc(t("dealend.next"))}</button></div>
     </div>`;
   $("#handover-go").addEventListener("click", showPending);
+  // A round summary may offer to play the rest without stops (buttons [data-autoplay="fast"|"now"]).
+  $("#dealend-body").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-autoplay]");
+    if (!b) return;
+    game.autoplay = b.dataset.autoplay;
+    if (game.autoplay === "now") { const box = $("#table-status"); if (box) box.textContent = t("table.toend"); }
+    $("#dealend-go").click();
+  });
   $("#dealend-go").addEventListener("click", () => {
     $("#dealend").hidden = true;
     $("#dealend-body").innerHTML = "";
@@ -161,15 +178,23 @@ function setBusy(busy) {
   if (screen) screen.setAttribute("aria-busy", String(busy));
 }
 
+// A move the engine refuses (a stale tap, a double tap) is said in the player's words, never the
+// engine's (no seat numbers, no quoted action texts).
+const MOVE_ERRORS = new Set(["IllegalActionError", "InvalidActionError"]);
+export function playerError(answer) {
+  if (answer && MOVE_ERRORS.has(answer.kind)) return t("table.notnow");
+  return shell.errorText(answer);
+}
+
 function showError(answer) {
-  const text = typeof answer === "string" ? answer : shell.errorText(answer);
+  const text = typeof answer === "string" ? answer : playerError(answer);
   const box = $("#table-message");
   if (box) box.textContent = text;
   shell.announce(text, true);
 }
 
-/** Take a View from the worker: announce what happened, draw it. */
-function take(view) {
+/** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
+function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
   game.view = view;
   if (view.terminal && !game.counted) {
@@ -177,6 +202,8 @@ function take(view) {
     recordResult(game.name, game.variant.name, game.seats, view.result);
   }
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
+  if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
+  if (quiet) return;
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -194,18 +221,23 @@ async function run() {
       if (game !== g || !$("#screen-table")) return;
       const v = g.view;
       if (await roundEnded()) continue;
-      if (v.terminal) { shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") })); return; }
+      if (v.terminal) {
+        if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
+        shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
+        return;
+      }
       const cur = v.current;
       if (cur < 0) return;
       if (g.seats[cur] !== "human") {
-        setThinking(cur);
-        await sleep(PACE[shell.settings.speed] ?? PACE.normal);
+        // Out of chips, the player may watch the rest at speed ("fast") or skip to the result ("now").
+        if (g.autoplay !== "now") setThinking(cur);
+        await sleep(g.autoplay === "now" ? 0 : g.autoplay ? PACE.fast : PACE[shell.settings.speed] ?? PACE.normal);
         const step = await shell.engineCall({ op: "ai_step", session: g.sid });
-        setThinking(null);
+        if (g.autoplay !== "now") setThinking(null);
         if (game !== g) return;
         if (!step.ok) { showError(step); return; }
         if (typeof step.result.think_ms === "number") thinkTimes.push(step.result.think_ms);
-        take(step.result);
+        take(step.result, g.autoplay === "now");
         lockBar();
         continue;
       }
@@ -256,6 +288,7 @@ async function roundEnded() {
   const r = game.module.roundEnd(game.view, tableCtx());
   if (!r || r.id === game.roundShown) return false;
   game.roundShown = r.id;
+  if (game.autoplay) return false; // playing to the end: no stop at each round
   $("#dealend-title").textContent = r.title;
   $("#dealend-body").innerHTML = r.html;
   $("#dealend-go").textContent = game.view.terminal ? t("dealend.final") : (r.next || t("dealend.next"));
@@ -316,21 +349,32 @@ async function send(action) {
   if ($("#actions") && "locked" in $("#actions").dataset) return; // options just changed: ignore this tap
   const v = g.view;
   if (v.seat < 0 || v.current !== v.seat) return;
-  if (!v.legal.includes(action)) { showError(t("table.illegal", { action: action.slice(0, 40) })); return; }
+  if (!v.legal.includes(action)) { showError(t("table.notnow")); return; }
   const seat = v.seat;
   g.lastHuman = seat;
   setBusy(true);
+  inert(true); // every control is inert until the answer comes: a second tap does nothing
   const request = { op: "act", session: g.sid, seat, action };
   if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
   const answer = await shell.engineCall(request);
   if (game !== g) return;
   setBusy(false);
+  inert(false);
   if (!answer.ok) { showError(answer); return; }
   $("#table-message").textContent = "";
   g.local.selected = [];
   take(answer.result);
   keepFocus();
   run();
+}
+
+// While a move is in flight the action controls (and the hand) are disabled and the bar says it is busy.
+function inert(on) {
+  const bar = $("#actions");
+  if (bar) bar.setAttribute("aria-busy", String(on));
+  for (const el of document.querySelectorAll("#screen-table [data-action], #screen-table button.card, #actions select")) {
+    if (on) { if (!el.disabled) { el.disabled = true; el.dataset.inert = ""; } } else if ("inert" in el.dataset) { el.disabled = false; delete el.dataset.inert; }
+  }
 }
 
 // ---------------------------------------------------------------- drawing
@@ -443,13 +487,7 @@ function drawEnd() {
   const scoreText = game.module.scoreText || ((res, s) => String(res.scores[s]));
   const note = game.module.endNote ? game.module.endNote(r, ctx) : "";
   const winners = r.winners.map((s) => nameOf(s)).join(", ");
-  const q = new URLSearchParams({ variant: game.variant.name });
-  const opts = game.request.options || {};
-  if (opts.players) q.set("players", String(opts.players));
-  q.set("seats", game.seats.join(","));
-  for (const [k, val] of Object.entries(opts)) if (k !== "players") q.set("opt-" + k, typeof val === "boolean" ? (val ? "1" : "0") : String(val));
-  if (v.seed !== null && v.seed !== undefined) q.set("seed", String(v.seed));
-  const link = `#/play/${encodeURIComponent(game.name)}?${q.toString()}`;
+  const link = "#" + playLink({ ...(v.record || game.request), seats: game.seats, seed: v.seed }).split("#")[1];
   $("#actions").innerHTML = "";
   const box = document.createElement("div");
   box.className = "panel end";
@@ -467,6 +505,8 @@ function drawEnd() {
   const felt = $("#felt") || $("#board");
   felt.appendChild(box);
   $("#end-rematch").addEventListener("click", rematch);
+  endLinks(box, { name: game.name, label: game.info.label, request: game.request, seats: game.seats, view: v,
+    scoreText: (s) => scoreText(r, s, ctx) }, shell);
   $("#end-export").addEventListener("click", exportRecord);
 }
 

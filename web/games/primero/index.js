@@ -25,19 +25,24 @@ const claimText = (text) => {
   return t("claim", { kind: t("kind." + kind), points });
 };
 
-function shortAction(a) {
-  const [verb, ...rest] = a.split(" ");
-  const label = t("verb." + verb);
-  if (verb === "discard" || verb === "trade") return `${label} ${rest.length === 1 && /^\d+$/.test(rest[0]) ? rest[0] : rest.length}`;
-  if (rest.length > 1) return `${label} ${rest[0]}`; // the claim shows in its own badge
-  return rest.length ? `${label} ${rest[0]}` : label;
-}
+// A seat's last action, short (the core's message for it, in its ".short" form).
+const shortSaid = (said, ctx) => (said ? ctx.say({ key: said.key + ".short", args: said.args }) : "");
+
+// The one human at the table, who is "You" (null in hot-seat or when only computers play).
+const youAt = (ctx) => {
+  const humans = ctx.seats.flatMap((k, i) => (k === "human" ? [i] : []));
+  return humans.length === 1 ? humans[0] : null;
+};
 
 // Whether a rule set breaks ties on the whole hand's total (Northpass): from the catalogue.
 function showsTotal(ctx) {
   const r = (ctx.catalogue.primero_rules || []).find((x) => x.variant === ctx.variant.name);
   return !!r && r.hands === "northpass";
 }
+
+// RMS after a draw: exactly one card must go (every legal discard names one card, none keeps all).
+const discardsOne = (legal) => legal.some((a) => a.startsWith("discard ")) && !legal.includes("discard")
+  && legal.every((a) => !a.startsWith("discard ") || a.split(" ").length === 2);
 
 // ---------------------------------------------------------------- the table
 function drawTable(el, view, ctx) {
@@ -64,9 +69,9 @@ function drawSeats(o, v, ctx) {
     const kind = ctx.seats[s.seat] === "human" ? t("setup.human") : t("level." + ctx.seats[s.seat]);
     return `<div class="seat ${v.current === s.seat ? "to-act" : ""} ${s.folded ? "folded" : ""}" data-seat="${s.seat}" ${s.last_action ? "data-last-play" : ""}>
       <div class="seat-name">${esc(ctx.nameOf(s.seat))} <span class="seat-kind">${esc(kind)}</span></div>
-      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${s.chips} <span class="sr-only">${esc(t("table.chips"))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
+      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span><span aria-hidden="true">${s.chips}</span><span class="sr-only">${esc(t("table.chipcount", { n: s.chips }))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
       <div class="seat-cards" role="img" aria-label="${esc(t("table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${backArt()}</span>`).join("")}</div>
-      <div class="seat-last">${s.last_action ? esc(shortAction(s.last_action)) : "&nbsp;"}</div>
+      <div class="seat-last">${s.last_said ? esc(shortSaid(s.last_said, ctx)) : "&nbsp;"}</div>
       <div class="seat-badges">${badges.join("")}${s.claim ? `<span class="badge claim">${esc(claimText(s.claim))}</span>` : ""}</div>
     </div>`;
   }).join("");
@@ -87,7 +92,7 @@ function drawFelt(o, v, ctx) {
     ${pots}
     <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("phase." + o.phase))} · ${esc(t("table.deal", { n: o.deal }))} · ${esc(turn)}</div>
     ${o.claim ? `<div class="claim">${esc(t("table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
-    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t("table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
+    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "table.forced.you" : "table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
     ${slots}
     <div class="stock help">${esc(t("table.stock", { n: o.stock }))}</div>`;
   for (const b of document.querySelectorAll("#felt [data-action]")) b.addEventListener("click", () => ctx.send(b.dataset.action));
@@ -108,7 +113,7 @@ function drawMe(o, v, ctx) {
   box.innerHTML = `
     <div class="me-head">
       <strong>${esc(ctx.nameOf(v.seat))}</strong>
-      <span><span class="chip-icon" aria-hidden="true"></span>${me.chips} ${esc(t("table.chips"))}${me.bet ? ` · ${esc(t("table.bet", { n: me.bet }))}` : ""}</span>
+      <span><span class="chip-icon" aria-hidden="true"></span>${esc(t("table.chipcount", { n: me.chips }))}${me.bet ? ` · ${esc(t("table.bet", { n: me.bet }))}` : ""}</span>
       ${hv ? `<span class="hand-value" id="my-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(t("kind." + hv.kind))} ${hv.points}</span>` : ""}
     </div>
     <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("table.yourhand"))}">
@@ -120,14 +125,44 @@ function drawMe(o, v, ctx) {
     b.addEventListener("click", () => {
       const c = b.dataset.card;
       const i = local.selected.indexOf(c);
-      if (i >= 0) local.selected.splice(i, 1); else local.selected.push(c);
-      b.setAttribute("aria-pressed", String(local.selected.includes(c)));
+      if (i >= 0) local.selected.splice(i, 1);
+      else if (discardsOne(v.legal)) local.selected = [c]; // one card goes: a new pick replaces the old
+      else local.selected.push(c);
+      for (const x of box.querySelectorAll("button.card")) x.setAttribute("aria-pressed", String(local.selected.includes(x.dataset.card)));
       ctx.redraw();
     });
   }
 }
 
 // ---------------------------------------------------------------- the actions
+// What a betting action costs the shown seat now (chips it puts in), from its View: a bet or a raise
+// first meets what is owed (to_call), a see or a match pays that, a pass, a refusal or a fold nothing.
+function costOf(action, v) {
+  const o = v.observation;
+  const have = o.seats[v.seat].chips;
+  const call = o.to_call || 0;
+  const [verb, x] = action.split(" ");
+  const n = Number(x) || 0;
+  if (["vie", "revie", "bet", "raise"].includes(verb)) return Math.min(have, call + n);
+  if (["see", "match", "stay"].includes(verb)) return Math.min(have, call);
+  if (verb === "trade") return Math.min(have, o.forced_stake || 0);
+  return 0;
+}
+const chipsText = (n) => t("cost.chips", { n });
+
+// A control's words: what it does and what it costs ("See (2 chips)", "Raise 1 (3 chips)", "Pass (free)").
+function actionLabel(action, v) {
+  const [verb, x] = action.split(" ");
+  const o = v.observation;
+  const cost = costOf(action, v);
+  const allIn = ["see", "match"].includes(verb) && o.to_call > o.seats[v.seat].chips;
+  const base = (allIn ? t("btn.allin", { label: t("verb." + verb) }) : t("verb." + verb)) + (x !== undefined ? ` ${x}` : "");
+  if (["pass", "refuse"].includes(verb)) return t("btn.free", { label: base });
+  if (verb === "fold") return t("btn.fold");
+  if (["vie", "revie", "bet", "raise", "see", "match", "stay"].includes(verb)) return cost ? t("btn.costs", { label: base, cost: chipsText(cost) }) : t("btn.free", { label: base });
+  return base;
+}
+
 function composeActions(bar, v, ctx, send) {
   const legal = v.legal;
   const selected = ctx.local.selected || [];
@@ -138,11 +173,18 @@ function composeActions(bar, v, ctx, send) {
   if (cardVerb && !legal.includes("draw") && !legal.some((a) => a.startsWith("draw "))) {
     const text = selected.length ? `${cardVerb} ${canonical(selected).join(" ")}` : cardVerb;
     const ok = legal.includes(text);
+    const one = cardVerb === "discard" && discardsOne(legal);
+    const stake = cardVerb === "trade" ? costOf("trade", v) : 0;
     const label = cardVerb === "trade"
-      ? t("btn.trade", { n: selected.length })
-      : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep"));
-    parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
-    if (!ok) parts.push(`<span class="help">${esc(cardVerb === "trade" ? t("hint.trade") : t("hint.discard"))}</span>`);
+      ? (stake ? t("btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("btn.trade", { n: selected.length }))
+      : (one ? t("btn.discard.one") : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep")));
+    // Nothing picked yet: the draw says cards can be tapped ("or keep all"); a trade (1 or 2 cards)
+    // shows no disabled "Pass and trade 0", only the hint.
+    if (!(cardVerb === "trade" && !selected.length)) {
+      parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
+    }
+    const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? "hint.trade" : "hint.discard");
+    if (!ok || one || !selected.length) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
     legal.filter((a) => a === cardVerb || a.startsWith(cardVerb + " ")).forEach((a) => used.add(a));
   }
   // Claims: amount + announced hand (Italian vies, Northpass/Suzuki bets).
@@ -163,11 +205,11 @@ function composeActions(bar, v, ctx, send) {
     }
   }
   const simple = legal.filter((a) => !used.has(a) && !a.startsWith("draw ") && a !== "fold");
-  for (const a of simple) parts.push(`<button type="button" class="btn secondary" data-action="${esc(a)}">${esc(t("verb." + a.split(" ")[0]))}</button>`);
+  for (const a of simple) parts.push(`<button type="button" class="btn secondary" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`);
   for (const [verb, acts] of groups) {
-    parts.push(`<span class="bet-group" role="group" aria-label="${esc(t("verb." + verb))}">${acts.map((a) => `<button type="button" class="btn" data-action="${esc(a)}">${esc(t("verb." + verb))} ${esc(a.split(" ")[1])}</button>`).join("")}</span>`);
+    parts.push(`<span class="bet-group" role="group" aria-label="${esc(t("verb." + verb))}">${acts.map((a) => `<button type="button" class="btn" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`).join("")}</span>`);
   }
-  if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(t("verb.fold"))}</button>`);
+  if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(actionLabel("fold", v))}</button>`);
   if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("hint.slots"))}</span>`);
   else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("hint.slots"))}</span>`);
   bar.innerHTML = parts.join("");
@@ -192,6 +234,7 @@ function claimComposer(acts) {
     <label>${esc(t("composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
     <label>${esc(t("composer.claim"))} <select id="claim-hand"></select></label>
     <button type="button" class="btn" id="claim-go" data-action="">${esc(t("verb." + verb))}</button>
+    <span class="help" id="claim-note" aria-live="polite"></span>
   </span>`;
 }
 
@@ -201,16 +244,28 @@ function wireComposer(box, acts, v, send) {
   const go = $("#claim-go", box);
   const verb = acts[0].split(" ")[0];
   const hv = v.observation.hand_value;
+  // A claim above the hand held is a bluff: said so before it is sent (Italian vies, Northpass bets).
+  const backs = (value) => {
+    if (!hv) return true;
+    const [k, p] = value.split(" ");
+    const d = KIND_ORDER.indexOf(k) - KIND_ORDER.indexOf(hv.kind);
+    return d < 0 || (d === 0 && Number(p) <= hv.points);
+  };
   const update = () => {
     go.dataset.action = `${verb} ${amountSel.value} ${handSel.value}`;
-    go.textContent = `${t("verb." + verb)} ${amountSel.value} · ${handSel.selectedOptions[0] ? handSel.selectedOptions[0].textContent : ""}`;
+    const bluff = !backs(handSel.value);
+    go.toggleAttribute("data-bluff", bluff);
+    go.classList.toggle("bluff", bluff);
+    $("#claim-note", box).textContent = bluff ? t("composer.bluff", { kind: t("kind." + hv.kind), points: hv.points }) : "";
+    const claim = handSel.selectedOptions[0] ? handSel.selectedOptions[0].textContent : "";
+    go.textContent = t("btn.claim", { label: `${t("verb." + verb)} ${amountSel.value}`, claim, cost: chipsText(costOf(go.dataset.action, v)) });
   };
   const fill = () => {
     const n = amountSel.value;
     const claims = acts.filter((a) => a.split(" ")[1] === n).map((a) => a.split(" ").slice(2));
     claims.sort((a, b) => (KIND_ORDER.indexOf(a[0]) - KIND_ORDER.indexOf(b[0])) || (Number(a[1]) - Number(b[1])));
     const prev = handSel.value;
-    handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t("kind." + k))} ${p}</option>`).join("");
+    handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t(backs(`${k} ${p}`) ? "composer.option" : "composer.option.bluff", { kind: t("kind." + k), points: p }))}</option>`).join("");
     // Default to the honest claim when it is legal, else the smallest legal claim.
     const honest = hv ? `${hv.kind} ${hv.points}` : "";
     if (claims.some(([k, p]) => `${k} ${p}` === prev)) handSel.value = prev;
@@ -256,14 +311,27 @@ async function drawCoach(v, ctx) {
     local.coachKey = key;
     local.coachAnswer = answer.result;
   }
-  const { value, outlook } = local.coachAnswer;
-  const rows = outlook ? Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("kind." + k))}: ${(p * 100).toFixed(1)}%</li>`).join("") : "";
-  box.innerHTML = `
-    ${value ? `<p id="coach-value">${esc(t("coach.value", { kind: t("kind." + value.kind), points: value.points }))}</p>` : ""}
-    ${outlook ? `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("coach.ifdiscard", { cards: outlook.discard.map((c) => cardName(c, ctx.settings.suits)).join(", ") }) : t("coach.ifkeep"))}
-      ${outlook.p_improve !== null ? ` ${esc(t("coach.improve", { p: (outlook.p_improve * 100).toFixed(1) }))}` : ""}</p>
+  const { value, outlook, choices, rank } = local.coachAnswer;
+  const name = (c) => cardName(c, ctx.settings.suits);
+  // With a card choice open (a draw, a trade, a discard) the coach weighs it; otherwise (no draw
+  // left, or none now) it says how the hand stands among the hands an opponent could hold.
+  const choosing = v.legal.some((a) => /^(discard|trade)\b/.test(a));
+  const pct = (p) => (p * 100).toFixed(1);
+  let html = value ? `<p id="coach-value">${esc(t("coach.value", { kind: t("kind." + value.kind), points: value.points }))}</p>` : "";
+  if (choices) {
+    const picked = (local.selected || [])[0];
+    html += `<p id="coach-choices-title">${esc(t("coach.choices"))}</p><ol class="coach-kinds" id="coach-choices">${choices.map((c) => `<li data-card="${esc(c.card)}"${c.card === picked ? ' aria-current="true" class="picked"' : ""}>${esc(t("coach.choice", { card: name(c.card), kind: t("kind." + c.kind), points: c.points }))}</li>`).join("")}</ol>`;
+  } else if (outlook && choosing) {
+    const rows = Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("kind." + k))}: ${pct(p)}%</li>`).join("");
+    html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("coach.ifdiscard", { cards: outlook.discard.map(name).join(", ") }) : t("coach.ifkeep"))}
+      ${outlook.p_improve !== null ? ` ${esc(t("coach.improve", { p: pct(outlook.p_improve) }))}` : ""}</p>
       <ul class="coach-kinds">${rows}</ul>
-      <p class="help">${esc(t(outlook.exact ? "coach.exact" : "coach.sampled", { n: outlook.outcomes }))}</p>` : ""}`;
+      <p class="help">${esc(t(outlook.exact ? "coach.exact" : "coach.sampled", { n: outlook.outcomes }))}</p>`;
+  } else if (rank) {
+    html += `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("coach.rank", { p: pct(rank.beats) }))}</p>
+      <p class="help">${esc(t(rank.exact ? "coach.rank.exact" : "coach.rank.sampled", { n: rank.outcomes }))}</p>`;
+  }
+  box.innerHTML = html;
 }
 
 // ---------------------------------------------------------------- deal end, game end, log
@@ -277,21 +345,33 @@ function roundEnd(v, ctx) {
   const you = humans.length === 1 ? humans[0] : null;
   const won = (ld.won || []).map((w) => t(w.seat === you ? "dealend.won.you" : "dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
   const total = showsTotal(ctx);
-  const shown = (ld.shown || []).map((h) => `
+  const shown = (ld.shown || []).map((h, i) => `
     <div class="shown" data-seat="${h.seat}">
       <div><strong>${esc(ctx.nameOf(h.seat))}</strong>: ${esc(t("kind." + h.kind))} ${h.points}${total && h.total !== undefined && h.total !== null ? ` (${esc(t("calc.total", { total: h.total }))})` : ""}</div>
-      <div class="hand-row small">${h.cards.map((c) => `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div>
+      <div class="hand-row small">${h.cards.map((c) => {
+        const counts = ((ld.counting || [])[i] || []).includes(c);
+        const label = cardName(c, ctx.settings.suits) + (counts ? `, ${t("dealend.counts")}` : "");
+        return `<span class="card${counts ? " counting" : ""}" role="img" aria-label="${esc(label)}"${counts ? " data-counting" : ""}>${cardArt(c, ctx.cardOpts())}</span>`;
+      }).join("")}</div>
     </div>`).join("");
+  // Why the best hand won ("Fluxus beats Primero, whatever the points"): the core's message.
+  const why = ld.why ? ctx.say(ld.why) : "";
+  // Out of chips (every human at the table): watch the rest at speed, or see the result now.
+  const seats = v.observation.seats || [];
+  const bust = !v.terminal && humans.length > 0 && humans.every((h) => seats[h] && seats[h].chips === 0);
+  const bustHtml = bust ? `<div id="dealend-bust"><p>${esc(t(you !== null ? "dealend.bust.you" : "dealend.bust"))}</p>
+    <p class="row"><button type="button" class="btn secondary" data-autoplay="fast" id="bust-watch">${esc(t("dealend.watch"))}</button>
+    <button type="button" class="btn secondary" data-autoplay="now" id="bust-now">${esc(t("dealend.now"))}</button></p></div>` : "";
   return {
     id: ld.deal,
     title: t("dealend.title", { n: ld.deal }),
-    html: `<p>${esc(how)}</p>${shown}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}`,
-    text: `${how} ${won}`,
+    html: `<p>${esc(how)}</p>${shown}${why ? `<p id="dealend-why">${esc(why)}</p><p class="help">${esc(t("dealend.counting"))}</p>` : ""}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
+    text: `${how} ${why} ${won}`,
     next: t("dealend.next"),
   };
 }
 
-const scoreText = (r, seat) => `${r.scores[seat]} ${t("table.chips")}${r.chips ? ` (${r.chips[seat] >= 0 ? "+" : ""}${r.chips[seat]})` : ""}`;
+const scoreText = (r, seat) => `${t("table.chipcount", { n: r.scores[seat] })}${r.chips ? ` (${r.chips[seat] >= 0 ? "+" : ""}${r.chips[seat]})` : ""}`;
 const endNote = (r) => (r.deals !== undefined ? t("end.deals", { n: r.deals }) : "");
 const logTag = (e) => (e.deal ? String(e.deal) : "");
 
@@ -309,6 +389,7 @@ export default {
   roundEnd,
   scoreText,
   endNote,
+  dailyOptions: { deals: 1 }, // the daily deal (#/daily/primero) is one deal
   logTag,
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),

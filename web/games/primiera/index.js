@@ -41,7 +41,7 @@ function parse(action) {
 // ---------------------------------------------------------------- log messages
 /** Args made readable for say(): cards to names, seats to names (GameModule.describe). */
 function describe(desc, { nameOf, settings }) {
-  if (!desc || typeof desc !== "object" || typeof desc.key !== "string" || !desc.key.startsWith("primiera.")) return desc;
+  if (!desc || typeof desc !== "object" || typeof desc.key !== "string" || !(desc.key.startsWith("primiera.") || desc.key.startsWith("pa.why."))) return desc;
   const style = settings.suits;
   const a = desc.args || {};
   const out = { ...a };
@@ -60,6 +60,7 @@ function describe(desc, { nameOf, settings }) {
   if (Array.isArray(a.points)) out.points = a.points.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
   if (Array.isArray(a.scores)) out.scores = a.scores.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
   if (Array.isArray(a.winners)) out.winners = joinAnd(a.winners.map(nameOf));
+  if (typeof a.partner === "number") out.partner = nameOf(a.partner);
   return { ...desc, key, args: out };
 }
 
@@ -327,15 +328,32 @@ function side(el, v, ctx) {
       <section class="panel coach" id="coach-panel" aria-labelledby="coach-title">
         <div class="row"><h2 id="coach-title">${esc(t("coach.title"))}</h2>
         <label class="check"><input type="checkbox" id="coach-on" ${local.coach ? "checked" : ""}> ${esc(t("coach.on"))}</label></div>
+        <p id="coach-why" class="pa-why" aria-live="polite" hidden></p>
         <div id="coach"></div>
       </section>
       <section class="panel" id="pa-tally" aria-labelledby="tally-title"><h2 id="tally-title">${esc(t("pa.tally"))}</h2><div id="pa-tally-body"></div></section>
       <section class="panel" id="pa-sheet" aria-labelledby="sheet-title"><h2 id="sheet-title">${esc(t("pa.sheet"))}</h2><div id="pa-sheet-body"></div></section>`;
     $("#coach-on", el).addEventListener("change", (e) => { local.coach = e.target.checked; ctx.redraw(); });
   }
+  // An ai_step's reply says why the computer played its move (the core's explain, from the public
+  // view only): kept until the next one, shown in the coach panel.
+  if (v.why && typeof v.why.key === "string") local.why = { desc: v.why, seat: v.why.seat, actions: v.actions };
+  else if (local.why && v.actions < local.why.actions) local.why = null; // undone: that move is no longer played
   drawTally(v, ctx);
   drawSheet(v, ctx);
+  drawWhy(ctx);
   drawCoach(v, ctx);
+}
+
+function drawWhy(ctx) {
+  const box = $("#coach-why");
+  if (!box) return;
+  const why = ctx.local.why;
+  if (!why || !ctx.local.coach) { box.hidden = true; box.textContent = ""; return; }
+  box.hidden = false;
+  box.dataset.key = why.desc.key;
+  box.dataset.seat = String(why.seat);
+  box.innerHTML = `<span class="pa-last-label">${esc(t("pa.why.label"))}:</span> ${esc(ctx.say(why.desc))}`;
 }
 
 const SUITS = ["S", "H", "D", "C"];
@@ -432,12 +450,12 @@ function roundEnd(v, ctx) {
   const sheet = v.observation.sheet || [];
   const line = sheet[sheet.length - 1];
   if (!line) return null;
-  const sides = line.sides.map((s) => ({ label: sideName(s.seats, ctx.nameOf), points: s, counts: s.counts }));
+  const sides = line.sides.map((s) => ({ label: sideName(s.seats, ctx.nameOf), points: s, counts: s.counts, evidence: s.evidence }));
   const totals = line.totals.map((n, s) => `${ctx.nameOf(s)} ${n}`).join(", ");
   const points = line.sides.map((s) => `${sideName(s.seats, ctx.nameOf)} ${s.total}`).join(", ");
   const html = `<p id="roundend-partnership">${esc(t("pa.roundend.partnership", { partnership: t("primiera.partnership." + line.partnership) }))}</p>
     ${line.doubled ? `<p>${esc(t("pa.roundend.doubled"))}</p>` : ""}
-    ${breakdownTable(sides, true, "roundend-table")}
+    ${breakdownTable(sides, true, "roundend-table", ctx.settings.suits)}
     <p id="roundend-totals">${esc(t("pa.roundend.totals", { totals }))}</p>`;
   return { id: line.round, title: t("pa.roundend.title", { n: line.round }), html, text: t("pa.roundend.text", { n: line.round, points }), next: t("pa.roundend.next") };
 }
@@ -456,6 +474,7 @@ export default {
   roundEnd,
   scoreText,
   endNote,
+  dailyOptions: { target: 0, max_rounds: 1 }, // the daily deal (#/daily/primiera) is one round
   describe,
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),

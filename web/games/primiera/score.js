@@ -131,8 +131,8 @@ async function score(ctx) {
     message.textContent = ctx.errorText(answer);
     return;
   }
-  const rows = Object.keys(sides).map((name) => ({ label: name, points: answer.result.sides[name], counts: answer.result.counts[name] }));
-  $("#pa-score-table").innerHTML = breakdownTable(rows, true, "pa-score-breakdown");
+  const rows = Object.keys(sides).map((name) => ({ label: name, points: answer.result.sides[name], counts: answer.result.counts[name], evidence: (answer.result.evidence || {})[name] }));
+  $("#pa-score-table").innerHTML = breakdownTable(rows, true, "pa-score-breakdown", ctx.settings.suits);
   $("#pa-score-result").hidden = false;
   ctx.announce(t("pa.score.announce", { points: rows.map((r) => `${r.label} ${r.points.total}`).join(", ") }));
 }

@@ -1,0 +1,187 @@
+"""Primo's hard AI: its fast form of a turn agrees with the engine, and its actions are always legal.
+
+- On random tables (rows valid under each colour rule, random hands, Top rows and piles),
+  search.Pos gives the same legal play actions as board.play_actions, and after each
+  action the same rows, hand and pile sizes as board.place / board.resolve_take (as the
+  engine applies them).
+- Along random games (every variant, 2-6 players), the fast form read from each
+  observation gives the engine's legal play actions, and the state after each action played
+  is the next observation's.
+- hard, seated among the other levels, only ever plays legal actions over whole games
+  (GAME.apply would raise otherwise), and finds a win in one turn when there is one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pygame_core.primo import board
+from pygame_core.primo.game import GAME
+from pygame_core.primo.hard import HardAgent
+from pygame_core.primo.rules import ROWS, sort_cards
+from pygame_core.primo.search import (
+    NONE,
+    RULE,
+    Planner,
+    Pos,
+    act_text,
+    code,
+    from_observation,
+    text,
+)
+from pygame_core.rng import AgentRandom
+
+COLOURS = ("none", "alternate", "mono")
+
+
+def random_row(rnd: random.Random, colour: str) -> tuple[str, ...]:
+    if rnd.random() < 0.25:
+        return ()
+    head = rnd.randint(1, 13)
+    length = rnd.randint(1, min(head, 12))
+    c = rnd.choice("YB")
+    out = []
+    for v in range(head, head - length, -1):
+        out.append(f"{v}{c}")
+        if colour == "alternate":
+            c = "B" if c == "Y" else "Y"
+        elif colour == "none":
+            c = rnd.choice("YB")
+    return tuple(out)
+
+
+def random_table(rnd: random.Random, colour: str) -> tuple[board.Rows, tuple[str, ...], tuple[str, ...], int]:
+    rows = tuple(random_row(rnd, colour) for _ in range(6))
+    n = rnd.randint(1, 6)
+    pool = [f"{v}{c}" for v in range(1, 14) for c in "YB"] + ["TOP", "TAKE"] * 3
+    hand = sort_cards(rnd.choice(pool) for _ in range(n))
+    tops = tuple(ROWS[i] for i in range(6) if rows[i] and rnd.random() < 0.2)
+    return rows, hand, tops, rnd.randint(2, 6)
+
+
+def as_pos(rows: board.Rows, hand: tuple[str, ...], tops: tuple[str, ...], piles: tuple[int, ...]) -> Pos:
+    mask = 0
+    for r in tops:
+        mask |= 1 << ROWS.index(r)
+    return Pos(tuple(tuple(code(c) for c in r) for r in rows), tuple(sorted(code(c) for c in hand)), mask, piles,
+               False)
+
+
+def back(pos: Pos) -> tuple[board.Rows, tuple[str, ...], tuple[str, ...]]:
+    rows = tuple(tuple(text(c) for c in r) for r in pos.rows)
+    hand = tuple(text(c) for c in pos.hand)
+    tops = tuple(ROWS[i] for i in range(6) if pos.tops >> i & 1)
+    return rows, hand, tops
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_fast_form_agrees_with_board_on_random_tables(colour: str) -> None:
+    rnd = random.Random(f"primo-hard-{colour}")
+    rule = RULE[colour]
+    checked = 0
+    for _ in range(400):
+        rows, hand, tops, n = random_table(rnd, colour)
+        piles = tuple(rnd.choice((0, 0, 1, 5)) for _ in range(n))
+        me = rnd.randrange(n)
+        pos = as_pos(rows, hand, tops, piles)
+        mine = sorted(act_text(a) for a in pos.actions(rule))
+        theirs = sorted(board.play_actions(rows, hand, tops, colour))
+        assert mine == theirs, (rows, hand, tops)
+        # every pruned action is a legal one
+        assert {act_text(a) for a in pos.actions(rule, prune=True)} <= set(theirs)
+        for a in pos.actions(rule):
+            after = pos.apply(a, me, rule)
+            t = act_text(a)
+            if a[0] == "take":
+                takers = [((me + k) % n, piles[(me + k) % n] > 0) for k in range(1, n)]
+                want_rows, takes = board.resolve_take(rows, t.split()[1], takers)
+                want_piles = list(piles)
+                for seat, _card, _row, opened in takes:
+                    if opened is None:
+                        want_piles[seat] += 1
+                want_hand = list(hand)
+                want_hand.remove("TAKE")
+                assert back(after) == (want_rows, tuple(want_hand), tops), t
+                assert after.piles == tuple(want_piles), t
+            else:
+                want_rows, want_hand, want_tops, _ = board.place(rows, hand, tops, t, colour)
+                assert back(after) == (want_rows, want_hand, want_tops), t
+                assert after.piles == piles
+            checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("variant", ["base", "alternate", "mono", "rounds"])
+def test_fast_form_follows_random_games(variant: str) -> None:
+    rnd = random.Random(f"primo-games-{variant}")
+    for game_no in range(6):
+        players = 2 + game_no % 5
+        state = GAME.initial_state({"players": players}, 100 + game_no, variant)
+        rng = AgentRandom(game_no)
+        steps = 0
+        while not GAME.is_terminal(state) and steps < 400:
+            seat = GAME.current_player(state)
+            obs = GAME.observation(state, seat)
+            legal = GAME.legal_actions(state)
+            pos, me, rule = from_observation(obs)
+            assert me == seat
+            plays = sorted(a for a in legal if a.split()[0] in board.PLAY_VERBS)
+            assert sorted(act_text(a) for a in pos.actions(rule)) == plays
+            action = rng.choice(list(legal))
+            if rnd.random() < 0.5 and plays:
+                action = rnd.choice(plays)
+            nxt = GAME.apply(state, action)
+            same_round = not GAME.is_terminal(nxt) and GAME.observation(nxt, seat)["round"] == obs["round"]
+            if action.split()[0] in board.PLAY_VERBS and GAME.current_player(nxt) == seat and same_round:
+                act = next(a for a in pos.actions(rule) if act_text(a) == action)
+                after = pos.apply(act, me, rule)
+                got, _, _ = from_observation(GAME.observation(nxt, seat))
+                assert (after.rows, after.hand, after.tops, after.piles) == (got.rows, got.hand, got.tops, got.piles)
+            state = nxt
+            steps += 1
+
+
+@pytest.mark.parametrize("variant,players", [("base", 4), ("alternate", 3), ("mono", 2), ("rounds", 5), ("base", 6)])
+def test_hard_plays_only_legal_actions(variant: str, players: int) -> None:
+    for seed in range(2):
+        kinds = ["hard", "medium", "easy", "hard", "random", "medium"][:players]
+        agents = [GAME.info.agents[k]() if k != "random" else None for k in kinds]
+        rngs = [AgentRandom(seed * 10 + i) for i in range(players)]
+        opts = {"players": players, "rounds": 2} if variant == "rounds" else {"players": players}
+        state = GAME.initial_state(opts, seed, variant)
+        steps = 0
+        while not GAME.is_terminal(state):
+            seat = GAME.current_player(state)
+            legal = GAME.legal_actions(state)
+            agent = agents[seat]
+            action = rngs[seat].choice(list(legal)) if agent is None else agent.choose(
+                GAME.observation(state, seat), legal, rngs[seat])
+            assert action in legal
+            state = GAME.apply(state, action)
+            steps += 1
+            assert steps < 20000
+
+
+def test_hard_is_registered() -> None:
+    assert isinstance(GAME.info.agents["hard"](), HardAgent)
+
+
+def test_hard_finds_the_win_in_one_turn() -> None:
+    # empty pile, and the hand goes out: 5 on the 6, then move the whole row B onto it frees B for the 13
+    obs = {
+        "game": "primo", "variant": "base", "players": 2, "seat": 0,
+        "rows": [{"name": "A", "cards": ["7Y", "6B"]}, {"name": "B", "cards": ["4Y", "3B"]}] +
+                [{"name": r, "cards": ["13Y", "12B", "11Y", "10Y"]} for r in "CDEF"],
+        "hand": ["5Y", "13B"], "hands": [2, 6], "piles": [0, 20], "current": 0,
+        "turn": {"phase": "start", "tops": [], "played": 0}, "out": 0,
+    }
+    plan, value = Planner().plan(obs)
+    assert plan[:1] == ["add 5Y A"]
+    assert "move B:4 A" in plan and plan[-1] == "open 13B B", plan
+    pos, me, rule = from_observation(obs)
+    for t in plan:
+        act = next(a for a in pos.actions(rule) if act_text(a) == t)
+        pos = pos.apply(act, me, rule)
+    assert not pos.hand and rule == NONE
