@@ -85,9 +85,8 @@ function progress(pct, stageKey, vars) {
 }
 
 // ---------------------------------------------------------------- engine (the worker)
-// Fetch and evaluate PyScript while the first screen renders; the worker starts right after.
-const pyscriptModule = import("./pyscript/core.js");
-pyscriptModule.catch(() => {}); // reported by bootEngine
+// The engine boots from the build's memory snapshot (boot-worker.js); PyScript is fetched and its
+// worker started only when that fails (the fallback), so the first screen renders without it.
 let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
@@ -108,7 +107,7 @@ async function bootEngine() {
     html.dataset.boot = worker ? "snapshot" : "pyscript";
     if (!worker) { // the usual boot, and the fallback: PyScript's worker
       performance.mark("primi:pyscript-import");
-      const { PyWorker } = await pyscriptModule;
+      const { PyWorker } = await import("./pyscript/core.js"); // only now: the snapshot boot needs none of it
       await customElements.whenDefined("py-script");
       performance.mark("primi:pyscript-ready");
       worker = await PyWorker(new URL("worker.py", base).href, {
