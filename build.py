@@ -35,6 +35,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -335,17 +336,54 @@ def run_tests(pytest_args: list[str]) -> int:
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "tests", "e2e", "bench", "build.py"]),
         ("mypy", [sys.executable, "-m", "mypy"]),
-        ("pytest", [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", *pytest_args]),
     ]
     failed = []
     for name, cmd in steps:
         print(f"test: {name}", flush=True)
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed.append(name)
+    if not pytest_args:
+        failed += run_shards()
+    else:  # a selection (-k, a file): one pytest process, as asked
+        print("test: pytest", flush=True)
+        if subprocess.run([sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", *pytest_args],
+                          cwd=ROOT).returncode != 0:
+            failed.append("pytest")
     if failed:
         print(f"test: FAILED steps: {', '.join(failed)}", flush=True)
         return 1
     return 0
+
+
+# The whole suite runs as two pytest processes side by side (the machine has 2 cores; each
+# browser test waits on Pyodide in its own page): the unit tests, the storage/update/link and
+# Primiera e2e files in one, the other game tables in the other. dist/ is built once, before both.
+SHARD_ONE = ("tests", "e2e/test_saves.py", "e2e/test_updates.py", "e2e/test_offline.py", "e2e/test_links.py",
+             "e2e/test_languages.py", "e2e/test_boot.py", "e2e/test_i18n.py", "e2e/test_card_art.py",
+             "e2e/test_primiera.py")  # balanced by the last run's times: 8.8 + 2.7 min v 13.4 - 2.7 min
+
+
+def run_shards() -> list[str]:
+    """Every test in tests/ and e2e/, in two concurrent pytest processes; the names of failed shards."""
+    build()
+    every = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "e2e").glob("test_*.py"))
+    one = [f for f in SHARD_ONE if (ROOT / f).exists()]
+    two = [f for f in every if f not in one]
+    env = {**os.environ, "PRIMI_PREBUILT": "1"}
+    failed = []
+    with tempfile.TemporaryFile(mode="w+") as log_one, tempfile.TemporaryFile(mode="w+") as log_two:
+        procs = []
+        for name, files, log in (("pytest (unit, storage, links)", one, log_one), ("pytest (tables)", two, log_two)):
+            cmd = [sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider", "--durations=15"]
+            procs.append((name, log, subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)))
+        for name, log, proc in procs:
+            code = proc.wait()
+            log.seek(0)
+            print(f"test: {name}", flush=True)
+            print(log.read(), flush=True)
+            if code != 0:
+                failed.append(name)
+    return failed
 
 
 def serve(port: int, dist: Path = DIST) -> None:

@@ -46,8 +46,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
-    """dist/, freshly built for this test session."""
-    subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
+    """dist/, freshly built for this test session (``build.py test`` builds it once before its
+    concurrent pytest processes and sets PRIMI_PREBUILT)."""
+    if os.environ.get("PRIMI_PREBUILT") != "1":
+        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
     return ROOT / "dist"
 
 

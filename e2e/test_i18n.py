@@ -23,7 +23,7 @@ def test_every_literal_key_used_by_the_ui_is_in_the_table() -> None:
         used |= set(re.findall(r"""\bt\(\s*["']([\w.\-]+)["']""", text))
         used |= set(re.findall(r"""\btr\(\s*["']([\w.\-]+)["']""", text))
         used |= set(re.findall(r"""\bnav:\s*["']([\w.\-]+)["']""", text))  # game modules' menu links
-    used |= set(re.findall(r'data-i18n="([\w.\-]+)"', (WEB / "index.html").read_text()))
+    used |= set(re.findall(r'data-i18n(?:-aria)?="([\w.\-]+)"', (WEB / "index.html").read_text()))
     used = {k for k in used if not k.endswith(".")}  # prefixes of dynamic keys: see the next test
     assert used, "found no use of t()"
     assert used <= keys, sorted(used - keys)

@@ -16,6 +16,7 @@ from .primiera.rules import PRIMIERA, sort_cards
 from .primiera.rules import RULES as PRIMIERA_RULES
 from .primo.rules import RULES as PRIMO_RULES
 from .registry import catalogue
+from .translations import translations
 
 
 def _ranking(rules: hands.HandRules) -> str:
@@ -76,4 +77,6 @@ def site_catalogue() -> dict[str, Any]:
         "primiera_values": {c: PRIMIERA[c] for c in sort_cards(PRIMIERA)},
         # Primo's decisions per variant (D-PO1-D-PO15 and Primi's readings), for its rules page.
         "primo_rules": [{"variant": name, "decisions": explain(r.decisions)} for name, r in PRIMO_RULES.items()],
+        # Italian and German texts of the above (decisions by number, the rest by English text).
+        "translations": translations(),
     }

@@ -5,7 +5,7 @@
 // the table shell/table.js; each game's own screens live in web/games/<game>/ (see
 // web/games/index.js for what a game module provides).
 import { $, esc } from "./dom.js";
-import { t, applyStatic } from "./i18n.js";
+import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
 import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
@@ -19,7 +19,8 @@ const html = document.documentElement;
 
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";
-const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal" };
+const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", lang: "auto" };
+setLanguage("auto"); // the browser's language until the settings are read
 let settingsNotice = "";
 
 function loadSettings() {
@@ -34,6 +35,7 @@ function loadSettings() {
       fourColour: data.fourColour === true,
       largeIndex: data.largeIndex === true,
       speed: ["normal", "fast", "slow", "off"].includes(data.speed) ? data.speed : "normal",
+      lang: LANGUAGES.includes(data.lang) ? data.lang : "auto",
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -41,6 +43,7 @@ function loadSettings() {
   }
 }
 const settings = loadSettings();
+setLanguage(settings.lang);
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
 }
@@ -80,6 +83,7 @@ function progress(pct, stageKey, vars) {
   bar.firstElementChild.style.width = pct + "%";
   if (stageKey) {
     $("#boot-stage").textContent = t(stageKey, vars);
+    $("#boot-stage").dataset.i18n = stageKey; // a new language says the stage reached
     bar.setAttribute("aria-valuetext", `${pct}% ${t(stageKey, vars)}`);
   }
 }
@@ -129,6 +133,7 @@ async function bootEngine() {
     html.classList.add("boot-failed");
     const msg = navigator.onLine === false ? t("boot.offline") : t("boot.failed", { error: err && err.message ? err.message : String(err) });
     $("#boot-stage").textContent = msg;
+    delete $("#boot-stage").dataset.i18n; // the error's own words stay
     announce(msg, true);
   }
 }
@@ -279,9 +284,32 @@ function showUpdateNote(reg) {
 // work before Python is ready.
 let catalogue = null;
 let cataloguePromise = null;
+// The core writes the catalogue in English with its translations beside it (`translations`:
+// per language, `text` for labels, summaries and helps, `decisions` by decision number); the
+// catalogue object is rewritten in place in the current language (modules keep references to it).
+let catalogueEN = null;
+const CAT_FIELDS = new Set(["label", "summary", "help", "ranking", "values", "text"]);
+function localizeCatalogue() {
+  if (!catalogue || !catalogueEN) return;
+  const walk = (src, dst) => {
+    for (const [k, v] of Object.entries(src)) {
+      if (k === "translations") continue;
+      if (typeof v === "string" && CAT_FIELDS.has(k)) {
+        dst[k] = k === "text" && typeof src.id === "string" ? txDecision(src.id, v) : tx(v);
+      } else if (v && typeof v === "object" && dst[k] && typeof dst[k] === "object") walk(v, dst[k]);
+    }
+  };
+  walk(catalogueEN, catalogue);
+}
 function loadCatalogue() {
   if (!cataloguePromise) {
-    cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then((c) => { catalogue = c; return c; });
+    cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then((c) => {
+      catalogueEN = structuredClone(c);
+      setCoreTexts(c.translations);
+      catalogue = c;
+      localizeCatalogue();
+      return c;
+    });
     cataloguePromise.catch(() => { cataloguePromise = null; });
   }
   return cataloguePromise;
@@ -322,6 +350,7 @@ function buildNav() {
     const stats = document.createElement("a");
     stats.href = "#/stats";
     stats.textContent = t("stats.nav");
+    stats.dataset.nav = "stats.nav";
     nav.querySelector('a[href="#/settings"]').before(stats);
   }
   const first = nav.querySelector('a[href="#/"]');
@@ -332,6 +361,7 @@ function buildNav() {
       const a = document.createElement("a");
       a.href = "#" + r.path;
       a.textContent = t(r.nav);
+      a.dataset.nav = r.nav;
       after.after(a);
       after = a;
     }
@@ -426,6 +456,7 @@ async function renderRules(main, params) {
       <h1 id="rules-title">${esc(t("rules.title"))}</h1>
       <p class="lede">${esc(t("rules.lede"))}</p>
       <p class="panel" id="rules-trust">${esc(t("rules.trust"))}</p>
+      ${language() === "en" ? "" : `<p class="help" id="rules-quotes">${esc(t("rules.quotes"))}</p>`}
       ${sections}
     </section>`;
   if (asked !== null && asked !== undefined) {
@@ -448,6 +479,8 @@ async function renderSettings(main) {
       </fieldset>
       <label class="check"><input type="checkbox" id="set-four"> ${esc(t("settings.fourcolour"))}</label>
       <label class="check"><input type="checkbox" id="set-large"> ${esc(t("settings.largeindex"))}</label>
+      <div class="field"><label for="set-lang">${esc(t("settings.lang"))}</label>
+        <select id="set-lang">${["auto", ...LANGUAGES].map((v) => `<option value="${v}"${v === "auto" ? "" : ` lang="${v}"`}>${esc(t("settings.lang." + v))}</option>`).join("")}</select></div>
       <div class="field"><label for="set-speed">${esc(t("settings.speed"))}</label>
         <select id="set-speed">${["off", "fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
       <p class="message" id="settings-message" role="status"></p>
@@ -464,15 +497,33 @@ async function renderSettings(main) {
   $("#set-large").checked = settings.largeIndex;
   $("#set-four").addEventListener("change", (e) => { settings.fourColour = e.target.checked; saved(); });
   $("#set-large").addEventListener("change", (e) => { settings.largeIndex = e.target.checked; saved(); });
+  $("#set-lang").value = settings.lang;
+  $("#set-lang").addEventListener("change", async (e) => {
+    settings.lang = e.target.value;
+    saveSettings();
+    await changeLanguage();
+    $("#set-lang").focus();
+    $("#settings-message").textContent = t("settings.saved");
+  });
   $("#set-speed").value = settings.speed;
   $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; applyMotion(); saved(); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }
 
+// A new language: the static texts, the menu, the catalogue and the screen shown, re-rendered.
+async function changeLanguage() {
+  setLanguage(settings.lang);
+  applyStatic();
+  for (const a of document.querySelectorAll(".mainnav a[data-nav]")) a.textContent = t(a.dataset.nav);
+  localizeCatalogue();
+  await route();
+}
+
 // ---------------------------------------------------------------- start
 applyStatic();
 buildNav();
+loadCatalogue(); // its translations serve every screen, the lessons too
 progress(8, "boot.shell");
 performance.mark("primi:shell");
 window.addEventListener("hashchange", route);

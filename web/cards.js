@@ -8,6 +8,8 @@
 //   suitSymbolSVG(suit, style, {fourColour}) -> small inline icon for running text
 //   parseCard(text) -> {kind: "suited"|"primo"|"special", ...}; throws on bad text
 
+import { t } from "./i18n.js";
+
 const W = 200;
 const H = 280;
 const SANS = "'Liberation Sans','Helvetica Neue',Arial,'DejaVu Sans',sans-serif";
@@ -65,19 +67,20 @@ function checkStyle(style) {
 // ---------------------------------------------------------------------------
 // Names
 
-/** Accessible name of a card: "7 of diamonds", "Jack (Fante) of clubs", "Yellow 12", "Top card". */
+/** Accessible name of a card: "7 of diamonds", "Jack (Fante) of clubs", "Yellow 12", "Top card" (in
+ * the page's language: the words come from the translation table). */
 export function cardName(text, style = "french") {
   style = checkStyle(style);
   const c = parseCard(text);
-  if (c.kind === "special") return c.name === "TOP" ? "Top card" : "Take card";
-  if (c.kind === "primo") return `${PRIMO[c.colour].name} ${c.value}`;
-  const rank = RANK_NAMES[c.rank] || c.rank;
+  if (c.kind === "special") return t(c.name === "TOP" ? "card.top" : "card.take");
+  if (c.kind === "primo") return t("card.primo", { colour: t("card.colour." + c.colour), n: c.value });
+  const rank = RANK_NAMES[c.rank] ? t("card.rank." + c.rank) : c.rank;
   if (style === "italian") {
     const court = ITALIAN_COURT[c.rank];
-    const who = court ? `${rank} (${court[1]})` : rank;
-    return `${who} of ${ITALIAN_SUIT_NAMES[c.suit]}`;
+    const who = court ? t("card.court", { rank, court: court[1] }) : rank;
+    return t("card.name", { rank: who, suit: t("card.isuit." + c.suit) });
   }
-  return `${rank} of ${FRENCH_SUIT_NAMES[c.suit]}`;
+  return t("card.name", { rank, suit: t("card.suit." + c.suit) });
 }
 
 // ---------------------------------------------------------------------------
@@ -151,7 +154,7 @@ export function suitSymbolSVG(suit, style = "french", opts = {}) {
   if (!SUITS.includes(suit)) {
     throw new Error(`unknown suit: ${JSON.stringify(suit)} (use S, H, D or C)`);
   }
-  const name = (style === "italian" ? ITALIAN_SUIT_NAMES : FRENCH_SUIT_NAMES)[suit];
+  const name = t((style === "italian" ? "card.isuit." : "card.suit.") + suit);
   const body = symbolBody(suit, style, frenchInk(suit, !!(opts && opts.fourColour)));
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="1em" height="1em" ` +

@@ -1,11 +1,20 @@
-// Primi's one translation table. Every UI string goes through t(); English for now.
+// Primi's translation tables. Every UI string goes through t(). English (EN, below) is the
+// reference table; Italian and German are web/i18n/it.js and de.js, with the same keys, the same
+// {placeholders} and the same plural forms. A key missing from the chosen language falls back to
+// English (said once on the console with ?debug).
 // Keys used as data-i18n attributes in index.html are filled from here too.
+import IT from "./i18n/it.js";
+import DE from "./i18n/de.js";
+
 const EN = {
   "skip": "Skip to content",
   "nav.games": "Games",
   "nav.calc": "Calculator",
   "nav.rules": "Rules",
   "nav.settings": "Settings",
+  "nav.main": "Main",
+  "brand.home": "Primi home",
+  "boot.label": "Starting the game engine",
   "boot.loading": "Loading…",
   "boot.shell": "Loading the table…",
   "boot.pyscript": "Loading PyScript…",
@@ -59,6 +68,26 @@ const EN = {
   "calc.err.notcard": "“{card}” is not a card: write rank then suit, e.g. 7D, 10H, KC.",
   "calc.err.deck": "{card} is not in the {deck} deck.",
   "calc.err.twice": "{card} appears twice; a deck has one of each card.",
+  // Card names (web/cards.js cardName): "7 of diamonds", "Jack (Fante) of clubs", "Yellow 12".
+  "card.name": "{rank} of {suit}",
+  "card.court": "{rank} ({court})",
+  "card.rank.A": "Ace",
+  "card.rank.J": "Jack",
+  "card.rank.Q": "Queen",
+  "card.rank.K": "King",
+  "card.suit.S": "spades",
+  "card.suit.H": "hearts",
+  "card.suit.D": "diamonds",
+  "card.suit.C": "clubs",
+  "card.isuit.S": "swords",
+  "card.isuit.H": "cups",
+  "card.isuit.D": "coins",
+  "card.isuit.C": "clubs",
+  "card.primo": "{colour} {n}",
+  "card.colour.Y": "Yellow",
+  "card.colour.B": "Blue",
+  "card.top": "Top card",
+  "card.take": "Take card",
   "kind.numerus": "Numerus",
   "kind.primero": "Primero",
   "kind.supremus": "Supremus",
@@ -420,6 +449,12 @@ const EN = {
   "settings.speed.slow": "Slow",
   "settings.saved": "Settings saved.",
   "settings.corrupt": "Your saved settings could not be read, so the defaults are back.",
+  "settings.lang": "Language",
+  "settings.lang.auto": "The browser's language",
+  "settings.lang.en": "English",
+  "settings.lang.it": "Italiano",
+  "settings.lang.de": "Deutsch",
+  "rules.quotes": "Quotations from the rulebooks stay in the rulebooks' own words (English transcriptions).",
   "error.route": "There is no page at “{route}”. Here are the games instead.",
   "update.ready": "A new version of Primi is ready. Switch now, or it loads the next time you open Primi. A game in progress is kept.",
   "update.switch": "Switch now",
@@ -870,8 +905,32 @@ const EN = {
   "po.rules.mono": "Colour variant (b): each row is one colour. The rule holds at every join: adding, moving a run and Top additions; opening a row is free.",
 };
 
-const TABLES = { en: EN };
+const TABLES = { en: EN, it: IT, de: DE };
+export const LANGUAGES = ["en", "it", "de"];
 let lang = "en";
+const DEBUG = typeof location !== "undefined" && new URLSearchParams(location.search).has("debug");
+const untranslated = new Set();
+
+/** The language the browser asks for: the first of navigator.languages that Primi has (it*, de*,
+ * en*), else English. */
+export function browserLanguage(list = (typeof navigator !== "undefined" && (navigator.languages || [navigator.language])) || []) {
+  for (const tag of list) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** Use language `code` ("en", "it", "de"; "auto" or anything else: the browser's). Sets <html lang>. */
+export function setLanguage(code) {
+  lang = LANGUAGES.includes(code) ? code : browserLanguage();
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+  return lang;
+}
+
+export function language() {
+  return lang;
+}
 
 // Plurals: a message with a number `n` may have forms KEY#one, KEY#few, … (Intl.PluralRules
 // categories of the language); KEY itself is the "other" form. "1 chip", "2 chips"; Italian and
@@ -879,19 +938,47 @@ let lang = "en";
 const plurals = {};
 const pluralOf = (n) => (plurals[lang] ||= new Intl.PluralRules(lang)).select(n);
 
-export function t(key, vars = {}) {
-  const table = TABLES[lang] || EN;
+function lookup(table, key, vars) {
   let s;
   if (typeof vars.n === "number") {
     const form = `${key}#${pluralOf(vars.n)}`;
-    s = table[form] ?? (table[key] === undefined ? EN[form] : undefined);
+    s = table[form] ?? (table[key] === undefined ? undefined : table[key]);
   }
-  s ??= table[key] ?? EN[key];
+  return s ?? table[key];
+}
+
+export function t(key, vars = {}) {
+  const table = TABLES[lang] || EN;
+  let s = table === EN ? undefined : lookup(table, key, vars);
+  if (s === undefined) {
+    s = lookup(EN, key, vars);
+    if (s !== undefined && table !== EN && DEBUG && !untranslated.has(lang + key)) {
+      untranslated.add(lang + key);
+      console.warn("i18n: untranslated key", lang, key);
+    }
+  }
   if (s === undefined) {
     console.warn("i18n: missing key", key);
     s = key;
   }
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+}
+
+// Texts the core writes in English (the catalogue's labels, the rules decisions, the Primero
+// lessons), with their translations from the catalogue (pygame_core/translations.py).
+let coreTexts = {};
+export function setCoreTexts(translations) {
+  coreTexts = translations || {};
+}
+
+/** The core's English text in the current language (the English itself if there is none). */
+export function tx(text) {
+  return (coreTexts[lang] && coreTexts[lang].text && coreTexts[lang].text[text]) || text;
+}
+
+/** A rules decision's text in the current language, by its number. */
+export function txDecision(id, text) {
+  return (coreTexts[lang] && coreTexts[lang].decisions && coreTexts[lang].decisions[id]) || text;
 }
 
 export function hasKey(key) {
@@ -900,6 +987,7 @@ export function hasKey(key) {
 
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
 }
 
 export const KEYS = Object.keys(EN);

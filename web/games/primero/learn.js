@@ -9,7 +9,7 @@
 //                                     without a name it shows the list
 // ctx = {gameOp, announce, t, cardSVG, cardName, cardOpts, errorText}
 import { $, esc } from "../../dom.js";
-import { hasKey } from "../../i18n.js";
+import { hasKey, tx, txDecision } from "../../i18n.js";
 
 // UI strings (English). They are t-style templates; the keys move into web/i18n.js.
 // Every string of this screen lives in the one translation table, web/i18n.js (keys learn.*).
@@ -76,10 +76,10 @@ export async function renderLearnIndex(main, c, notice = "") {
   if (!box) return; // the user went elsewhere meanwhile
   box.innerHTML = list.map((w) => `
     <article class="game-tile learn-tile" data-lesson="${esc(w.name)}">
-      <h2>${esc(w.title)}</h2>
-      <p>${esc(w.pitch)}</p>
+      <h2>${esc(tx(w.title))}</h2>
+      <p>${esc(tx(w.pitch))}</p>
       <p class="help">${esc(tr("learn.players", { names: w.names.join(", ") }))} · ${esc(tr("learn.steps", { n: w.steps }))}</p>
-      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("learn.open"))}<span class="sr-only">: ${esc(w.title)}</span></a></div>
+      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("learn.open"))}<span class="sr-only">: ${esc(tx(w.title))}</span></a></div>
     </article>`).join("");
 }
 
@@ -113,7 +113,7 @@ export async function renderLearn(main, params, c) {
   main.innerHTML = `
     <section class="screen learn-screen" id="screen-learn" data-lesson="${esc(name)}" aria-labelledby="learn-title">
       <p class="learn-crumb"><a href="#/learn">${esc(tr("learn.list"))}</a></p>
-      <h1 id="learn-title">${esc(lesson.title)}</h1>
+      <h1 id="learn-title">${esc(tx(lesson.title))}</h1>
       <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
       <div class="felt learn-felt">
         <div id="learn-felt"></div>
@@ -135,7 +135,7 @@ export async function renderLearn(main, params, c) {
         <button type="button" class="btn secondary" id="learn-restart">${esc(tr("learn.restart"))}</button>
       </div>
       <p class="help learn-keys">${esc(tr("learn.keys"))}</p>
-      <p class="help learn-source">${esc(tr("learn.source", { source: lesson.source }))}</p>
+      <p class="help learn-source">${esc(tr("learn.source", { source: tx(lesson.source) }))}</p>
     </section>`;
   if (notice) ctx.announce(notice, true);
   $("#learn-back").addEventListener("click", () => step1(-1));
@@ -271,9 +271,9 @@ function draw(d) {
   const sentence = actionSentence(d);
   $("#learn-action").textContent = sentence; // shown at the top of the table
   $("#learn-action-sr").textContent = sentence; // read with the commentary, in one announcement
-  $("#learn-commentary").textContent = d.commentary;
+  $("#learn-commentary").textContent = tx(d.commentary); // the core's English, in the page's language
   $("#learn-decisions").innerHTML = d.decisions.length
-    ? `<h3>${esc(tr("learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(x.text)}</dd>`).join("")}</dl>`
+    ? `<h3>${esc(tr("learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(txDecision(x.id, x.text))}</dd>`).join("")}</dl>`
     : "";
   const progress = $("#learn-progress");
   progress.innerHTML = `<span aria-hidden="true">${esc(tr("learn.progress.short", { step: d.step + 1, steps: d.steps }))}</span><span class="sr-only">${esc(tr("learn.progress", { step: d.step + 1, steps: d.steps }))}</span>`;
