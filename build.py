@@ -126,29 +126,34 @@ def write_catalogue(dist: Path) -> None:
 
 
 def make_snapshot(dist: Path) -> str | None:
-    """Make the engine's memory snapshot (Python with the core imported and the AI warmed) under Node,
-    name it after its SHA-256 (``engine-<sha12>.snapshot``, so every build's is its own) and stamp its
-    name and hash into ``boot-worker.js``, which checks the bytes before restoring them. Without Node,
-    or with ``PRIMI_NO_SNAPSHOT=1``, the build has no snapshot and the page boots the usual way.
-    Return the snapshot's file name, or None."""
-    worker = dist / "boot-worker.js"
+    """Make the engine's memory snapshot (Python with the core and the worker bridge imported and the
+    AI warmed) under Node, gzip it (38 MB of memory, mostly empty, ship as about 7 MB whatever the
+    host's compression), name it after the SHA-256 of the shipped bytes (``engine-<sha12>.snapshot``,
+    so every build's is its own) and stamp name, hash and sizes into ``engine-boot.mjs``, the
+    interpreter module PyScript's worker loads, which checks the bytes before restoring them.
+    Without Node, or with ``PRIMI_NO_SNAPSHOT=1``, the build has no snapshot and the worker starts
+    Python the usual way. Return the snapshot's file name, or None."""
+    boot = dist / "engine-boot.mjs"
     info: dict[str, Any] = {}
     node = shutil.which("node")
     if node and os.environ.get("PRIMI_NO_SNAPSHOT") != "1":
         made = subprocess.run([node, str(WEB / "boot-snapshot.mjs"), str(dist)], capture_output=True, text=True)
         raw = dist / "engine.snapshot"
         if made.returncode == 0 and raw.exists():
-            sha = hashlib.sha256(raw.read_bytes()).hexdigest()
+            data = raw.read_bytes()
+            raw.unlink()
+            packed = gzip.compress(data, compresslevel=6, mtime=0)
+            sha = hashlib.sha256(packed).hexdigest()
             name = f"engine-{sha[:12]}.snapshot"
-            raw.rename(dist / name)
-            info = {"file": name, "sha256": sha, "bytes": (dist / name).stat().st_size}
-        else:  # the worker does not start under Node: the page will say so when it boots the usual way
+            (dist / name).write_bytes(packed)
+            info = {"file": name, "sha256": sha, "bytes": len(packed), "raw": len(data)}
+        else:  # the worker does not start under Node: it will start Python the usual way
             err = [line for line in made.stderr.splitlines() if line.strip() and len(line) < 300][-3:]
             print("build: WARNING: no engine snapshot, the worker failed under Node:", *err, sep="\n  ", flush=True)
     else:
         print("build: no engine snapshot (node missing or PRIMI_NO_SNAPSHOT=1)", flush=True)
-    if worker.exists():
-        worker.write_text(worker.read_text().replace('"__SNAPSHOT__"', json.dumps(info or None)))
+    if boot.exists():
+        boot.write_text(boot.read_text().replace('"__SNAPSHOT__"', json.dumps(info or None)))
     return info.get("file")
 
 
@@ -179,7 +184,7 @@ def write_manifest(dist: Path, version: str) -> str:
 
 # Precompressed copies (``name.gz``) for hosts that serve them (nginx ``gzip_static``, ``build.py serve``);
 # zips are compressed already. A copy is written only when it saves at least a tenth.
-GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm", ".snapshot")
+GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm")
 
 
 def write_gzip(dist: Path) -> int:

@@ -1,7 +1,7 @@
-"""The engine's fast boot: the worker restores the build's Pyodide memory snapshot (web/boot-worker.js)
-and a player plays a deal on it; a snapshot that is not this build's (here another file, served in
-its place through ?snapshot=) is refused by its SHA-256, the page boots the usual PyScript worker,
-and the deal still plays. Boot times are figures for bench/boot.py, not assertions here."""
+"""The engine's fast boot: PyScript's worker restores the build's Pyodide memory snapshot (through
+web/engine-boot.mjs, its interpreter module) and a player plays a deal on it; a snapshot that is not
+this build's (here another file, served in its place through ?snapshot=) is refused by its SHA-256,
+the same worker starts Python the usual way, and the deal still plays. Boot times are figures for bench/boot.py, not assertions here."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ def start(page: Page, server: str, query: str) -> None:
 def test_boots_from_the_snapshot_and_plays_a_deal(page: Page, server: str) -> None:
     start(page, server, "")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
-    assert page.evaluate("performance.getEntriesByName('primi:snapshot-ready').length") == 1
+    assert page.evaluate("window.primi.engineCall({op: 'boot'})")["result"] == {"mode": "snapshot"}
+    # The snapshot's memory is the restored heap: larger than a fresh Python's.
+    assert page.evaluate("window.primi.heap()")["wasm"] > 32 * 1024 * 1024
     seen = play(page, deals=1)
     assert seen["deals"] == 1 and seen["actions"]
     # The restored worker reaches the browser's storage: the game in progress was saved.
@@ -38,7 +40,9 @@ def test_a_bad_snapshot_falls_back_and_still_plays(page: Page, server: str) -> N
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     start(page, server, "&snapshot=pyodide/python_stdlib.zip")
-    assert page.evaluate("document.documentElement.dataset.boot") == "pyscript"
+    assert page.evaluate("document.documentElement.dataset.boot") == "plain"
+    answer = page.evaluate("window.primi.engineCall({op: 'boot'})")["result"]
+    assert answer == {"mode": "plain", "error": "the snapshot does not match this build"}, answer
     assert any("does not match this build" in w for w in warnings), warnings
     seen = play(page, deals=1)
     assert seen["deals"] == 1 and seen["actions"]

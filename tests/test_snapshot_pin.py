@@ -1,5 +1,5 @@
 """Pin the private Pyodide snapshot API the fast boot relies on (web/boot-snapshot.mjs at build
-time, web/boot-worker.js in the browser), with the pinned Pyodide under Node:
+time, web/engine-boot.mjs in PyScript's worker), with the pinned Pyodide under Node:
 
 - ``loadPyodide({_makeSnapshot: true})`` then ``pyodide.makeMemorySnapshot()`` gives bytes;
 - ``loadPyodide({_loadSnapshot, createPyodideModule})`` restores them, Python state included;
@@ -63,5 +63,5 @@ def test_snapshot_api_of_the_pinned_pyodide(tmp_path: Path) -> None:
     assert out["bytes"] > 48 * 1024 * 1024
     assert out["answer"] == '{"x": 42}'
     assert out["kept"] == 48 * 1024 * 1024
-    assert out["plain"] == "RangeError"  # why boot-worker.js grows the memory first
+    assert out["plain"] == "RangeError"  # why engine-boot.mjs grows the memory first
     assert out["corrupt"] == "Snapshot has invalid magic number"

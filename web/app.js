@@ -89,8 +89,10 @@ function progress(pct, stageKey, vars) {
 }
 
 // ---------------------------------------------------------------- engine (the worker)
-// The engine boots from the build's memory snapshot (boot-worker.js); PyScript is fetched and its
-// worker started only when that fails (the fallback), so the first screen renders without it.
+// PyScript is fetched at once and evaluated once the first screen has rendered (so the home
+// screen answers first); its worker starts the engine (see engine-boot.mjs for the snapshot).
+let pyscriptModule = null;
+const loadPyScript = () => (pyscriptModule ??= import("./pyscript/core.js"));
 let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
@@ -107,23 +109,26 @@ async function bootEngine() {
     const started = performance.now();
     creep = setInterval(() => progress(30 + 55 * (1 - Math.exp(-(performance.now() - started) / 1500)), "boot.python"), 100);
     const base = new URL("./", document.baseURI);
-    worker = await snapshotWorker(base);
-    html.dataset.boot = worker ? "snapshot" : "pyscript";
-    if (!worker) { // the usual boot, and the fallback: PyScript's worker
-      performance.mark("primi:pyscript-import");
-      const { PyWorker } = await import("./pyscript/core.js"); // only now: the snapshot boot needs none of it
-      await customElements.whenDefined("py-script");
-      performance.mark("primi:pyscript-ready");
-      worker = await PyWorker(new URL("worker.py", base).href, {
-        config: new URL("pyscript.json", base).href,
-        version: new URL("pyodide/pyodide.mjs", base).href,
-      });
-    }
+    performance.mark("primi:pyscript-import");
+    const { PyWorker } = await loadPyScript();
+    await customElements.whenDefined("py-script");
+    performance.mark("primi:pyscript-ready");
+    // PyScript's worker loads engine-boot.mjs as its Pyodide: it restores the build's memory snapshot
+    // (Python with the core imported), or starts Python the usual way when that fails.
+    const interp = new URL("engine-boot.mjs", base);
+    const forced = new URLSearchParams(location.search).get("snapshot"); // the tests' bad snapshot
+    if (forced) interp.searchParams.set("snapshot", forced);
+    worker = await PyWorker(new URL("worker.py", base).href, {
+      config: new URL("pyscript.json", base).href,
+      version: interp.href,
+    });
     clearInterval(creep);
     performance.mark("primi:worker-ready");
     progress(90, "boot.engine");
     const pong = await rawCall({ op: "ping" });
     if (!pong.ok) throw new Error(pong.error);
+    const how = await rawCall({ op: "boot" });
+    html.dataset.boot = how.ok ? how.result.mode : "plain";
     performance.mark("primi:ready");
     progress(100, "boot.ready");
     html.classList.add("ready");
@@ -136,43 +141,6 @@ async function bootEngine() {
     delete $("#boot-stage").dataset.i18n; // the error's own words stay
     announce(msg, true);
   }
-}
-
-// The fast boot (web/boot-worker.js): Pyodide restored from the build's memory snapshot in a plain
-// module worker. It answers the same calls as the PyScript worker (worker.sync.call); null when it
-// fails (no snapshot, a wrong hash, a refused restore), and the PyScript worker boots instead.
-// ?snapshot=FILE makes it load another file (the tests' bad snapshot).
-async function snapshotWorker(base) {
-  const url = new URL("boot-worker.js", base);
-  const forced = new URLSearchParams(location.search).get("snapshot");
-  if (forced) url.searchParams.set("snapshot", forced);
-  if (location.search.includes("trace")) url.searchParams.set("trace", "1");
-  let w;
-  try { w = new Worker(url, { type: "module" }); } catch { return null; }
-  const pending = new Map();
-  let next = 0;
-  const first = await new Promise((resolve) => {
-    w.onerror = (e) => resolve({ type: "failed", error: String(e.message || e) });
-    w.onmessage = (e) => {
-      if (e.data.type) { resolve(e.data); return; }
-      const done = pending.get(e.data.id);
-      pending.delete(e.data.id);
-      if (done) done(e.data.text);
-    };
-  });
-  if (first.type !== "ready") {
-    console.warn("Primi: the snapshot boot failed, starting Python the usual way:", first.error);
-    w.terminate();
-    return null;
-  }
-  performance.mark("primi:snapshot-ready");
-  w.onerror = null;
-  const call = (request) => new Promise((resolve) => {
-    next += 1;
-    pending.set(next, resolve);
-    w.postMessage({ id: next, request });
-  });
-  return { sync: { call }, heap: () => call("heap").then(JSON.parse) };
 }
 
 // With ?debug in the page's address, every request and reply text is kept in
@@ -213,7 +181,10 @@ export function errorText(answer) {
 
 window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
 // The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
-window.primi.heap = async () => (worker && worker.heap ? worker.heap() : null);
+window.primi.heap = async () => {
+  const r = worker ? await rawCall({ op: "heap" }) : null;
+  return r && r.ok ? r.result : null;
+};
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:

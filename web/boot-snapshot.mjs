@@ -2,7 +2,8 @@
 //   node web/boot-snapshot.mjs DIST
 // Loads DIST/pyodide with Pyodide's private snapshot option, unpacks DIST/pygame_core.zip,
 // imports DIST/worker.py as the module `primi_worker`, warms it (a Primero deal with the AI, so
-// its tables are built), and writes DIST/engine.snapshot. web/boot-worker.js loads it.
+// its tables are built), and writes DIST/engine.snapshot. build.py gzips it and
+// names it; web/engine-boot.mjs restores it in PyScript's worker.
 // Pinned by tests/test_snapshot_pin.py (Pyodide 314.0.7: _makeSnapshot, makeMemorySnapshot,
 // _loadSnapshot).
 import { readFileSync, writeFileSync } from "node:fs";
