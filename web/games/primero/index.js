@@ -10,6 +10,13 @@ import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
+import { addStrings } from "../../i18n.js";
+import stringsEn from "./strings.en.js";
+import stringsIt from "./strings.it.js";
+import stringsDe from "./strings.de.js";
+
+// Primero's own strings (strings.<lang>.js), known to t() from here on.
+addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
 const KIND_ORDER = ["numerus", "primero", "supremus", "punto", "fluxus", "chorus"];

@@ -11,6 +11,13 @@ import { renderScorer } from "./score.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { breakdownTable } from "./breakdown.js";
+import { addStrings } from "../../i18n.js";
+import stringsEn from "./strings.en.js";
+import stringsIt from "./strings.it.js";
+import stringsDe from "./strings.de.js";
+
+// Primiera's own strings (strings.<lang>.js), known to t() from here on.
+addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const ITALIAN_SUIT = { S: "swords", H: "cups", D: "coins", C: "clubs" };

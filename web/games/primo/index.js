@@ -13,6 +13,13 @@ import { actionsOf, cardParts, dropAction, exchangeAction, movableRuns, parseAct
 import { describe, joinAnd, name, names } from "./describe.js";
 import { rulesSection } from "./rules.js";
 import { renderLearn } from "./learn.js";
+import { addStrings } from "../../i18n.js";
+import stringsEn from "./strings.en.js";
+import stringsIt from "./strings.it.js";
+import stringsDe from "./strings.de.js";
+
+// Primo's own strings (strings.<lang>.js), known to t() from here on.
+addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 
 const ROWS = ["A", "B", "C", "D", "E", "F"];
 // Plain backs (no card's identity): one card for a hand, a stack for a draw pile.
