@@ -1,32 +1,57 @@
-"""Every UI string goes through the one translation table: each key the UI asks for exists."""
+"""Every UI string goes through the translation tables (the shell's and each game's, see
+tests/string_tables.py): each key the UI asks for exists, and the shell asks only for its own."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from tests import string_tables
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 def table_keys() -> set[str]:
-    text = (WEB / "i18n.js").read_text()
-    return set(re.findall(r'^\s*"([\w.\-]+)":', text, flags=re.M))
+    return set(string_tables.strings("en"))
 
 
-def test_every_literal_key_used_by_the_ui_is_in_the_table() -> None:
-    keys = table_keys()
+def literal_keys(paths: list[Path]) -> set[str]:
+    """The keys these files ask t() (or tr(), or a menu link's nav:) for by name."""
     used: set[str] = set()
-    scripts = [p for p in WEB.rglob("*.js") if p.name not in ("i18n.js", "sw.js")]
-    assert {"app.js", "table.js", "setup.js", "index.js", "learn.js", "calc.js"} <= {p.name for p in scripts}
-    for path in scripts:
+    for path in paths:
         text = path.read_text()
         used |= set(re.findall(r"""\bt\(\s*["']([\w.\-]+)["']""", text))
         used |= set(re.findall(r"""\btr\(\s*["']([\w.\-]+)["']""", text))
         used |= set(re.findall(r"""\bnav:\s*["']([\w.\-]+)["']""", text))  # game modules' menu links
-    used |= set(re.findall(r'data-i18n(?:-aria)?="([\w.\-]+)"', (WEB / "index.html").read_text()))
-    used = {k for k in used if not k.endswith(".")}  # prefixes of dynamic keys: see the next test
+        if path.suffix == ".html":
+            used |= set(re.findall(r'data-i18n(?:-aria)?="([\w.\-]+)"', text))
+    return {k for k in used if not k.endswith(".")}  # prefixes of dynamic keys: see the next test
+
+
+def scripts() -> list[Path]:
+    return [p for p in WEB.rglob("*.js") if p.name not in ("i18n.js", "sw.js") and not p.name.startswith("strings.")
+            and p.relative_to(WEB).parts[0] not in ("i18n", "pyscript", "pyodide")]
+
+
+def test_every_literal_key_used_by_the_ui_is_in_the_table() -> None:
+    keys = table_keys()
+    assert {"app.js", "table.js", "setup.js", "index.js", "learn.js", "calc.js"} <= {p.name for p in scripts()}
+    used = literal_keys([*scripts(), WEB / "index.html"])
     assert used, "found no use of t()"
     assert used <= keys, sorted(used - keys)
+
+
+def test_the_shell_uses_only_its_own_keys_and_a_game_only_its_own_and_the_shells() -> None:
+    """The shell works whatever games are installed, and a game brings every key it needs."""
+    shell = set(string_tables.file_strings(string_tables.shell_file("en")))
+    outside = [p for p in scripts() if p.relative_to(WEB).parts[0] != "games"] + [WEB / "index.html"]
+    assert {"app.js", "table.js", "say.js", "index.html"} <= {p.name for p in outside}
+    used = literal_keys(outside)
+    assert len(used) > 150 and sorted(used - shell) == []
+    for game in string_tables.games():
+        own = set(string_tables.file_strings(WEB / "games" / game / "strings.en.js"))
+        used = literal_keys(sorted((WEB / "games" / game).glob("*.js")))
+        assert len(used) > 30 and sorted(used - own - shell) == [], game
 
 
 def test_dynamic_key_families_are_complete() -> None:
@@ -48,8 +73,7 @@ def test_dynamic_key_families_are_complete() -> None:
 
 
 def table_strings() -> dict[str, str]:
-    text = (WEB / "i18n.js").read_text()
-    return dict(re.findall(r'^\s*"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', text, flags=re.M))
+    return string_tables.strings("en")
 
 
 # Each Primiera Description key and the args it carries (seat-bearing ones also get {name}).
@@ -92,7 +116,7 @@ def test_every_primiera_description_key_is_in_the_table_with_its_placeholders() 
         allowed = PRIMIERA_ARGS[base] | ({"name"} if base in PRIMIERA_SEATED else set())
         for form in (key, key + ".you"):
             if form == key:
-                assert form in strings, f"{form} is not in i18n.js"
+                assert form in strings, f"{form} is not in the tables"
             elif form not in strings:
                 continue
             used = set(re.findall(r"\{(\w+)\}", strings[form]))

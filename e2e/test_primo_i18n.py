@@ -1,4 +1,5 @@
-"""Every Description the Primo core sends has its text in the page's table (web/i18n.js), and each
+"""Every Description the Primo core sends has its text in the page's tables (Primo's own,
+web/games/primo/strings.en.js, and the shell's: tests/string_tables.py), and each
 text uses only the args that Description carries: log messages from random games in every
 variant, the `why` reasons, the coach's reasons and the lesson's notes. No browser needed."""
 
@@ -12,6 +13,7 @@ from pygame_core.agents import make_agent
 from pygame_core.primo.game import DESCRIPTION_KEYS, GAME
 from pygame_core.primo.lessons import lessons
 from pygame_core.rng import AgentRandom
+from tests import string_tables
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 # The page's own forms of a key (web/games/primo/describe.js): same args, a more precise sentence.
@@ -20,8 +22,7 @@ DERIVED = {"po.take.none": "po.take", "po.took.open": "po.took", "po.end.empty":
 
 
 def table() -> dict[str, str]:
-    text = (WEB / "i18n.js").read_text()
-    return dict(re.findall(r'^\s*"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', text, flags=re.M))
+    return string_tables.strings("en")
 
 
 def placeholders(text: str) -> set[str]:
@@ -35,7 +36,7 @@ def check(desc: dict[str, Any], strings: dict[str, str], seen: dict[str, set[str
     seen.setdefault(key, set()).update(args)
     forms = [key] + [k for k, base in DERIVED.items() if base == key]
     for form in forms:
-        assert form in strings, f"{form} is not in i18n.js"
+        assert form in strings, f"{form} is not in the tables"
         for text in (strings[form], strings.get(form + ".you", "")):
             extra = placeholders(text) - args
             assert not extra, f"{form} uses {sorted(extra)}, not args of {key} ({sorted(args)})"
@@ -65,8 +66,9 @@ def test_every_primo_log_message_is_in_the_table_with_its_args() -> None:
                 check(entry, strings, seen)
     missing = set(DESCRIPTION_KEYS) - set(seen) - {"po.stall"}  # a stall needs a deadlock; its key is checked below
     assert not missing, f"no random game sent {sorted(missing)}"
+    own = string_tables.file_strings(WEB / "games" / "primo" / "strings.en.js")
     for key in DESCRIPTION_KEYS:
-        assert key in strings, key
+        assert key in own, key  # Primo brings its own log messages
 
 
 def test_every_why_and_coach_reason_and_lesson_note_is_in_the_table() -> None:

@@ -20,6 +20,7 @@ from pygame_core.primero.game import GAME, PrimeroState, state_from_deal
 from pygame_core.primero.gamelog import EMPTY_LOG, PublicLog
 from pygame_core.protocol import LOG_WINDOW, Game
 from pygame_core.rng import AgentRandom
+from tests import string_tables
 from tests.primero_agent_fixture import PATH as AGENT_GAMES
 from tests.primero_agent_fixture import VARIANTS, digest
 
@@ -176,9 +177,7 @@ def test_observation_carries_the_current_deal_and_a_window_of_older_entries(vari
 
 
 def _english_table() -> dict[str, str]:
-    text = (ROOT / "web" / "i18n.js").read_text(encoding="utf-8")
-    body = text[text.index("const EN = {"):text.index("\n};", text.index("const EN = {"))]
-    return dict(re.findall(r'^\s*"([^"]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', body, re.M))
+    return string_tables.strings("en")
 
 
 def _check_message(msg: dict[str, Any], table: dict[str, str], where: object) -> None:
@@ -200,6 +199,8 @@ def _check_message(msg: dict[str, Any], table: dict[str, str], where: object) ->
 def test_every_description_key_is_in_the_english_table(variant: str) -> None:
     table = _english_table()
     assert set(table) >= KEYS, sorted(KEYS - set(table))
+    own = string_tables.file_strings(string_tables.WEB / "games" / "primero" / "strings.en.js")
+    assert set(own) >= KEYS, sorted(KEYS - set(own))  # Primero brings its own sentences
     keys: set[str] = set()
     for seed in range(6):
         players = 4 + seed % 3 if variant == "rms" else 2 + seed % 5
@@ -224,7 +225,7 @@ def _check_forms(msg: dict[str, Any], table: dict[str, str], where: object) -> N
     exist and use only the args the message carries."""
     for form, needed in ((msg["key"], False), (msg["key"] + ".you", "seat" in msg), (msg["key"] + ".short", True)):
         for plural in (form + "#one", form + "#two", form + "#few", form + "#many", form + "#zero"):
-            if plural in table:  # a plural form (web/i18n.js: by Intl.PluralRules) counts the arg n
+            if plural in table:  # a plural form (i18n.js's t(): by Intl.PluralRules) counts the arg n
                 assert "n" in msg["args"], (plural, where)
                 assert set(re.findall(r"\{(\w+)\}", table[plural])) <= {*msg["args"], "name"}, (plural, where)
         if not needed:

@@ -14,6 +14,7 @@ from pygame_core.primiera.game import GAME
 from pygame_core.primiera.rules import DECK
 from pygame_core.primiera.scoring import score_request, score_round
 from pygame_core.rng import AgentRandom
+from tests import string_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = re.compile(r"^(?:[A2-7JQK])[CDHS]$")
@@ -86,11 +87,10 @@ def test_every_ai_move_is_explained_from_public_cards_only(variant: str) -> None
 
 
 def test_every_why_key_has_its_english_text_with_its_args() -> None:
-    text = (ROOT / "web" / "i18n.js").read_text()
+    strings = string_tables.strings("en")
     for key in WHY_KEYS:
-        m = re.search(rf'"{re.escape(key)}": "([^"]*)"', text)
-        assert m, key
-        assert "{name}" in m.group(1) and "{card}" in m.group(1)
+        assert key in strings, key
+        assert "{name}" in strings[key] and "{card}" in strings[key]
 
 
 # --- the cards behind each round point -------------------------------------------------------------

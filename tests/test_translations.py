@@ -1,6 +1,7 @@
 """Every text the page shows has its Italian and German form, with the same placeholders and plural
-forms: the page's tables (web/i18n.js's EN, web/i18n/it.js, de.js), the rules decisions and every
-text of the catalogue (pygame_core/translations.py). No browser needed: the JS tables are parsed."""
+forms: the page's tables (the shell's: web/i18n.js's EN, web/i18n/it.js, de.js; each game's:
+web/games/<game>/strings.<lang>.js, see tests/string_tables.py), the rules decisions and every text
+of the catalogue (pygame_core/translations.py). No browser needed: the JS tables are parsed."""
 
 from __future__ import annotations
 
@@ -15,26 +16,20 @@ from pygame_core.primero.walkthroughs import WALKTHROUGHS
 from pygame_core.sitedata import site_catalogue
 from pygame_core.translations import DECISIONS as TRANSLATED
 from pygame_core.translations import LANGUAGES, LESSONS, TEXT
+from tests import string_tables
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-ENTRY = re.compile(r'^\s*"([\w.\-#]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', re.M)
 # A translation may leave out a placeholder only here: Italian names the Italian court card by its
 # own name ("Cavallo di spade"), not "Queen (Cavallo)".
 MAY_DROP = {("it", "card.court"): {"rank"}}
 
 
 def english() -> dict[str, str]:
-    text = (WEB / "i18n.js").read_text(encoding="utf-8")
-    start = text.index("const EN = {")
-    return dict(ENTRY.findall(text[start:text.index("\n};", start)]))
+    return string_tables.strings("en")
 
 
 def table(lang: str) -> dict[str, str]:
-    text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
-    assert "export default {" in text
-    keys = re.findall(r'^\s*"([\w.\-#]+)":', text, re.M)
-    assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
-    return dict(ENTRY.findall(text))
+    return string_tables.strings(lang)
 
 
 def placeholders(text: str) -> set[str]:
@@ -52,6 +47,24 @@ def test_every_english_key_has_a_translation_with_the_same_placeholders(lang: st
         assert placeholders(tr[key]) == want, (lang, key, tr[key])
         assert "<" not in tr[key] or "<" in text, (lang, key)  # no HTML in strings
         assert tr[key].strip(), (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_game_translates_its_own_keys_in_its_own_files(lang: str) -> None:
+    """A game's strings travel with it: its strings.<lang>.js holds exactly the keys of its
+    strings.en.js, and its module registers all three with addStrings()."""
+    assert string_tables.games() == ["primero", "primiera", "primo"]
+    for game in string_tables.games():
+        folder = WEB / "games" / game
+        en = string_tables.file_strings(folder / "strings.en.js")
+        assert len(en) > 100, game
+        assert sorted(set(en) ^ set(string_tables.file_strings(folder / f"strings.{lang}.js"))) == [], game
+        module = (folder / "index.js").read_text(encoding="utf-8")
+        for code in ("en", *LANGUAGES):
+            assert re.search(rf'^import (\w+) from "\./strings\.{code}\.js";$', module, re.M), (game, code)
+        assert re.search(r"^addStrings\(\{ en: \w+, " + ", ".join(f"{c}: \\w+" for c in LANGUAGES) + r" \}\);$", module, re.M), game
+    shell = string_tables.file_strings(string_tables.shell_file(lang))
+    assert sorted(set(shell) ^ set(string_tables.file_strings(string_tables.shell_file("en")))) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
