@@ -276,6 +276,7 @@ class Weights:
     floor_13 = 0.07
     go_out = 3.0  # per chance that I go out on my next turn (no draw pile left)
     danger = 4.0  # per chance that a player with no draw pile goes out on their next turn
+    swap = 0.0  # per card exchanged (a fresh card is worth more than its playability next turn says)
     stall = 0.0  # a dead table (every tail a 1, no free base: D-PO13 stall ahead): + if I hold the fewest cards, - if not
 
 
@@ -450,7 +451,7 @@ class Context:
         back = len(cards) - fresh  # a short pile gives some of the same cards back
         backq = sorted((self.kept_quality([c], q) for c in cards), reverse=True)[:back]
         stall = w.stall * self.stall_lead(root.rows, len(root.hand) + pile, root.given) if w.stall else 0.0
-        return (stall + -w.ease * ease - w.danger * self.danger(root, out) + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
+        return (stall + w.swap * len(cards) + -w.ease * ease - w.danger * self.danger(root, out) + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
                 - (0.5 * len(root.hand) if pile == 0 else 0.0))
 
 
