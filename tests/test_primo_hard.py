@@ -246,3 +246,23 @@ def test_the_look_ahead_planner_plays_legal_whole_turns() -> None:
             action = agents[seat].choose(GAME.observation(state, seat), legal, rngs[seat])
             assert action in legal
             state = GAME.apply(state, action)
+
+
+def test_the_plan_stops_at_its_time_limit_with_a_legal_plan() -> None:
+    # a wall-time cap keeps a turn within the browser's budget on a slow device; the plan found by
+    # then is still a whole legal turn
+    for seed in range(20):
+        state = GAME.initial_state({"players": 4}, seed)
+        obs = GAME.observation(state, 0)
+        free = Planner(600, time_limit=None)
+        free.plan(obs)
+        if free.nodes > 32:
+            break
+    assert free.nodes > 32 and not free.timed_out
+    capped = Planner(600, time_limit=0.0)
+    plan, _ = capped.plan(obs)
+    assert capped.timed_out and capped.nodes == 16
+    for action in plan:
+        assert action in GAME.legal_actions(state)
+        state = GAME.apply(state, action)
+    assert GAME.current_player(state) != 0 or GAME.is_terminal(state)  # the turn is over

@@ -26,6 +26,7 @@ import heapq
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from math import comb, exp
+from time import perf_counter
 from typing import Any
 
 from . import lookahead
@@ -451,7 +452,8 @@ class Context:
         back = len(cards) - fresh  # a short pile gives some of the same cards back
         backq = sorted((self.kept_quality([c], q) for c in cards), reverse=True)[:back]
         stall = w.stall * self.stall_lead(root.rows, len(root.hand) + pile, root.given) if w.stall else 0.0
-        return (stall + w.swap * len(cards) + -w.ease * ease - w.danger * self.danger(root, out) + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
+        return (stall + w.swap * len(cards) - w.ease * ease - w.danger * self.danger(root, out)
+                + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
                 - (0.5 * len(root.hand) if pile == 0 else 0.0))
 
 
@@ -461,6 +463,11 @@ class Context:
 class Planner:
     """Best-first search over one turn's states; the plan is the best end-of-turn state's path.
 
+    The search stops at ``budget`` expanded states, or once ``time_limit`` seconds of wall time
+    have passed (checked every 16 states; None: no limit), whichever comes first: the limit
+    keeps a turn in the browser's budget on a slow device (CPython plans in about 15 ms at
+    p95, so there it does not bind; Pyodide is about 16x slower on a loaded machine).
+
     With ``samples`` > 0 (variants without a colour rule), the ``candidates`` best end states and
     the best ``exchanges`` by the static evaluation are scored again with the look-ahead over
     the others' next turns and my own (lookahead.look), and the best of them is played.
@@ -468,8 +475,11 @@ class Planner:
 
     def __init__(self, budget: int = 600, weights: type[Weights] = Weights, samples: int = 0,
                  candidates: int = 6, exchanges: int = 2,
-                 la_weights: type[lookahead.Weights] = lookahead.Weights) -> None:
+                 la_weights: type[lookahead.Weights] = lookahead.Weights,
+                 time_limit: float | None = 0.25) -> None:
         self.budget = budget
+        self.time_limit = time_limit
+        self.timed_out = False
         self.weights = weights
         self.samples = samples
         self.candidates = candidates
@@ -502,7 +512,12 @@ class Planner:
         heapq.heappush(heap, (0.0, tick, root))
         nodes = 0
         found = 0
+        self.timed_out = False
+        deadline = None if self.time_limit is None else perf_counter() + self.time_limit
         while heap and nodes < self.budget:
+            if deadline is not None and nodes % 16 == 0 and nodes and perf_counter() > deadline:
+                self.timed_out = True
+                break
             _, _, pos = heapq.heappop(heap)
             nodes += 1
             for a in pos.actions(rule, prune=True):
