@@ -11,6 +11,7 @@ import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
 import { download, recordFileName } from "./saves.js";
 import { recordResult } from "./stats.js";
+import { playSound } from "./sound.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
@@ -196,6 +197,7 @@ function showError(answer) {
 /** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
 function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
+  const wasMine = !!game.view && game.view.current === game.view.seat && shownBefore === view.seat && !game.view.terminal;
   game.view = view;
   if (view.terminal && !game.counted) {
     game.counted = true;
@@ -204,6 +206,7 @@ function take(view, quiet = false) {
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
   if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
   if (quiet) return;
+  if (!view.terminal && view.seat >= 0 && view.current === view.seat && !wasMine) playSound("turn");
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -224,6 +227,7 @@ async function run() {
       if (v.terminal) {
         if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
         shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
+        if (v.result.winners.some((s) => g.seats[s] === "human")) playSound("win");
         return;
       }
       const cur = v.current;
