@@ -118,16 +118,17 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     assert page.evaluate("window.__audio") == 0
     assert all(n == 0 for n in page.evaluate("window.primi.sounds").values())
     # Primiera: a card played to the table moves (the deal first), the table's cards are final at once.
+    slides = page.evaluate("window.primi.motion.kinds.slide")
     open_game(page, server, "primiera", "variant=2p&seats=human,easy&seed=3")
-    page.wait_for_function(f"({PLAYED})() > 0")
+    page.wait_for_function(f"window.primi.motion.kinds.slide > {slides}")
     dom_matches_view(page)
-    played = page.evaluate(PLAYED)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
-    page.locator("#my-hand button.card").first.click()
-    page.locator("#my-hand button.card[aria-pressed=true]").click()  # a second tap plays a single move
-    if page.locator("#actions button[data-action]").count():
-        page.locator("#actions button[data-action]").first.click()
-    page.wait_for_function(f"({PLAYED})() > {played}")
+    slides = page.evaluate("window.primi.motion.kinds.slide")
+    card = page.locator("#my-hand button.card").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("#actions button[data-action]").first.click()
+    page.wait_for_function(f"window.primi.motion.kinds.slide > {slides} || window.primi.motion.kinds.fly > 0")
     dom_matches_view(page)
 
 
@@ -183,7 +184,8 @@ def test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on(fresh: Page
 
 def site_bytes(dist: Path) -> int:
     manifest = json.loads((dist / "build.json").read_text())
-    return sum((dist / f).stat().st_size for f in manifest["files"]) + (dist / "index.html").stat().st_size
+    files: list[str] = manifest["files"]
+    return sum((dist / f).stat().st_size for f in files) + (dist / "index.html").stat().st_size
 
 
 def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Path) -> None:

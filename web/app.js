@@ -107,10 +107,11 @@ function progress(pct, stageKey, vars) {
 const BOOT_BYTES_KEY = "primi.bootbytes.v1";
 const bootLog = [];
 let engineWatch = null;
+let firstInstall = false; // a first visit: the service worker's download is the boot's (not an update's)
 const mb = (n) => (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 function onServiceWorkerMessage(e) {
   const d = e.data || {};
-  if (d.type === "primi-precache" && typeof d.bytes === "number" && d.totalBytes > 0 && !html.classList.contains("ready")) {
+  if (d.type === "primi-precache" && firstInstall && typeof d.bytes === "number" && d.totalBytes > 0 && !html.classList.contains("ready")) {
     bootLog.push({ phase: "download", bytes: d.bytes, total: d.totalBytes });
     progress(15 + 60 * (d.bytes / d.totalBytes), "progress.download", { done: mb(d.bytes), total: mb(d.totalBytes) });
   } else if (d.type === "primi-served" && engineWatch) engineWatch(d);
@@ -264,6 +265,7 @@ const swInstalled = (async () => {
   const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
   // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
   if (!first) { watchForUpdates(); return; }
+  firstInstall = true;
   await new Promise((resolve) => {
     sw.addEventListener("controllerchange", resolve, { once: true });
     first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(); });

@@ -93,7 +93,8 @@ export function rectOf(x) {
 const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
 /**
- * Moves, planned then played in one batch: each move is {el, from: rect, delay?, fade?}. The element
+ * Moves, planned then played in one batch: each move is {el, from: rect, card?, delay?, fade?} (card:
+ * `from` is that card's own old rect, else a region such as a seat or the stock). The element
  * is already at its final place; it is drawn from `from` back to there (FLIP). All rects are read
  * first, then the animations start, so the layout is computed once.
  */
@@ -107,8 +108,9 @@ export function slide(moves) {
     const b = centre(m.to);
     const dx = a.x - b.x;
     const dy = a.y - b.y;
-    const sx = m.to.width ? m.from.width / m.to.width : 1;
-    const sy = m.to.height ? m.from.height / m.to.height : 1;
+    // From a card's old place the element is resized too (FLIP); from a region (a seat, the stock) it grows from half size.
+    const sx = m.card && m.to.width ? m.from.width / m.to.width : m.card ? 1 : 0.5;
+    const sy = m.card && m.to.height ? m.from.height / m.to.height : m.card ? 1 : 0.5;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.02) return;
     animate(m.el, [
       { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: m.fade ? 0.2 : 1 },
@@ -179,6 +181,17 @@ export function chips(from, to, n = 3) {
   if (motionSpeed() === "off" || !from || !to) return;
   const step = duration(0.15);
   for (let i = 0; i < Math.max(1, Math.min(4, n)); i++) fly({ from, to, className: "fx-chip", delay: i * step, fade: false });
+}
+
+/**
+ * Play `fn` once the round's summary (the table's #dealend dialog, about to open) is closed, so that
+ * what moves at a round's end (the pot to its winner, the next deal) is seen, not hidden behind it.
+ * `still()` says whether the table still shows that moment (else nothing plays).
+ */
+export function afterRoundEnd(fn, still = () => true) {
+  const go = document.getElementById("dealend-go");
+  if (!go) { fn(); return; }
+  go.addEventListener("click", () => { if (still()) fn(); }, { once: true });
 }
 
 // For tests and tools.

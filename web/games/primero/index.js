@@ -10,7 +10,7 @@ import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
-import { chips, fly, rectOf, rects, slide } from "../../shell/motion.js";
+import { afterRoundEnd, chips, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
@@ -78,18 +78,24 @@ function motion(o, v, ctx, before) {
   const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
   const stock = rectOf("#felt .stock") || rectOf("#felt");
   const pot = rectOf("#pot");
-  // The pot of the deal just ended goes to its winners.
-  if (ld && ld.deal !== prev.won) {
-    for (const w of ld.won || []) chips(pot, rectOf(seatEl(w.seat)), 4);
-    if ((ld.won || []).some((w) => ctx.seats[w.seat] === "human")) playSound("win");
-  }
   const hand = [...document.querySelectorAll("#my-hand [data-card]")];
-  if (o.deal !== prev.deal) {
-    // A new deal: the shown hand comes from the stock, card by card, and so do the others' backs.
-    slide([...hand, ...document.querySelectorAll("#seats .mini-back")].map((el) => ({ el, from: stock, fade: true })));
+  // A new deal: the shown hand comes from the stock, card by card, and so do the others' backs.
+  const deal = () => {
+    slide([...document.querySelectorAll("#my-hand [data-card], #seats .mini-back")].map((el) => ({ el, from: rectOf("#felt .stock") || rectOf("#felt"), fade: true })));
     playSound("deal");
+  };
+  if (ld && ld.deal !== prev.won) {
+    // A deal just ended: once its summary is closed, the pot goes to its winners, then the next deal.
+    const won = ld.won || [];
+    afterRoundEnd(() => {
+      const from = rectOf("#pot");
+      for (const w of won) chips(from, rectOf(seatEl(w.seat)), 4);
+      if (won.some((w) => ctx.seats[w.seat] === "human")) playSound("win");
+      if (o.deal !== prev.deal) deal();
+    }, () => ctx.local.moved && ctx.local.moved.stamp === stamp);
     return;
   }
+  if (o.deal !== prev.deal) { deal(); return; }
   // Bets: chips from each seat whose stake grew to the pot.
   let bet = false;
   o.seats.forEach((s, i) => {

@@ -11,7 +11,7 @@ import { renderScorer } from "./score.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { breakdownTable } from "./breakdown.js";
-import { fly, rectOf, rects, slide } from "../../shell/motion.js";
+import { afterRoundEnd, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -144,29 +144,34 @@ function drawTable(el, view, ctx) {
 // DOM is final already, this only animates it there; and the cues (shell/sound.js).
 function motion(o, v, ctx, before) {
   // A new game (no action yet) is dealt before the player's eyes; a resumed one is not.
-  const prev = ctx.local.moved || (v.actions === 0 ? { stamp: "", seat: v.seat, table: [], held: 0 } : null);
+  const prev = ctx.local.moved || (v.actions === 0 ? { stamp: "", seat: v.seat, table: [], held: 0, round: o.round } : null);
   const stamp = `${v.seat}:${v.actions}`;
   const table = o.table || [];
   const held = (o.hand_sizes || []).reduce((a, b) => a + b, 0);
-  ctx.local.moved = { stamp, seat: v.seat, table, held };
+  ctx.local.moved = { stamp, seat: v.seat, table, held, round: o.round };
   if (!prev || prev.stamp === stamp) return;
   const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
-  const felt = rectOf("#pa-table") || rectOf("#pa-felt");
   const tableEls = [...document.querySelectorAll("#pa-table [data-card]")];
   const had = new Set(prev.table);
   if (held > prev.held) {
-    // A deal: the hands and the new table cards come from the middle of the table.
-    slide([...document.querySelectorAll("#my-hand [data-card]"), ...tableEls.filter((el) => !had.has(el.dataset.card))]
-      .map((el) => ({ el, from: felt, fade: true })));
-    playSound("deal");
+    // A deal: the hands and the new table cards come from the middle of the table (a new round's
+    // once its summary is closed).
+    const deal = () => {
+      const from = rectOf("#pa-table") || rectOf("#pa-felt");
+      slide([...document.querySelectorAll("#my-hand [data-card]"), ...[...document.querySelectorAll("#pa-table [data-card]")].filter((el) => !had.has(el.dataset.card))]
+        .map((el) => ({ el, from, fade: true })));
+      playSound("deal");
+    };
+    if (o.round !== prev.round) afterRoundEnd(deal, () => ctx.local.moved && ctx.local.moved.stamp === stamp);
+    else deal();
     return;
   }
   const last = lastPlay(o);
   if (!last || held === prev.held) return;
-  const from = (c) => (before.has(c) && !had.has(c) ? before.get(c).rect : rectOf(seatEl(last.seat)));
   // A card played to the table: from the hand it left (the seat on screen) or from its player's seat.
+  const mine = (c) => before.has(c) && !had.has(c);
   const arriving = tableEls.filter((el) => !had.has(el.dataset.card));
-  slide(arriving.map((el) => ({ el, from: from(el.dataset.card) })));
+  slide(arriving.map((el) => ({ el, from: mine(el.dataset.card) ? before.get(el.dataset.card).rect : rectOf(seatEl(last.seat)), card: mine(el.dataset.card) })));
   // A capture: the cards taken slide from the table to their capturer, the card that took them with them.
   const now = new Set(table);
   const gone = prev.table.filter((c) => !now.has(c) && before.has(c));
