@@ -97,6 +97,7 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     # A click anywhere finishes every animation playing (the slow deal runs for more than a second).
     page.wait_for_function(RUNNING)
     page.evaluate("window.__anims = document.getAnimations().filter((a) => a.playState === 'running')")
+    assert 500 in page.evaluate("window.__anims.map((a) => a.effect.getTiming().duration)")  # Slow: 500 ms a card
     page.mouse.click(5, 300)
     left = page.evaluate("window.__anims.filter((a) => a.playState === 'running').length")
     assert left == 0

@@ -10,7 +10,7 @@ import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
-import { afterRoundEnd, chips, fly, rectOf, rects, slide } from "../../shell/motion.js";
+import { afterRoundEnd, chips, duration, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
@@ -103,6 +103,17 @@ function motion(o, v, ctx, before) {
     if (more > 0) { chips(rectOf(seatEl(i)), pot, more); bet = true; }
   });
   if (bet) playSound("bet");
+  // Another seat's draw or trade: its cards (backs only) go to the stock and as many come back.
+  const backs = (d) => (["act.discard", "act.trade", "act.trade.forced"].includes(d.key) ? (d.args && d.args.n) || 0
+    : ["act.discard.one", "act.draw", "act.draw.slot"].includes(d.key) ? 1 : 0);
+  for (const d of v.say || []) {
+    const n = d && d.seat >= 0 && d.seat !== v.seat ? Math.min(4, backs(d)) : 0;
+    const at = n ? rectOf(seatEl(d.seat)) : null;
+    for (let i = 0; i < n && at; i++) {
+      if (d.key !== "act.draw" && d.key !== "act.draw.slot") fly({ from: at, to: stock, className: "fx-back", delay: i * duration(0.3) });
+      if (d.key !== "act.discard.one") fly({ from: stock, to: at, className: "fx-back", delay: duration(1) + i * duration(0.3) });
+    }
+  }
   // The draw, for the seat on screen (same seat, same deal): discards leave to the stock, new cards come from it.
   if (v.seat >= 0 && prev.seat === v.seat) {
     const now = new Set(o.hand || []);
