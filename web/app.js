@@ -236,10 +236,7 @@ export function errorText(answer) {
   return (answer && answer.error) || t("error.internal");
 }
 
-window.primi = {
-  engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined,
-  motion: motionInfo, sounds: soundCounts, bootBytes: bootLog,
-};
+window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:
@@ -575,6 +572,8 @@ applyStatic();
 buildNav();
 loadCatalogue(); // its translations serve every screen, the lessons too
 progress(8, "boot.shell");
+// For tests and tools: the animations started, the sound cues played, the boot's byte counts.
+Object.assign(window.primi, { motion: motionInfo, sounds: soundCounts, bootBytes: bootLog });
 performance.mark("primi:shell");
 window.addEventListener("hashchange", route);
 bootEngine();

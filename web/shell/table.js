@@ -6,12 +6,12 @@
 // screen (view.seat, -1 while no hand may show), so a card that seat may not see never
 // reaches the page.
 import { $, esc } from "../dom.js";
+import { playSound } from "./sound.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
 import { download, recordFileName } from "./saves.js";
 import { recordResult } from "./stats.js";
-import { playSound } from "./sound.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
