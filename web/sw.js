@@ -8,7 +8,7 @@ const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...
 const MAP = "./.primi-files";
 const PARALLEL = 6;
 // What the engine's start reads (the Python runtime, the rules core, the worker): the boot's first estimate.
-const ENGINE_BYTES = Object.entries(SIZES).filter(([u]) => /^\.\/(pyodide\/|pyscript\/|pygame_core\.zip$|worker\.py$|pyscript\.json$)/.test(u)).reduce((a, [, n]) => a + n, 0);
+const ENGINE_BYTES = Object.entries(SIZES).filter(([u]) => /^\.\/(pyodide\/|pyscript\/|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|engine-[0-9a-f]+\.snapshot$)/.test(u)).reduce((a, [, n]) => a + n, 0);
 
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
