@@ -220,5 +220,6 @@ def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Pa
     assert steps and all(s["phase"] == "engine" for s in steps), steps
     got = [s["bytes"] for s in steps]
     assert got == sorted(got)
-    assert steps[-1]["bytes"] == steps[-1]["total"], steps[-1]
+    # What the engine read last time (remembered) is what it reads now, within a file or two.
+    assert abs(steps[-1]["bytes"] - steps[-1]["total"]) <= 0.02 * steps[-1]["total"], steps[-1]
     assert 0.5 * total < steps[-1]["total"] <= total

@@ -8,7 +8,8 @@ const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...
 const MAP = "./.primi-files";
 const PARALLEL = 6;
 // What the engine's start reads (the Python runtime, the rules core, the worker): the boot's first estimate.
-const ENGINE_BYTES = Object.entries(SIZES).filter(([u]) => /^\.\/(pyodide\/|pyscript\/|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|engine-[0-9a-f]+\.snapshot$)/.test(u)).reduce((a, [, n]) => a + n, 0);
+const ENGINE = /^\.\/(pyodide\/|pyscript\/|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|engine-[0-9a-f]+\.snapshot$)/;
+const ENGINE_BYTES = Object.entries(SIZES).filter(([u]) => ENGINE.test(u)).reduce((a, [, n]) => a + n, 0);
 
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
@@ -127,7 +128,7 @@ self.addEventListener("fetch", (event) => {
     if (hit) {
       // For the boot's progress bar: the bytes of each file served, from the build's list of sizes.
       const key = "./" + url.pathname.slice(new URL(self.registration.scope).pathname.length);
-      if (SIZES[key]) tell({ type: "primi-served", url: key, bytes: SIZES[key], engine: ENGINE_BYTES });
+      if (SIZES[key] && ENGINE.test(key)) tell({ type: "primi-served", url: key, bytes: SIZES[key], engine: ENGINE_BYTES });
       return hit;
     }
     try {
