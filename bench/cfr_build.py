@@ -116,7 +116,7 @@ def chance_model(samples: int, seed: int) -> dict[str, object]:
     prior = np.where(np.arange(nb2)[:, None] > np.arange(nb2)[None, :], 1.0, 0.0)
     prior[np.diag_indices(nb2)] = 0.5
     w = (wn + 2 * prior) / (wd + 2)
-    return {"e1": e1, "e2": e2, "p1": p1, "T": t, "W": w}
+    return {"e1": e1, "e2": e2, "p1": p1, "T": t, "W": w, "samples": samples, "seed": seed}
 
 
 class Tree:
@@ -443,7 +443,7 @@ def shipped(solver: Solver) -> tuple[list[np.ndarray], list[np.ndarray]]:
     return [q / q.sum(-1, keepdims=True) for q in q1], [q / q.sum(-1, keepdims=True) for q in q2]
 
 
-def export(solver: Solver, model: dict[str, object], meta: dict[str, object]) -> dict[str, object]:
+def export(solver: Solver, model: dict[str, object], meta: dict[str, object], rounds: str) -> dict[str, object]:
     """The table: per round-1 node (in ``cfr.round_nodes`` order) a string of base-36 weights per bucket
     ("." for a bucket the own play never brings there, "" for a node it never reaches); per summary,
     the same for the round-2 nodes."""
@@ -459,7 +459,7 @@ def export(solver: Solver, model: dict[str, object], meta: dict[str, object]) ->
     r1 = ["".join(enc(q1[i][b], bool(own1[i][b])) for b in range(solver.nb1)) if own1[i].any() else ""
           for i in range(len(solver.tree.r[0]))]
     r2: dict[str, list[str]] = {}
-    for si, sname in enumerate(solver.tree.sums):
+    for si, sname in enumerate(solver.tree.sums if "2" in rounds else []):
         r2[sname] = ["".join(enc(q2[i][si, b], bool(own2[i][si, b])) for b in range(solver.nb2))
                      if own2[i][si].any() else "" for i in range(len(solver.tree.r[1]))]
         while r2[sname] and not r2[sname][-1]:
@@ -474,6 +474,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--every", type=int, default=100, help="exploitability every N iterations")
     ap.add_argument("--out", default=str(cfr.TABLE_PATH))
+    ap.add_argument("--rounds", default="1", help="the rounds the table keeps: 1 (what hard plays, cfr.ROUNDS) or 1,2")
     ap.add_argument("--save", default="", help="pickle the chance model and the solver here (to re-export)")
     ap.add_argument("--load", default="", help="start from a pickle written by --save")
     args = ap.parse_args()
@@ -486,7 +487,8 @@ def main() -> None:
         model = chance_model(args.samples, args.seed)
         solver = Solver(model)
     print(f"chance model: {len(model['e1']) + 1} round-1 buckets, {len(model['e2']) + 1} round-2 buckets, "  # type: ignore[arg-type]
-          f"{args.samples} deals, {time.time() - t0:.0f} s", flush=True)
+          + (f"loaded from {args.load} ({done} iterations done)" if args.load else
+             f"{args.samples} deals, {time.time() - t0:.0f} s"), flush=True)
     print(f"tree: {len(solver.tree.r[0])} round-1 nodes, {len(solver.tree.r[1])} round-2 nodes x "
           f"{len(solver.tree.sums)} summaries", flush=True)
     curve = []
@@ -505,10 +507,10 @@ def main() -> None:
     sbe, sbd = solver.best_response(q1, q2, 0), solver.best_response(q1, q2, 1)
     print(f"shipped (floored, quantized) table: exploitability {(sbe + sbd) / 2:.4f} chips/deal "
           f"(BR_E {sbe:+.4f} BR_D {sbd:+.4f}) value(E) {solver.value(q1, q2):+.4f}", flush=True)
-    meta = {"iters": done + args.iters, "samples": args.samples, "seed": args.seed, "exploitability": round(ex, 5),
+    meta = {"iters": done + args.iters, "rounds": args.rounds, "samples": model["samples"], "seed": model["seed"], "exploitability": round(ex, 5),
             "exploitability_shipped": round((sbe + sbd) / 2, 5),
             "value_E": round(v, 5), "curve": [[t, round(e, 5)] for t, e in curve]}
-    data = export(solver, model, meta)
+    data = export(solver, model, meta, args.rounds)
     text = json.dumps(data, separators=(",", ":"), sort_keys=True)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(text + "\n")

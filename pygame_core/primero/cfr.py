@@ -36,6 +36,10 @@ from .state import REVIE_CAP
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "cfr_waks2.json"
 AMOUNTS = (1, 2, 3)  # stake 1 .. rest 3
 MAX_C = 3 * (1 + REVIE_CAP)  # the most one player can put in during one round
+ROUNDS = ("bet1",)
+"""The rounds the hard agent bets from the table. Round 2 stays hard's own expected-chips play,
+which reads the opponent (its vie, fold and checked-to rates): the gauntlet measured that
+combination best against every style (bench/STRENGTH.md, "The CFR table")."""
 
 
 def replay(first: bool, seq: str) -> tuple[int, list[int], str, int, str]:
@@ -237,9 +241,12 @@ def locate(obs: Mapping[str, Any]) -> tuple[str, str, int, str] | str:
     return summary(seq1), seq, bucket(t["b2"], ev.pct(hand)), acts
 
 
-def choose(obs: Mapping[str, Any], legal: Sequence[str], rng: AgentRandom) -> str | None:
-    """The table's action for a heads-up Waks betting turn (sampled with ``rng``), or None when
-    the state is outside the table (another rule set or stake, a carried pot, an all-in)."""
+def choose(obs: Mapping[str, Any], legal: Sequence[str], rng: AgentRandom,
+           rounds: Sequence[str] = ROUNDS) -> str | None:
+    """The table's action for a heads-up Waks betting turn in ``rounds`` (sampled with ``rng``), or
+    None when the state is outside the table (another rule set or stake, a carried pot, an all-in)."""
+    if obs.get("phase") not in rounds:
+        return None
     where = locate(obs)
     if isinstance(where, str):
         return None
