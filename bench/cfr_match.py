@@ -49,8 +49,8 @@ def run_seed(args: tuple[int, int, str]) -> tuple[float, float]:
     n = 0
     for seat in (0, 1):
         chips, d = play(seed, seat, deals, other)
-        a += chips[seat] - 50
-        b += chips[1 - seat] - 50
+        a += chips[seat]  # the result's chips are each seat's gain
+        b += chips[1 - seat]
         n += d
     return a / n, b / n
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import zipfile
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -167,3 +172,36 @@ def test_a_pass_facing_a_vie_is_no_token_heads_up() -> None:
     assert cfr.round_tokens([(0, "vie 1"), (1, "revie 2"), (0, "pass"), (0, "see")], eldest=0) == ("12c", "", False)
     assert cfr.round_tokens([(0, "pass"), (1, "vie 3"), (0, "see all-in")], eldest=0) is None
     assert cfr.summary("12c") == "3d" and cfr.summary("pp") == "0" and cfr.summary("p3c") == "3d"
+
+
+NODE_PYODIDE = Path(__file__).resolve().parents[1] / "node_modules" / "pyodide" / "pyodide.mjs"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NODE_PYODIDE.exists() or not shutil.which("node"), reason="needs node and the npm pyodide")
+def test_pyodide_loads_the_table_from_the_core_zip(tmp_path: Path) -> None:
+    """The site's pygame_core.zip holds the table, and Pyodide (the worker's, run by node here) unpacks
+    it and plays a heads-up Waks bet from it."""
+    import build
+
+    z = tmp_path / "pygame_core.zip"
+    build.zip_core(z)
+    assert "pygame_core/primero/data/cfr_waks2.json" in zipfile.ZipFile(z).namelist()
+    script = tmp_path / "run.mjs"
+    script.write_text(f"""
+import {{ loadPyodide }} from {json.dumps(NODE_PYODIDE.as_uri())};
+import {{ readFileSync }} from "fs";
+const py = await loadPyodide({{ indexURL: {json.dumps(str(NODE_PYODIDE.parent) + "/")} }});
+py.unpackArchive(new Uint8Array(readFileSync({json.dumps(str(z))})), "zip");
+console.log(py.runPython(`
+from pygame_core.primero.game import GAME
+from pygame_core.primero import cfr
+from pygame_core.rng import AgentRandom
+s = GAME.initial_state({{"players": 2}}, 5, "waks")
+o = GAME.observation(s, GAME.current_player(s))
+a = cfr.choose(o, GAME.legal_actions(s), AgentRandom(3))
+f"table v{{cfr.table()['v']}} {{a}} {{a in GAME.legal_actions(s)}}"
+`));
+""")
+    out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert out.stdout.strip().startswith("table v2 ") and out.stdout.strip().endswith(" True"), out.stderr[-2000:]
