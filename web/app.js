@@ -8,7 +8,9 @@ import { $, esc } from "./dom.js";
 import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
-import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes } from "./shell/table.js";
+import { installKeys, keysForTests } from "./shell/keys.js";
+import { errorWords } from "./shell/errors.js";
 import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
 import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
@@ -164,14 +166,11 @@ export function gameOp(game, name, req = {}) {
 
 /** What a player reads for an error reply: its sentence, or an apology for a bug (details to the console). */
 export function errorText(answer) {
-  if (answer && answer.kind === "InternalError") {
-    console.error("Primi engine error:", answer.error);
-    return t("error.internal");
-  }
-  return (answer && answer.error) || t("error.internal");
+  return errorWords(answer); // shell/errors.js: the player's words, in the player's language
 }
 
-window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
+window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
+installKeys({ announce, table: tableNow });
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:
