@@ -58,9 +58,9 @@ const cardOpts = () => ({ style: settings.suits, fourColour: settings.fourColour
 const liveQueue = [];
 let liveBusy = false;
 let lastSpoken = { text: "", at: 0 };
-export function announce(text, assertive = false) {
+export function announce(text, assertive = false, asked = false) {
   const now = performance.now();
-  if (text === lastSpoken.text && now - lastSpoken.at < 700) return;
+  if (!asked && text === lastSpoken.text && now - lastSpoken.at < 700) return; // asked for (read the table): said again
   lastSpoken = { text, at: now };
   liveQueue.push({ text, assertive });
   if (!liveBusy) drainLive();

@@ -276,7 +276,7 @@ export function tableSentence() {
 
 export function readTable() {
   const text = tableSentence();
-  if (text && shell) shell.announce(text);
+  if (text && shell) shell.announce(text, false, true);
   return text;
 }
 
