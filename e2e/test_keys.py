@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 from tables import boot, focus, settle, start
 
@@ -93,8 +92,8 @@ def check_dealend(page: Page) -> None:
     expect(page.locator("#dealend")).to_be_hidden()
 
 
-def test_primero_keys_focus_and_reading(browser: Any, server: str) -> None:
-    page = boot(browser, server, viewport=PHONE, has_touch=True)
+def primero_by_keys(page: Page, server: str) -> None:
+    page.set_viewport_size(PHONE)
     start(page, server, "primero", "waks", ["human", "easy"], seed=5, deals=2)
     used: set[str] = set()
     dealends = 0
@@ -122,7 +121,11 @@ def test_primero_keys_focus_and_reading(browser: Any, server: str) -> None:
             assert page.evaluate("document.activeElement === document.querySelectorAll('#my-hand button.card')[1]")
             used.add("hand-arrows")
         key = None
-        if any(a in acts for a in ("see", "match", "stay")):
+        if "fold" in acts and "f" not in used and dealends:
+            # F folds (with a question first when passing is free: accepted here; the deal ends).
+            page.once("dialog", lambda d: d.accept())
+            key = "f"
+        elif any(a in acts for a in ("see", "match", "stay")):
             key = "s"
         elif any(a in acts for a in ("pass", "refuse")):
             key = "p"
@@ -138,14 +141,12 @@ def test_primero_keys_focus_and_reading(browser: Any, server: str) -> None:
         used.add("digit" if key.isdigit() else key)
         page.wait_for_function("() => document.querySelector('#actions').getAttribute('aria-busy') !== 'true'")
     assert dealends >= 1
-    assert {"s", "Enter", "hand-arrows"} <= used, used
+    assert {"s", "f", "Enter", "hand-arrows"} <= used, used
     assert "p" in used or "digit" in used, used
-    # F folds (it asks first when passing is free: the dialog is declined, nothing happens).
-    page.context.close()
 
 
-def test_primiera_keys_focus_and_reading(browser: Any, server: str) -> None:
-    page = boot(browser, server, viewport=PHONE, has_touch=True)
+def primiera_by_keys(page: Page, server: str) -> None:
+    page.set_viewport_size(PHONE)
     start(page, server, "primiera", "2p", ["human", "easy"], seed=3, max_rounds=1)
     plays = 0
     for step in range(40):
@@ -171,11 +172,10 @@ def test_primiera_keys_focus_and_reading(browser: Any, server: str) -> None:
         plays += 1
         page.wait_for_function("() => document.querySelector('#actions').getAttribute('aria-busy') !== 'true'")
     assert plays >= 3
-    page.context.close()
 
 
-def test_primo_keys_focus_and_reading(browser: Any, server: str) -> None:
-    page = boot(browser, server, viewport=PHONE, has_touch=True)
+def primo_by_keys(page: Page, server: str) -> None:
+    page.set_viewport_size(PHONE)
     start(page, server, "primo", "base", ["human", "easy"], seed=4)
     turns = 0
     for step in range(40):
@@ -201,14 +201,14 @@ def test_primo_keys_focus_and_reading(browser: Any, server: str) -> None:
         turns += 1
         page.wait_for_function("() => document.querySelector('#actions').getAttribute('aria-busy') !== 'true'")
     assert turns >= 2
-    page.context.close()
 
 
-@pytest.mark.parametrize("lang", ["it"])
-def test_engine_errors_reach_the_player_in_their_language(browser: Any, server: str, lang: str) -> None:
+def errors_in_italian(page: Page, server: str) -> None:
     """Illegal and stale requests of every kind the table can make: each reply's sentence is the
     Italian table's, and none of the engine's English reaches the player."""
-    page = boot(browser, server, {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": lang})
+    page.goto(server + "#/settings")
+    page.select_option("#set-lang", "it")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
     start(page, server, "primero", "waks", ["human", "easy", "easy"], seed=8)
     settle(page)
     got = page.evaluate("""async () => {
@@ -244,5 +244,14 @@ def test_engine_errors_reach_the_player_in_their_language(browser: Any, server: 
     # A stale control on the table: the alert is Italian too.
     page.evaluate("""() => { const b = document.querySelector('#actions button[data-action]:not([disabled])');
       b.dataset.action = 'vie 9999'; b.click(); }""")
-    expect(page.locator("#table-message")).to_have_text(got["values"][got["values"].index("Questa mossa ora non è possibile. Il tavolo mostra che cosa puoi fare.")])
+    expect(page.locator("#table-message")).to_have_text("Questa mossa ora non è possibile. Il tavolo mostra che cosa puoi fare.")
+
+
+def test_keys_focus_reading_and_errors_in_each_game(browser: Any, server: str) -> None:
+    """One page (the engine boots once): Primero, Primiera and Primo by the keyboard, then Italian errors."""
+    page = boot(browser, server, viewport=PHONE, has_touch=True)
+    primero_by_keys(page, server)
+    primiera_by_keys(page, server)
+    primo_by_keys(page, server)
+    errors_in_italian(page, server)
     page.context.close()
