@@ -25,11 +25,18 @@ FOCUS = """() => { const a = document.activeElement;
           inHand: !!(a && a.closest && a.closest('#my-hand')), inDialog: !!(a && a.closest && a.closest('.overlay'))}; }"""
 
 
+# Every main-thread task over 50 ms from the first script on (the Long Tasks API), with when it began.
+LONG_TASKS = """window.__longtasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push({start: Math.round(e.startTime), ms: Math.round(e.duration)}); })
+  .observe({type: 'longtask', buffered: true});"""
+
+
 def boot(browser: Any, server: str, settings: dict[str, Any] | None = None, **context: Any) -> Page:
     """A new page on the home screen with the engine ready (settings in place before any script)."""
     ctx = browser.new_context(**context)
     page: Page = ctx.new_page()
     page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(settings or FAST))})")
+    page.add_init_script(LONG_TASKS)
     page.goto(server + "#/")
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     return page

@@ -57,9 +57,10 @@ def test_a_random_clicker_reaches_the_end_of_each_game(browser: Any, server: str
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     rng = random.Random(seed)
     for game, variant, opts in GAMES:
-        start(page, server, game, variant, ["human", "easy"], seed=seed, **opts)
+        start(page, server, game, variant, ["human", "hard"], seed=seed, **opts)
         seen = click_to_the_end(page, game, rng)
         expect(page.locator("#game-end")).to_be_visible()
         assert seen["clicks"] > 0, seen
     assert errors == []
+    print("long tasks:", page.evaluate("window.__longtasks"))
     page.context.close()
