@@ -2,7 +2,9 @@
 controls that carry data-action (the hand-over and next-deal buttons carry it too). Primiera's
 hand cards are the one exception: a card is picked first (a selection, not a move), then its
 move is a data-action button. After every click the focus is somewhere, never on <body>, and the
-page logs no error. One page for the three games (short settings: two players, one deal)."""
+page logs no error. One page for the three games (short settings: two players, one deal), against
+the hard computer: the Long Tasks API watches the main thread from the first script, through the
+boot and every hard-AI turn (the AI thinks in the worker), and the longest task is printed."""
 
 from __future__ import annotations
 
@@ -54,7 +56,7 @@ def test_a_random_clicker_reaches_the_end_of_each_game(browser: Any, server: str
     page = boot(browser, server, viewport={"width": 360, "height": 740}, has_touch=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     rng = random.Random(seed)
     for game, variant, opts in GAMES:
         start(page, server, game, variant, ["human", "hard"], seed=seed, **opts)
@@ -62,5 +64,11 @@ def test_a_random_clicker_reaches_the_end_of_each_game(browser: Any, server: str
         expect(page.locator("#game-end")).to_be_visible()
         assert seen["clicks"] > 0, seen
     assert errors == []
-    print("long tasks:", page.evaluate("window.__longtasks"))
+    tasks = page.evaluate("window.__longtasks")
+    boot_ms = page.evaluate("performance.getEntriesByName('primi:ready')[0].startTime")
+    at_boot = max([x["ms"] for x in tasks if x["start"] < boot_ms], default=0)
+    playing = max([x["ms"] for x in tasks if x["start"] >= boot_ms], default=0)
+    print(f"longest main-thread task: boot {at_boot} ms, play {playing} ms ({len(tasks)} over 50 ms; the test's own DOM queries count too)")
+    # No freeze: 50 ms is the goal on an idle machine; this bound holds on a loaded 2-core one.
+    assert max(at_boot, playing) < 500, tasks
     page.context.close()
