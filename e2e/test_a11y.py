@@ -44,7 +44,7 @@ SCREENS = [("#/", ".game-tile"), ("#/rules", "#rules-title"), ("#/settings", "#s
            ("#/play/primero?variant=northpass", "#seat-0"), ("#/play/primiera", "#seat-0"), ("#/play/primo", "#seat-0")]
 TABLES = [("primero", "waks", n) for n in range(2, 7)] + [("primiera", "2p", 2), ("primiera", "3p", 3), ("primiera", "kaleidos", 4)] + [
     ("primo", "base", n) for n in range(2, 7)]
-LANGS = ("en", "it", "de")
+LANGS = ("it", "de", "en")
 
 
 def sweep(page: Page, where: str, found: dict[str, Any]) -> None:
@@ -79,11 +79,18 @@ def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_smal
     for lang in LANGS:
         set_language(page, server, lang)
         screens(page, server, lang, found)
+    for route, ready in [("#/learn", "#screen-learn-index"), ("#/primiera/learn", "#pa-learn-title"), ("#/primo/learn", "#po-learn-title"),
+                         ("#/primiera/score", "#pa-score-title")]:  # in English (the last language set)
+        page.goto(server + route)
+        expect(page.locator(ready).first).to_be_visible()
+        sweep(page, route, found)
+    current = LANGS[-1]
     for game, variant, n in TABLES:
-        start(page, server, game, variant, ["human"] + ["easy"] * (n - 1), seed=n)  # in German
-        for lang in ("de", "it", "en"):
-            if lang != "de":
+        start(page, server, game, variant, ["human"] + ["easy"] * (n - 1), seed=n)  # in the language last set
+        for lang in [current] + [x for x in LANGS if x != current]:
+            if lang != current:
                 set_language(page, server, lang)
+                current = lang
                 page.goto(server + "#/table")
             settle(page)
             sweep(page, f"{lang} {game} {variant} {n}p", found)

@@ -231,8 +231,12 @@ def errors_in_italian(page: Page, server: str) -> None:
       const out = [];
       for (const a of asks) { const r = await call(a); out.push({error: r.error, kind: r.kind, ok: r.ok, text: errorText(r)}); }
       const it = (await import('./i18n/it.js')).default;
-      return {out, values: Object.values(it)};
+      const de = (await import('./i18n/de.js')).default;
+      const {ERROR_KEYS} = await import('./shell/errors.js');
+      const untranslated = ERROR_KEYS.filter((k) => !(k in it) || !(k in de));
+      return {out, values: Object.values(it), untranslated, keys: ERROR_KEYS.length};
     }""")
+    assert got["untranslated"] == [] and got["keys"] > 20, got["untranslated"]  # every error key, in it and de
     values = [re.compile("".join(".+" if re.fullmatch(r"\{\w+\}", part) else re.escape(part) for part in re.split(r"(\{\w+\})", v)) + "$")
               for v in got["values"]]
     for r in got["out"]:
