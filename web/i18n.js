@@ -974,6 +974,7 @@ const EN = {
   "err.options": "These game options are not valid.",
   "err.record": "This game record cannot be read.",
   "err.request": "The game could not do that. Your game is unchanged.",
+  "err.input": "That is not something the game can use: check what you entered.",
 };
 
 const TABLES = { en: EN, it: IT, de: DE };

@@ -962,4 +962,5 @@ export default {
   "err.options": "Diese Spieloptionen sind nicht gültig.",
   "err.record": "Diese Aufzeichnung einer Partie lässt sich nicht lesen.",
   "err.request": "Das Spiel konnte das nicht tun. Deine Partie ist unverändert.",
+  "err.input": "Damit kann das Spiel nichts anfangen: prüfe, was du eingegeben hast.",
 };

@@ -962,4 +962,5 @@ export default {
   "err.options": "Queste opzioni di gioco non sono valide.",
   "err.record": "Questa registrazione di partita non si può leggere.",
   "err.request": "Il gioco non ha potuto farlo. La tua partita non è cambiata.",
+  "err.input": "Il gioco non può usare questo dato: controlla quello che hai inserito.",
 };

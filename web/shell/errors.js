@@ -2,7 +2,7 @@
 // engine's (no seat numbers, no quoted action texts, no English in Italian or German). Every
 // message the worker itself writes has its own key (err.*); a refused move is one sentence; a
 // core message the table does not know is kept in English only (it is written for players: a
-// record's problem) and said by its kind in the other languages.
+// record's or a typed hand's problem) and said by its kind in the other languages.
 import { t, language } from "../i18n.js";
 
 // [pattern on the worker's English message, key, (match) => placeholders]
@@ -35,14 +35,16 @@ const MESSAGES = [
   [/^the options must be a JSON object/, "err.options"],
 ];
 
-// By kind, when no message matches. Moves and requests are always the table's sentence;
-// options and records keep their English sentence in English.
+// By kind, when no message matches. A refused move and a malformed request are always the
+// table's sentence; a problem with what the player gave (options, a record, cards typed in the
+// calculator, a round to score: any other kind) keeps its English sentence in English, and is
+// said by its kind in the other languages.
 const KINDS = {
-  IllegalActionError: "err.move", InvalidActionError: "err.move", InvalidCardError: "err.move",
+  IllegalActionError: "err.move", InvalidActionError: "err.move",
   RequestError: "err.request", StorageError: "err.storage.refused",
-  OptionsError: "err.options", RecordError: "err.record", PrimiError: "err.request",
+  OptionsError: "err.options", RecordError: "err.record",
 };
-const ENGLISH_KEPT = new Set(["OptionsError", "RecordError"]);
+const ALWAYS = new Set(["IllegalActionError", "InvalidActionError", "RequestError", "StorageError"]);
 
 /** The sentence to show for an error reply {ok: false, error, kind}. */
 export function errorWords(answer) {
@@ -55,11 +57,9 @@ export function errorWords(answer) {
     const m = re.exec(message);
     if (m) return t(key, args ? args(m) : {});
   }
-  const key = KINDS[answer.kind];
-  if (!key) return t("error.internal");
-  if (ENGLISH_KEPT.has(answer.kind) && language() === "en") return message;
-  return t(key);
+  if (!ALWAYS.has(answer.kind) && language() === "en") return message;
+  return t(KINDS[answer.kind] || "err.input");
 }
 
 /** Every key this file may say (the test checks each is translated). */
-export const ERROR_KEYS = [...new Set([...MESSAGES.map((x) => x[1]), ...Object.values(KINDS), "error.internal"])];
+export const ERROR_KEYS = [...new Set([...MESSAGES.map((x) => x[1]), ...Object.values(KINDS), "err.input", "error.internal"])];
