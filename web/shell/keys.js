@@ -95,9 +95,12 @@ export function rove() {
   // A hand whose game keeps its own roving tabindex (Primiera, Primo) is left alone.
   if (hand && !hand.querySelector("button[tabindex]")) setStop(handItems(hand));
   // A row of seats too wide for the screen scrolls: it is then a tab stop, so a keyboard can scroll it.
-  for (const el of document.querySelectorAll("#board .seats-bar")) {
-    if (el.scrollWidth > el.clientWidth + 1) el.tabIndex = 0; else el.removeAttribute("tabindex");
-  }
+  // Measured in the next frame, when the browser lays the page out anyway (no forced layout in this task).
+  requestAnimationFrame(() => {
+    for (const el of document.querySelectorAll("#board .seats-bar")) {
+      if (el.scrollWidth > el.clientWidth + 1) el.tabIndex = 0; else el.removeAttribute("tabindex");
+    }
+  });
 }
 
 function setStop(items) {
