@@ -123,6 +123,7 @@ class View:
     folds: dict[int, float] = field(default_factory=dict)  # seat -> its rate of folds to a Waks vie after the draw
     vie_rate: dict[int, float] = field(default_factory=dict)  # seat -> its share of Waks betting turns with a vie
     checked_vies: dict[int, float] = field(default_factory=dict)  # seat -> its rate of vies when checked to (Waks)
+    bet_rate: dict[int, float] = field(default_factory=dict)  # seat -> its share of RMS wagering turns with a bet or raise
 
     @property
     def active_opps(self) -> list[Opp]:
@@ -356,14 +357,17 @@ def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
     pool = v.unseen
     num = 0.0
     den = 0.0
+    belief = {o.seat: _claim_belief(ev, o.claim, v.honesty.get(o.seat, _NP_HONESTY)) for o in opps}
     for _ in range(samples):
         cards = rr.sample(pool, 6 * len(opps))
         w = 1.0
         win = 1.0
         for j, o in enumerate(opps):
             h = cards[6 * j:6 * j + 4]
-            if o.claim >= 0 and not ev.meets(h, o.claim):
-                w *= _bluff_weight(v.honesty.get(o.seat, _NP_HONESTY))  # a bluff: as often as it has bluffed
+            if o.claim >= 0:
+                # a claimer holds its claim (as far as it is believed) or else one of its better hands
+                b = belief[o.seat]
+                w *= (1.0 - b) * (0.3 + ev.pct(h)) ** 1.5 / 0.75 + (b if ev.meets(h, o.claim) else 0.0)
             s = ev.strength(h)
             if s <= my_s:
                 kept = _keep_options(ev, h, (2, 3))[0][1]
@@ -657,9 +661,11 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
         return held[-1][1]  # announce what we hold: nobody can then bet honestly with a hand below ours
     # No bluff bets here: nobody folds, so a bet on a weak hand wins nothing and keeps the weak hand.
     claimer = next((seat for seat, a in reversed(v.deal_log) if a.startswith("bet ")), -1)
-    believed = claimer != v.seat and _bluff_rate(v.honesty.get(claimer, _NP_HONESTY)) < 0.3
+    believed = claimer != v.seat and _claim_belief(ev, v.claim, v.honesty.get(claimer, _NP_HONESTY)) >= 0.5
     if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim) and believed:
-        return _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
+        chance, a = _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
+        if chance >= 0.05:  # else no trade can beat it: keep the best hand for the others
+            return a
     return _choose_keep(v, legal, lv, rng, "trade")
 
 
@@ -681,6 +687,22 @@ _NP_HONESTY = (3.0, 1.0, 0.4)  # prior pseudo-counts: claims equal to / below / 
 def _bluff_rate(hon: Sequence[float]) -> float:
     """The share of an opponent's final claims that were above the hand it showed."""
     return float(hon[2] / (hon[0] + hon[1] + hon[2]))
+
+
+_BLUFF_SPREAD = 0.3  # how much of its bluffs an over-claimer spreads on any one claim (a bluff names any hand)
+
+
+def _claim_belief(ev: Evaluator, claim: int, hon: Sequence[float]) -> float:
+    """The chance that a claimer's hand meets its ``claim``: its showdowns' honesty (``hon``)
+    weighed against how rare the claim is. An honest bettor names what it holds, so a claim that
+    few hands meet is rarely honest (the highest claim, announced at every bet, is a bluff even
+    before any showdown has shown it); a bluff may name any claim."""
+    if claim < 0:
+        return 1.0
+    b = _bluff_rate(hon)
+    meet = max(0.0, 1.0 - ev.pct_claim(claim))  # the share of hands that meet it
+    honest = (1.0 - b) * min(1.0, meet / 0.3)  # an honest claim: one of the better hands (bettors hold those)
+    return honest / (honest + b * _BLUFF_SPREAD) if honest > 0 else 0.0
 
 
 def _bluff_weight(hon: Sequence[float]) -> float:
@@ -877,8 +899,8 @@ def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon
     return names[best]
 
 
-def _trade_to_beat(v: View, legal: Sequence[str]) -> str:
-    """Hard, facing an announced claim we do not meet: the trade most likely to beat it (exact)."""
+def _trade_to_beat(v: View, legal: Sequence[str]) -> tuple[float, str]:
+    """Hard, facing an announced claim we do not meet: (its chance, the trade most likely to beat it), exact."""
     ev = v.ev
     best = (-1.0, "")
     for a in legal:
@@ -895,7 +917,7 @@ def _trade_to_beat(v: View, legal: Sequence[str]) -> str:
             n += 1
         if got / n > best[0]:
             best = (got / n, a)
-    return best[1]
+    return best
 
 
 def _forced_here(v: View, bettor: int) -> bool:
@@ -918,6 +940,11 @@ def _rms(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
         return _rms_discard(v, legal, lv, rng)
     k = max(1, len(v.active_opps))
     q = estimate(v, lv, rng)
+    if "match" in verbs and (lv.ranges or lv.samples) and any(_aggr(o.acts, _RMS_BETS) for o in v.active_opps):
+        # facing a bet: read it by the bettor's rate (a rock's bet means a strong hand)
+        rq = _rms_range_q(v, v.bet_rate)
+        tight = all(v.bet_rate.get(o.seat, 0.25) < 0.2 for o in v.active_opps if _aggr(o.acts, _RMS_BETS))
+        q = rq if lv.ranges else min(q, rq) if tight else 0.5 * (q + rq)
     edge = q * (k + 1)
     if "stay" in verbs:
         survivor = next((o for o in v.opps if o.active), None)
@@ -990,6 +1017,8 @@ def _rms_discard(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> 
 
 
 _TRUST_VERBS = ("vie", "revie", "see", "pass", "fold")
+_RMS_VERBS = ("bet", "raise", "match", "refuse", "pass", "fold")
+_RMS_BETS = ("bet", "raise")
 
 
 def _count_aggression(aggr: dict[int, list[float]], entries: Sequence[Mapping[str, Any]]) -> None:
@@ -1000,6 +1029,35 @@ def _count_aggression(aggr: dict[int, list[float]], entries: Sequence[Mapping[st
             rec = aggr.setdefault(int(e["seat"]), [10 * 0.28, 10.0])
             rec[0] += verb in ("vie", "revie")
             rec[1] += 1
+
+
+def _count_rms_bets(rec: dict[int, list[float]], entries: Sequence[Mapping[str, Any]]) -> None:
+    """Add public log entries to each seat's [bets and raises, wagering turns] counts (RMS): a
+    tight player's bets mean a strong hand, a loose one's little."""
+    for e in entries:
+        verb = str(e["action"]).split()[0]
+        if e["seat"] >= 0 and verb in _RMS_VERBS and e["action"] not in ("bet withdrawn", "raise withdrawn"):
+            r = rec.setdefault(int(e["seat"]), list(_RMS_BET_PRIOR))
+            r[0] += verb in _RMS_BETS
+            r[1] += 1
+
+
+_RMS_BET_PRIOR = (2.5, 10.0)  # pseudo-counts: bets and raises, wagering turns (RMS)
+
+
+def _rms_range_q(v: View, rate: Mapping[int, float]) -> float:
+    """Facing an RMS bet or raise: our chance against each opponent's range, where an opponent
+    that bet or raised this deal holds the top of its hands by its bet rate (a rock's bet means a
+    strong hand, a frequent bettor's little), and any other a hand like ours."""
+    p = _own_pct(v)
+    q = 1.0
+    for o in v.active_opps:
+        if _aggr(o.acts, _RMS_BETS):
+            r = min(1.0, max(0.05, rate.get(o.seat, _RMS_BET_PRIOR[0] / _RMS_BET_PRIOR[1]) * 1.5))
+            q *= 0.8 * _above(p, 1.0 - r) + 0.2 * p
+        else:
+            q *= p
+    return q
 
 
 def _waks_trust(aggr: Mapping[int, Sequence[float]], vies: Mapping[int, Sequence[float]]) -> dict[int, float]:
@@ -1069,6 +1127,7 @@ class PrimeroAgent:
         self._folds: dict[int, list[float]] = {}  # seat -> [folds, responses] to vies after the draw (Waks)
         self._fold_cur: list[Any] = [-1, False, False, False]
         self._checked: dict[int, list[float]] = {}  # seat -> [vies, turns] when checked to (Waks)
+        self._rms_bets: dict[int, list[float]] = {}  # seat -> [bets and raises, wagering turns] (RMS)
 
     def prepare(self, variant: str, options: Mapping[str, Any]) -> None:
         """Build the hand tables this level needs for ``variant`` now, before its first move."""
@@ -1088,6 +1147,7 @@ class PrimeroAgent:
         if size < self._read or deal < self._deal:  # a new game
             self._read, self._deal_logs, self._aggression = 0, {}, {}
             self._folds, self._fold_cur, self._checked = {}, [-1, False, False, False], {}
+            self._rms_bets = {}
         self._deal = deal
         new = log[max(0, self._read - (size - len(log))):]
         self._read = max(self._read, size)
@@ -1097,6 +1157,7 @@ class PrimeroAgent:
             del self._deal_logs[d]
         _count_aggression(self._aggression, new)
         _count_folds(self._folds, self._fold_cur, new, self._checked)
+        _count_rms_bets(self._rms_bets, new)
 
     def _learn(self, obs: Mapping[str, Any], ev: Evaluator) -> None:
         """After a showdown: compare each opponent's last claim with the hand it showed."""
@@ -1149,6 +1210,8 @@ class PrimeroAgent:
             v.folds = {p: r[0] / r[1] for p, r in self._folds.items()}
             v.vie_rate = {p: r[0] / r[1] for p, r in self._aggression.items()}
             v.checked_vies = {p: r[0] / r[1] for p, r in self._checked.items()}
+        if v.engine == "rms":
+            v.bet_rate = {p: r[0] / r[1] for p, r in self._rms_bets.items()}
         if self.level.samples and v.engine != "rms":
             self._learn(observation, v.ev)
             v.honesty = {p: (r[0], r[1], r[2]) for p, r in self._honesty.items()}
