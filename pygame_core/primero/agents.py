@@ -630,6 +630,11 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
     if lv.samples and len(v.active_opps) == 1:
         o = v.active_opps[0]
         return _np_heads_up(v, legal, lv, rng, v.honesty.get(o.seat, _NP_HONESTY))
+    if lv.samples:
+        bet = _np_multi_bet(v, legal, lv, rng)
+        if bet:
+            return bet
+        return _np_trade(v, legal, lv, rng)
     k = max(1, len(v.active_opps))
     q = estimate(v, lv, rng)
     edge = q * (k + 1)
@@ -660,6 +665,12 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
             return held[0][1]
         return held[-1][1]  # announce what we hold: nobody can then bet honestly with a hand below ours
     # No bluff bets here: nobody folds, so a bet on a weak hand wins nothing and keeps the weak hand.
+    return _np_trade(v, legal, lv, rng)
+
+
+def _np_trade(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """Northpass, not betting: the trade (the best expected hand, or the best chance to beat a believed claim)."""
+    ev = v.ev
     claimer = next((seat for seat, a in reversed(v.deal_log) if a.startswith("bet ")), -1)
     believed = claimer != v.seat and _claim_belief(ev, v.claim, v.honesty.get(claimer, _NP_HONESTY)) >= 0.5
     if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim) and believed:
@@ -667,6 +678,84 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
         if chance >= 0.05:  # else no trade can beat it: keep the best hand for the others
             return a
     return _choose_keep(v, legal, lv, rng, "trade")
+
+
+def _np_multi_bet(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """Hard, Northpass with 3+ players: the bet (announcing the highest claim, so that nobody can
+    bet over it and every other player must trade) with the most expected chips, or "" when a
+    trade is worth more. Nobody folds, so a bet wins only at the showdown: standing on our hand
+    it pays ``latest + n`` and, as the only bettor, makes the player before us pay the forced
+    stake; a trade keeps our best cards and draws (paying the forced stake if it is ours). Both
+    are scored over the same sampled opponent hands (weighted by their claims and trades)."""
+    ev = v.ev
+    bets: dict[int, list[tuple[int, str]]] = {}
+    for a in legal:
+        if a.startswith("bet "):
+            parts = a.split()
+            bets.setdefault(int(parts[1]), []).append((ev.claim_key(parts[2], int(parts[3])), a))
+    if not bets:
+        return ""
+    opps = v.active_opps
+    rr = _rr(rng)
+    my_s = ev.strength(v.hand)
+    my_keep = list(_best_keep(ev, v.hand))
+    need = 4 - len(my_keep)
+    belief = {o.seat: _claim_belief(ev, o.claim, v.honesty.get(o.seat, _NP_HONESTY)) for o in opps}
+    traded = {o.seat for o in opps if any(a.startswith("trade") for a in o.acts) and not _aggr(o.acts, ("bet",))}
+    num_s = num_t = den = 0.0
+    for _ in range(lv.samples):
+        cards = rr.sample(v.unseen, 6 * len(opps) + need)
+        mine2 = my_keep + cards[6 * len(opps):]
+        t_s = ev.strength(mine2)
+        w = 1.0
+        win_s = win_t = 1.0
+        for j, o in enumerate(opps):
+            h = cards[6 * j:6 * j + 4]
+            p = ev.pct(h)
+            if o.claim >= 0:
+                b = belief[o.seat]
+                w *= (1.0 - b) * (0.3 + p) ** 1.5 / 0.75 + (b if ev.meets(h, o.claim) else 0.0)
+            elif o.seat in traded:
+                w *= 1.0 if p < 0.6 else 0.5  # it traded rather than bet: a weaker hand, likely
+            kept = _best_keep(ev, h)
+            o_tr = ev.strength(list(kept) + cards[6 * j + 4:6 * j + 4 + 4 - len(kept)])
+            # after our highest claim every other player must trade; after our trade a bettor or a
+            # good hand stands (it bets), a weaker one trades
+            o_st = ev.strength(h) if o.claim >= 0 or p > 0.6 else o_tr
+            win_s *= 1.0 if my_s > o_tr else 0.5 if my_s == o_tr else 0.0
+            win_t *= 1.0 if t_s > o_st else 0.5 if t_s == o_st else 0.0
+        num_s += w * win_s
+        num_t += w * win_t
+        den += w
+    if den <= 0:
+        return ""
+    q_s, q_t = num_s / den, num_t / den
+    pot = v.pot
+    latest = v.to_call
+    bettors = {seat for seat, a in v.deal_log if a.startswith("bet ")}
+    forced_me = min(latest, v.chips) if len(bettors) == 1 and _forced_here(v, next(iter(bettors))) else 0
+    best_a, best = "", q_t * (pot + forced_me) - forced_me
+    before = _seat_before(v)
+    for n in sorted(bets):
+        pay = latest + n
+        if pay > v.chips:
+            continue
+        forced = min(pay, before.chips) if not bettors and before is not None else 0
+        val = q_s * (pot + pay + forced) - pay
+        if val > best + 1e-9:
+            best_a, best = max(bets[n])[1], val
+    return best_a
+
+
+def _seat_before(v: View) -> Opp | None:
+    """The active opponent just before us (the one a lone bet of ours makes pay the forced stake)."""
+    n = int(v.obs["players"])
+    active = {o.seat: o for o in v.active_opps}
+    for d in range(1, n):
+        q = (v.seat - d) % n
+        if q in active:
+            return active[q]
+    return None
 
 
 # --- hard, heads-up Northpass: expected chips of each action --------------------------
