@@ -6,10 +6,11 @@
 // screen (view.seat, -1 while no hand may show), so a card that seat may not see never
 // reaches the page.
 import { $, esc } from "../dom.js";
+import { playSound } from "./sound.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
-import { download, recordFileName } from "./saves.js";
+import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { recordResult } from "./stats.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -78,9 +79,14 @@ export async function openGame(started, opts = {}) {
     module: shell.module(name), view: started.view, local: {}, lastHuman: null,
     pendingSeat: null, roundShown: null, older: [], running: false, busy: false, lockTimer: 0,
     counted: started.view.terminal, // a game opened over (an imported record) does not count in the statistics
+    save: started.save || null, notice: opts.notice || null, // a resumed game's notice (a save the rules refuse)
   };
   const r = game.module.roundEnd ? game.module.roundEnd(game.view, tableCtx()) : null;
-  game.roundShown = r ? r.id : null; // a resumed game does not re-show the round before it
+  // A resumed game shows the round summary again unless the player had closed it (a reload on the
+  // deal-end screen); a new or imported game does not show the round before it.
+  const seen = opts.resumed ? roundSeen(game.save) : undefined;
+  game.roundShown = seen !== undefined ? seen : r ? r.id : null;
+  markRoundSeen(game.save, game.roundShown);
   if (location.hash === "#/table") renderTable($("#main")); else location.hash = "#/table";
   return null;
 }
@@ -116,6 +122,7 @@ export async function renderTable(main) {
   main.innerHTML = `
     <section class="screen table-screen" id="screen-table" data-game="${esc(game.name)}" aria-labelledby="table-title" aria-busy="true">
       <h1 id="table-title" class="sr-only">${esc(t("table.title", { game: game.info.label, variant: game.variant.label }))}</h1>
+      ${game.notice ? `<p class="panel message" id="table-notice" role="alert">${esc(game.notice)}</p>` : ""}
       <div class="board" id="board"></div>
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
@@ -152,6 +159,7 @@ export async function renderTable(main) {
     $("#dealend-go").click();
   });
   $("#dealend-go").addEventListener("click", () => {
+    markRoundSeen(game.save, game.roundShown); // closed: a reload no longer shows it
     $("#dealend").hidden = true;
     $("#dealend-body").innerHTML = "";
     focusBar();
@@ -196,6 +204,7 @@ function showError(answer) {
 /** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
 function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
+  const wasMine = !!game.view && game.view.current === game.view.seat && shownBefore === view.seat && !game.view.terminal;
   game.view = view;
   if (view.terminal && !game.counted) {
     game.counted = true;
@@ -204,6 +213,7 @@ function take(view, quiet = false) {
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
   if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
   if (quiet) return;
+  if (!view.terminal && view.seat >= 0 && view.current === view.seat && !wasMine) playSound("turn");
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -224,6 +234,7 @@ async function run() {
       if (v.terminal) {
         if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
         shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
+        if (v.result.winners.some((s) => g.seats[s] === "human")) playSound("win");
         return;
       }
       const cur = v.current;
@@ -288,7 +299,7 @@ async function roundEnded() {
   const r = game.module.roundEnd(game.view, tableCtx());
   if (!r || r.id === game.roundShown) return false;
   game.roundShown = r.id;
-  if (game.autoplay) return false; // playing to the end: no stop at each round
+  if (game.autoplay) { markRoundSeen(game.save, r.id); return false; } // playing to the end: no stop at each round
   $("#dealend-title").textContent = r.title;
   $("#dealend-body").innerHTML = r.html;
   $("#dealend-go").textContent = game.view.terminal ? t("dealend.final") : (r.next || t("dealend.next"));
@@ -416,6 +427,10 @@ async function undo() {
   g.local.selected = [];
   g.older = []; // the log went back too
   take(answer.result);
+  // Back before a deal's end, its summary shows again when the deal ends again.
+  const r = g.module.roundEnd ? g.module.roundEnd(g.view, tableCtx()) : null;
+  g.roundShown = r ? r.id : null;
+  markRoundSeen(g.save, g.roundShown);
   shell.announce(t("save.undone"));
   focusBar();
   run();
