@@ -59,7 +59,9 @@ function drawTable(el, view, ctx) {
 }
 
 function drawSeats(o, v, ctx) {
+  const over = v.terminal; // the game is over: no bets, card backs or last deal's words stay on the seats
   $("#seats").innerHTML = o.seats.filter((s) => s.seat !== v.seat).map((s) => {
+    if (over) s = { ...s, bet: 0, card_count: 0, last_said: null, last_action: null, folded: false, all_in: false, knocked: false, claim: null };
     const badges = [];
     if (s.seat === o.dealer) badges.push(`<span class="badge">${esc(t("table.dealerbadge"))}</span>`);
     if (s.folded) badges.push(`<span class="badge muted">${esc(t("table.folded"))}</span>`);
@@ -100,7 +102,7 @@ function drawFelt(o, v, ctx) {
 
 function drawMe(o, v, ctx) {
   const box = $("#me");
-  if (v.seat < 0) {
+  if (v.seat < 0 || v.terminal) { // at the end the last deal's hand goes (the deal's summary showed every hand)
     box.innerHTML = v.terminal ? "" : `<p class="help">${esc(t(ctx.seats.includes("human") ? "table.handhidden" : "table.watching"))}</p>`;
     return;
   }
