@@ -105,6 +105,7 @@ const EN = {
   "setup.seed": "Deal seed",
   "setup.seed.help": "Optional. Leave it empty for a fresh deal: the seed is shown when the game ends. The same seed deals the same cards.",
   "setup.start": "Start the game",
+  "setup.more": "More options",
   "setup.badseed": "The seed must be a whole number from 0 to 9007199254740991, or empty.",
   "setup.badnumber": "{label} must be a whole number.",
   "setup.toolow": "{label} must be at least {min}, not {n}.",

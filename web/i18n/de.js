@@ -100,6 +100,7 @@ export default {
   "setup.seed": "Startwert der Kartenverteilung",
   "setup.seed.help": "Freiwillig. Leer lassen für neue Karten: der Startwert wird am Ende der Partie gezeigt. Derselbe Startwert teilt dieselben Karten aus.",
   "setup.start": "Partie beginnen",
+  "setup.more": "Weitere Optionen",
   "setup.badseed": "Der Startwert muss eine ganze Zahl von 0 bis 9007199254740991 sein, oder leer.",
   "setup.badnumber": "{label} muss eine ganze Zahl sein.",
   "setup.toolow": "{label} muss mindestens {min} sein, nicht {n}.",

@@ -100,6 +100,7 @@ export default {
   "setup.seed": "Seme della distribuzione",
   "setup.seed.help": "Facoltativo. Lascialo vuoto per carte nuove: il seme appare a fine partita. Lo stesso seme distribuisce le stesse carte.",
   "setup.start": "Inizia la partita",
+  "setup.more": "Altre opzioni",
   "setup.badseed": "Il seme deve essere un numero intero da 0 a 9007199254740991, oppure vuoto.",
   "setup.badnumber": "{label} deve essere un numero intero.",
   "setup.toolow": "{label} deve essere almeno {min}, non {n}.",
