@@ -29,7 +29,8 @@ Ops (request fields -> result):
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
-- ``close {session}`` -> true; ``ping`` -> "pong"; ``deal_preview {seed, count?}`` -> card texts
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``boot`` -> ``{mode: "snapshot"|"plain", error?}``
+  (whether web/engine-boot.mjs restored the build's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
 - ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
   record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
   digest) and must be a finished game; ``seat`` is -1..players-1 or ``"all"`` (every hand: the game
@@ -563,6 +564,31 @@ def _ping(req: Mapping[str, Any]) -> JSON:
     return "pong"
 
 
+def _boot(req: Mapping[str, Any]) -> JSON:
+    """How this worker's Python started: ``{"mode": "snapshot"}`` when web/engine-boot.mjs restored
+    the build's memory snapshot, ``{"mode": "plain", "error": ...}`` when it started Python the
+    usual way (and why), ``{"mode": "cpython"}`` outside the browser."""
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's bridge to the worker's globals
+    except ImportError:
+        return {"mode": "cpython"}
+    info = getattr(js, "primiBoot", None)
+    if info is None:
+        return {"mode": "plain", "error": "no boot record"}
+    mode = str(getattr(info, "mode", "plain"))
+    error = getattr(info, "error", None)
+    return {"mode": mode, **({"error": str(error)} if error else {})}
+
+
+def _heap(req: Mapping[str, Any]) -> JSON:
+    """The worker's WebAssembly memory in bytes (bench/boot.py), or null outside the browser."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return {"wasm": int(pyodide_js._module.HEAP8.length)}
+
+
 def _deal_preview(req: Mapping[str, Any]) -> JSON:
     """The first cards of a seeded shuffle of the 40-card deck (proves the browser deals like CPython)."""
     seed = _int(req, "seed")
@@ -1067,6 +1093,8 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "game_op": _game_op,
     "close": _close,
     "ping": _ping,
+    "boot": _boot,
+    "heap": _heap,
     "deal_preview": _deal_preview,
     "replay": _replay,
     "saves": _saves,
