@@ -238,3 +238,19 @@ def test_desktop_table_fills_the_screen(desktop: Page, server: str) -> None:
         page.set_viewport_size({"width": 1920, "height": 1080})
     check_end_screen(page, server)
     check_learn(page, server)
+
+
+def test_screenshot_script_reads_its_arguments() -> None:
+    """bench/screenshots.py (run by hand, not here): its selections parse, a bad one is refused."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("screenshots", Path(__file__).resolve().parent.parent / "bench" / "screenshots.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    args = mod.parse_args(["--no-build", "--games", "primo,primero", "--langs", "de", "--sizes", "phone"])
+    assert (args.no_build, args.games, args.langs, args.sizes) == (True, ["primo", "primero"], ["de"], ["phone"])
+    assert mod.parse_args([]).langs == ["en", "it", "de"]
+    with pytest.raises(SystemExit):
+        mod.parse_args(["--langs", "fr"])
+    assert "screenshots/" in (Path(__file__).resolve().parent.parent / ".gitignore").read_text().split()
