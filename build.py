@@ -32,6 +32,7 @@ import http
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -99,6 +100,38 @@ def inline_styles(dist: Path) -> None:
         if link in html:
             html = html.replace(link, f"<style>\n{(dist / name).read_text()}</style>")
             (dist / name).unlink()  # the page no longer loads it
+    (dist / "index.html").write_text(html)
+
+
+_STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?from\s*["'](\.{1,2}/[^"']+\.js)["']|^\s*import\s*["'](\.{1,2}/[^"']+\.js)["']""", re.M)
+
+
+def module_graph(dist: Path, entry: str = "app.js") -> list[str]:
+    """Every module the page's entry imports statically, directly or not (site-relative, in order)."""
+    seen: list[str] = []
+    todo = [entry]
+    while todo:
+        name = todo.pop(0)
+        if name in seen or not (dist / name).is_file():
+            continue
+        seen.append(name)
+        base = (dist / name).parent
+        for match in _STATIC_IMPORT.finditer((dist / name).read_text()):
+            rel = (base / (match.group(1) or match.group(2))).resolve().relative_to(dist.resolve()).as_posix()
+            todo.append(rel)
+    return seen
+
+
+def preload_modules(dist: Path) -> None:
+    """Let the page fetch its whole module graph and the game catalogue at once, in parallel, instead of
+    level by level as each module is parsed: ``modulepreload`` links for every module app.js imports
+    statically, and a ``preload`` for catalogue.json (the home screen's game list)."""
+    html = (dist / "index.html").read_text()
+    entry = '<script type="module" src="./app.js"></script>'
+    links = [f'<link rel="modulepreload" href="./{m}">' for m in module_graph(dist)[1:]]
+    links.append('<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">')
+    if entry in html:
+        html = html.replace(entry, entry + "\n" + "\n".join(links))
     (dist / "index.html").write_text(html)
 
 
@@ -217,6 +250,7 @@ def build(dist: Path = DIST, version: str | None = None) -> str:
     tmp.mkdir(parents=True)
     copy_web(tmp)
     inline_styles(tmp)
+    preload_modules(tmp)
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
