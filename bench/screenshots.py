@@ -1,7 +1,7 @@
 """Screenshots of every game's table, deal end and end screen, in each language, at phone and desktop size.
 
     python3 bench/screenshots.py [--no-build] [--out screenshots] [--games primero,primiera,primo]
-                                 [--langs en,it,de] [--sizes phone,desktop] [--full]
+                                 [--langs en,it,de] [--sizes phone,desktop,laptop,small] [--full]
 
 Builds dist/ (unless --no-build), serves it on 127.0.0.1 and drives Debian's chromium
 (/usr/bin/chromium, or $PRIMI_CHROMIUM) through Python's playwright, as the e2e tests do. For each
@@ -33,7 +33,8 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-SIZES = {"phone": (390, 844), "desktop": (1920, 1080)}
+SIZES = {"phone": (390, 844), "desktop": (1920, 1080), "laptop": (1366, 768), "small": (360, 740)}
+DEFAULT_SIZES = ["phone", "desktop"]
 LANGS = ("en", "it", "de")
 # One short game each: the deal or round summary comes up once, then the end screen.
 GAMES: dict[str, dict[str, Any]] = {
@@ -81,7 +82,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--out", type=Path, default=ROOT / "screenshots", help="folder for the PNGs (default: screenshots/)")
     p.add_argument("--games", type=listed(tuple(GAMES)), default=list(GAMES))
     p.add_argument("--langs", type=listed(LANGS), default=list(LANGS))
-    p.add_argument("--sizes", type=listed(tuple(SIZES)), default=list(SIZES))
+    p.add_argument("--sizes", type=listed(tuple(SIZES)), default=DEFAULT_SIZES, help="phone, desktop (default), laptop, small")
     p.add_argument("--full", action="store_true", help="whole-page pictures, not just the viewport")
     return p.parse_args(argv)
 
