@@ -8,7 +8,7 @@ Builds dist/ (unless --no-build), serves it on 127.0.0.1 and drives Debian's chr
 size and language one page boots the engine once; each game is then started from its setup link
 with a fixed seed (one human and computers), played by a simple player through the page's own
 controls, and photographed three times: ``<game>-<lang>-<size>-table.png`` (the human's first
-turn), ``-dealend.png`` (the last deal's or round's summary) and ``-end.png`` (the end screen).
+turn), ``-dealend.png`` (the first deal's or round's summary) and ``-end.png`` (the end screen).
 The files go to ``screenshots/`` (git ignores it). Pictures, not a test: look at them.
 """
 
@@ -36,11 +36,11 @@ CHROMIUM_ARGS = [
 SIZES = {"phone": (390, 844), "desktop": (1920, 1080), "laptop": (1366, 768), "small": (360, 740)}
 DEFAULT_SIZES = ["phone", "desktop"]
 LANGS = ("en", "it", "de")
-# One short game each: the deal or round summary comes up once, then the end screen.
+# One short game each; the first deal or round summary is photographed, then the end screen.
 GAMES: dict[str, dict[str, Any]] = {
     "primero": {"variant": "waks", "seats": ["human", "easy", "easy", "easy", "easy", "easy"], "seed": 7, "opts": {"deals": 1}},
     "primiera": {"variant": "kaleidos", "seats": ["human", "easy", "easy", "easy"], "seed": 5, "opts": {"max_rounds": 1}},
-    "primo": {"variant": "rounds", "seats": ["human", "easy", "easy", "easy"], "seed": 3, "opts": {"rounds": 1}},
+    "primo": {"variant": "rounds", "seats": ["human", "easy", "easy", "easy"], "seed": 3, "opts": {"rounds": 2}},
 }
 READY_TIMEOUT = 120_000
 STEP_TIMEOUT = 60_000
@@ -169,8 +169,12 @@ def step_primo(page: Any, step: int) -> None:
 STEPS = {"primero": step_primero, "primiera": step_primiera, "primo": step_primo}
 
 
-def shoot(page: Any, path: Path, full: bool) -> None:
-    page.evaluate("window.scrollTo(0, 0)")
+def shoot(page: Any, path: Path, full: bool, end: bool = False) -> None:
+    """The viewport (or the whole page); the end screen scrolled so that its panel starts at the top."""
+    if end:
+        page.evaluate("document.querySelector('#game-end').scrollIntoView({block: 'start'})")
+    else:
+        page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=full, animations="disabled")
     print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path, flush=True)
 
@@ -188,24 +192,25 @@ def play_game(page: Any, server: str, game: str, tag: str, out: Path, full: bool
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     page.locator("#setup-start").click()
     page.wait_for_selector(f"#screen-table[data-game={game}]", timeout=READY_TIMEOUT)
-    shot_table = False
+    shot_table = shot_dealend = False
     for step in range(MAX_STEPS):
         settle(page)
         if page.locator("#handover").is_visible():
             page.locator("#handover-go").click()
             continue
         if page.locator("#dealend").is_visible():
-            if page.evaluate("window.primi.tableInfo().terminal"):
+            if not shot_dealend:
                 shoot(page, out / f"{game}-{tag}-dealend.png", full)
+                shot_dealend = True
+            if page.evaluate("window.primi.tableInfo().terminal"):
                 page.locator("#dealend-go").click()
                 page.wait_for_selector("#game-end", timeout=STEP_TIMEOUT)
-                page.locator("#game-end").scroll_into_view_if_needed()
-                shoot(page, out / f"{game}-{tag}-end.png", full)
+                shoot(page, out / f"{game}-{tag}-end.png", full, end=True)
                 return
             page.locator("#dealend-go").click()
             continue
         if page.locator("#game-end").count():
-            shoot(page, out / f"{game}-{tag}-end.png", full)
+            shoot(page, out / f"{game}-{tag}-end.png", full, end=True)
             return
         if not shot_table:
             shoot(page, out / f"{game}-{tag}-table.png", full)
