@@ -210,7 +210,10 @@ def write_manifest(dist: Path, version: str) -> str:
     manifest = {"hash": build_hash, "version": version, "files": files, "sha256": sha}
     (dist / "build.json").write_text(json.dumps(manifest, indent=1))
     sw = (dist / "sw.js").read_text()
+    # Each file's size in bytes, for the boot's progress bar (what the service worker fetches and serves).
+    sizes = {url: (dist / ("index.html" if url == "./" else url[2:])).stat().st_size for url in precache}
     sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
+    sw = sw.replace('"__SIZES__"', json.dumps(sizes))
     (dist / "sw.js").write_text(sw)
     return build_hash
 

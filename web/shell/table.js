@@ -6,6 +6,7 @@
 // screen (view.seat, -1 while no hand may show), so a card that seat may not see never
 // reaches the page.
 import { $, esc } from "../dom.js";
+import { playSound } from "./sound.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
@@ -203,6 +204,7 @@ function showError(answer) {
 /** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
 function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
+  const wasMine = !!game.view && game.view.current === game.view.seat && shownBefore === view.seat && !game.view.terminal;
   game.view = view;
   if (view.terminal && !game.counted) {
     game.counted = true;
@@ -211,6 +213,7 @@ function take(view, quiet = false) {
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
   if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
   if (quiet) return;
+  if (!view.terminal && view.seat >= 0 && view.current === view.seat && !wasMine) playSound("turn");
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -231,6 +234,7 @@ async function run() {
       if (v.terminal) {
         if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
         shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
+        if (v.result.winners.some((s) => g.seats[s] === "human")) playSound("win");
         return;
       }
       const cur = v.current;
