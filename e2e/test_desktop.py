@@ -56,6 +56,12 @@ def start(page: Page, server: str, game: str, variant: str, seats: list[str], se
     page.locator("#setup-start").click()
     expect(page.locator(f"#screen-table[data-game={game}]")).to_be_visible(timeout=READY_TIMEOUT)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+    still(page)
+
+
+def still(page: Page) -> None:
+    """No card or chip in flight (shell/motion.js): boxes are measured where things landed."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')", timeout=STEP_TIMEOUT)
 
 
 def fits(page: Page) -> dict[str, Any]:
@@ -82,6 +88,7 @@ def fits(page: Page) -> dict[str, Any]:
 
 
 def check_phone_table(page: Page, what: str, players: int, hand: bool = True) -> None:
+    still(page)
     got = fits(page)
     assert got["seats"] == players - 1, (what, got)
     assert got["scroll"] <= 0, (what, "the page scrolls sideways", got)
@@ -232,6 +239,7 @@ def test_desktop_table_fills_the_screen(desktop: Page, server: str) -> None:
         for size in ((1920, 1080), (1366, 768)):
             page.set_viewport_size({"width": size[0], "height": size[1]})
             page.evaluate("window.scrollTo(0, 0)")
+            still(page)
             got = table_box(page)
             what = f"{game} at {size}"
             assert got["h"] >= 0.7, (what, "the table uses most of the height", got)
