@@ -41,21 +41,13 @@ def test_every_literal_key_used_by_the_ui_is_in_the_table() -> None:
     assert used <= keys, sorted(used - keys)
 
 
-# Known exception, to remove: shell/keys.js reads each game's table itself (its "read the table"
-# for Primero, Primiera and Primo), with these keys of the games (e2e/test_layout.py's
-# test_the_shell_names_no_game fails on that file too). They belong behind a game module hook.
-READ_THE_TABLE = {"claim", "table.allin", "table.bet", "table.cardcount", "table.chipcount", "table.folded", "table.out",
-                  "pa.captured", "pa.cards", "pa.score", "pa.sweeps", "pa.table.empty",
-                  "po.counts", "po.points", "po.round", "po.row.empty"}
-
-
 def test_the_shell_uses_only_its_own_keys_and_a_game_only_its_own_and_the_shells() -> None:
     """The shell works whatever games are installed, and a game brings every key it needs."""
     shell = set(string_tables.file_strings(string_tables.shell_file("en")))
     outside = [p for p in scripts() if p.relative_to(WEB).parts[0] != "games"] + [WEB / "index.html"]
     assert {"app.js", "table.js", "say.js", "index.html"} <= {p.name for p in outside}
     used = literal_keys(outside)
-    assert len(used) > 150 and sorted(used - shell - READ_THE_TABLE) == []
+    assert len(used) > 150 and sorted(used - shell) == []
     for game in string_tables.games():
         own = set(string_tables.file_strings(WEB / "games" / game / "strings.en.js"))
         used = literal_keys(sorted((WEB / "games" / game).glob("*.js")))

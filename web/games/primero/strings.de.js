@@ -299,4 +299,13 @@ export default {
   "dealend.why.lowest": "Beim Verlier-Primero gewinnt die schwächste Hand: {win} mit {a} schlägt {lose} mit {b}.",
   "dealend.counting": "Die Karten, die zählen, sind angehoben.",
   "dealend.counts": "zählt",
+  "table.dealer": "Geber",
+  "end.deals#one": "Gespielte Runden: {n}.",
+  "keys.d.pass": "Passen (oder ablehnen)",
+  "keys.d.see": "Sehen (oder gleichziehen, oder bleiben)",
+  "keys.d.fold": "Aussteigen (fragt nach, wenn Passen nichts kostet)",
+  "keys.d.amount": "Diesen Betrag setzen, bieten oder erhöhen",
+  "keys.d.confirm": "Bestätigen: die Hauptschaltfläche der Aktionsleiste",
+  "read.primero.deal": "Spiel {n}, {phase}, Pot {pot}",
+  "read.claim": "zu schlagende Ansage: {claim}",
 };

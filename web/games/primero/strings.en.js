@@ -303,4 +303,13 @@ export default {
   "act.bet.withdrawn.you": "Nobody matched your bet: it is withdrawn.",
   "act.raise.withdrawn.you": "Your raise was refused: it is withdrawn.",
   "act.stay.forced.you": "You must stay in to see the bet.",
+  "table.dealer": "Dealer",
+  "end.deals#one": "{n} deal played.",
+  "keys.d.pass": "Pass (or refuse)",
+  "keys.d.see": "See (or match, or stay)",
+  "keys.d.fold": "Fold (asks first when passing is free)",
+  "keys.d.amount": "Bet, vie or raise that amount",
+  "keys.d.confirm": "Confirm: the main button of the action bar",
+  "read.primero.deal": "Deal {n}, {phase}, pot {pot}",
+  "read.claim": "claim to beat: {claim}",
 };

@@ -299,4 +299,13 @@ export default {
   "dealend.why.lowest": "Nel Primero a perdere vince la mano più debole: {win} da {a} batte {lose} da {b}.",
   "dealend.counting": "Le carte che contano sono sollevate.",
   "dealend.counts": "conta",
+  "table.dealer": "Mazziere",
+  "end.deals#one": "Mani giocate: {n}.",
+  "keys.d.pass": "Parola (o rifiuta)",
+  "keys.d.see": "Vedo (o pareggia, o resta)",
+  "keys.d.fold": "Passo (chiede conferma quando la parola è gratis)",
+  "keys.d.amount": "Punta, invita o rilancia di quella somma",
+  "keys.d.confirm": "Conferma: il pulsante principale della barra delle azioni",
+  "read.primero.deal": "Mano {n}, {phase}, piatto {pot}",
+  "read.claim": "dichiarazione da battere: {claim}",
 };

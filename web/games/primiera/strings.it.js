@@ -187,4 +187,9 @@ export default {
   "pa.why.cheap": "{name} ha dato via {card}, una carta di poco valore, lasciando {sum}.",
   "pa.why.safe": "{name} ha calato {card}; la tavola ({sum}) resta al riparo da una scopa.",
   "pa.why.throw": "{name} ha calato {card} senza prendere niente, lasciando {sum}.",
+  "keys.d.pa.hand": "Muoviti lungo la tua mano",
+  "keys.d.pa.pick": "Scegli la carta che ha il focus; premendo di nuovo la giochi, se ha una sola mossa",
+  "keys.d.pa.option": "Gioca la presa con quel numero",
+  "read.primiera.round": "Giro {n}",
+  "read.table": "in tavola: {cards}",
 };

@@ -155,4 +155,10 @@ export default {
   "po.rules.rounds": "Mehrere Runden (4 als Voreinstellung): jede Karte, die am Ende einer Runde noch gehalten wird (Stapel und Hand), zählt −1, das Beenden der Runde +3. Der Gewinner der Runde beginnt die nächste; die höchste Summe gewinnt.",
   "po.rules.alternate": "Farbvariante (a): entlang einer Reihe wechseln die Farben ab, Gelb und Blau. Die Regel gilt an jeder Anlegestelle: beim Anlegen, beim Verschieben einer Folge und beim Anlegen über einer Top-Karte; das Eröffnen einer Reihe ist frei.",
   "po.rules.mono": "Farbvariante (b): jede Reihe hat eine einzige Farbe. Die Regel gilt an jeder Anlegestelle: beim Anlegen, beim Verschieben einer Folge und beim Anlegen über einer Top-Karte; das Eröffnen einer Reihe ist frei.",
+  "keys.d.po.move": "In deiner Hand und den Reihen bewegen (nach oben aus der Hand geht es zu den Reihen)",
+  "keys.d.po.pick": "Die Karte oder Folge im Fokus wählen; auf einer Reihe die Auswahl dort ablegen",
+  "keys.d.po.row": "Die Auswahl auf Reihe A bis F legen",
+  "keys.d.po.run": "Die gewählte Folge verkürzen oder verlängern",
+  "keys.d.po.cancel": "Die Auswahl aufheben",
+  "read.row": "Reihe {row}: {cards}",
 };

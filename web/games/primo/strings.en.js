@@ -157,4 +157,10 @@ export default {
   "po.rules.rounds": "Several rounds (4 by default): each card still held (pile and hand) at a round's end is −1, ending the round is +3. The round's winner starts the next round; the highest total wins.",
   "po.rules.alternate": "Colour variant (a): along a row the colours alternate, yellow and blue. The rule holds at every join: adding, moving a run and Top additions; opening a row is free.",
   "po.rules.mono": "Colour variant (b): each row is one colour. The rule holds at every join: adding, moving a run and Top additions; opening a row is free.",
+  "keys.d.po.move": "Move along your hand and the rows (up from the hand goes to the rows)",
+  "keys.d.po.pick": "Pick the card or run in focus; on a row, put the selection there",
+  "keys.d.po.row": "Put the selection on row A to F",
+  "keys.d.po.run": "Shrink or extend the selected run",
+  "keys.d.po.cancel": "Drop the selection",
+  "read.row": "row {row}: {cards}",
 };

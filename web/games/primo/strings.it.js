@@ -155,4 +155,10 @@ export default {
   "po.rules.rounds": "Più giri (4 di solito): a fine giro ogni carta ancora in possesso (mazzetto e mano) vale −1, chiudere il giro vale +3. Chi vince il giro comincia il successivo; vince il totale più alto.",
   "po.rules.alternate": "Variante dei colori (a): lungo una fila i colori si alternano, giallo e blu. La regola vale a ogni giunzione: aggiungere, spostare una sequenza e aggiungere sopra una Top; aprire una fila è libero.",
   "po.rules.mono": "Variante dei colori (b): ogni fila è di un solo colore. La regola vale a ogni giunzione: aggiungere, spostare una sequenza e aggiungere sopra una Top; aprire una fila è libero.",
+  "keys.d.po.move": "Muoviti nella tua mano e nelle file (freccia su dalla mano porta alle file)",
+  "keys.d.po.pick": "Scegli la carta o la sequenza che ha il focus; su una fila, mettici la selezione",
+  "keys.d.po.row": "Metti la selezione sulla fila da A a F",
+  "keys.d.po.run": "Accorcia o allunga la sequenza scelta",
+  "keys.d.po.cancel": "Annulla la selezione",
+  "read.row": "fila {row}: {cards}",
 };
