@@ -77,8 +77,19 @@ def test_the_worlds_are_left_as_they_were() -> None:
     assert after == before
 
 
-def test_hard_uses_the_vector_search_in_2p() -> None:
-    assert "2p" in HardAgent.vector_modes
+def test_hard_scores_2p_with_the_vector_search() -> None:
+    """In 2p hard's root scores are VectorSearch's over the worlds it samples, to the end of the hands dealt."""
+    checked = 0
+    for s in _positions(2)[:8:2]:
+        view = search.View(GAME.observation(s, s.to_act))
+        ms = search.root_moves(view)
+        hard = HardAgent()
+        got = hard.score(view, ms, random.Random(7))
+        worlds = hard.worlds(view, random.Random(7))
+        vec = search.VectorSearch(worlds, view.me, hard.leaf(), search.exact_value, hard.last_deal_ahead(view))
+        assert got == pytest.approx(vec.root(ms, hard.depth_plan(view)[1]))
+        checked += 1
+    assert checked >= 3
 
 
 def _kaleidos_start(seed: int) -> PrimieraState:

@@ -265,9 +265,16 @@ class HardAgent(SearchAgent):
     vector_modes: tuple[str, ...] = ("2p",)
     """Modes searched with VectorSearch (every world at once, my choices shared: no strategy fusion)."""
 
+    settled_nodes = 0
+    """Kaleidos once the first Herald has set the sides: this many nodes (0: the mode's budget). A leaf there
+    values one partnership, not up to four, so the same time buys more search (classic's budget)."""
+
     def budget(self, view: View) -> tuple[int, int]:
         """The mode's (deals, nodes)."""
-        return self.budgets.get(view.variant, (self.samples, self.node_budget))
+        deals, nodes = self.budgets.get(view.variant, (self.samples, self.node_budget))
+        if self.settled_nodes and view.variant == "kaleidos" and not view.live:
+            nodes = self.settled_nodes
+        return deals, nodes
 
     def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
         """In ``vector_modes``, every world searched at once to the end of the hands now dealt; else as SearchAgent."""
