@@ -32,6 +32,7 @@ import http
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -54,7 +55,7 @@ PYSCRIPT_PREFIXES = (
     "core.js", "core-", "core.css", "deprecations-manager-", "donkey-", "error-",
     "py-editor-", "py-game-", "py-terminal-", "toml-",
 )
-WEB_SKIP = {"__pycache__", "cards-demo.html"}
+WEB_SKIP = {"__pycache__", "cards-demo.html", "boot-snapshot.mjs"}
 
 
 def ensure_node_modules() -> None:
@@ -102,6 +103,38 @@ def inline_styles(dist: Path) -> None:
     (dist / "index.html").write_text(html)
 
 
+_STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?from\s*["'](\.{1,2}/[^"']+\.js)["']|^\s*import\s*["'](\.{1,2}/[^"']+\.js)["']""", re.M)
+
+
+def module_graph(dist: Path, entry: str = "app.js") -> list[str]:
+    """Every module the page's entry imports statically, directly or not (site-relative, in order)."""
+    seen: list[str] = []
+    todo = [entry]
+    while todo:
+        name = todo.pop(0)
+        if name in seen or not (dist / name).is_file():
+            continue
+        seen.append(name)
+        base = (dist / name).parent
+        for match in _STATIC_IMPORT.finditer((dist / name).read_text()):
+            rel = (base / (match.group(1) or match.group(2))).resolve().relative_to(dist.resolve()).as_posix()
+            todo.append(rel)
+    return seen
+
+
+def preload_modules(dist: Path) -> None:
+    """Let the page fetch its whole module graph and the game catalogue at once, in parallel, instead of
+    level by level as each module is parsed: ``modulepreload`` links for every module app.js imports
+    statically, and a ``preload`` for catalogue.json (the home screen's game list)."""
+    html = (dist / "index.html").read_text()
+    entry = '<script type="module" src="./app.js"></script>'
+    links = [f'<link rel="modulepreload" href="./{m}">' for m in module_graph(dist)[1:]]
+    links.append('<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">')
+    if entry in html:
+        html = html.replace(entry, entry + "\n" + "\n".join(links))
+    (dist / "index.html").write_text(html)
+
+
 def copy_web(dist: Path) -> None:
     """Copy the page, styles, scripts and the worker bridge."""
     for path in sorted(WEB.rglob("*")):
@@ -123,6 +156,38 @@ def write_catalogue(dist: Path) -> None:
     code = "import json, sys; from pygame_core.sitedata import site_catalogue; json.dump(site_catalogue(), sys.stdout)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True).stdout
     (dist / "catalogue.json").write_text(out)
+
+
+def make_snapshot(dist: Path) -> str | None:
+    """Make the engine's memory snapshot (Python with the core and the worker bridge imported and the
+    AI warmed) under Node, gzip it (38 MB of memory, mostly empty, ship as about 7 MB whatever the
+    host's compression), name it after the SHA-256 of the shipped bytes (``engine-<sha12>.snapshot``,
+    so every build's is its own) and stamp name, hash and sizes into ``engine-boot.mjs``, the
+    interpreter module PyScript's worker loads, which checks the bytes before restoring them.
+    Without Node, or with ``PRIMI_NO_SNAPSHOT=1``, the build has no snapshot and the worker starts
+    Python the usual way. Return the snapshot's file name, or None."""
+    boot = dist / "engine-boot.mjs"
+    info: dict[str, Any] = {}
+    node = shutil.which("node")
+    if node and os.environ.get("PRIMI_NO_SNAPSHOT") != "1":
+        made = subprocess.run([node, str(WEB / "boot-snapshot.mjs"), str(dist)], capture_output=True, text=True)
+        raw = dist / "engine.snapshot"
+        if made.returncode == 0 and raw.exists():
+            data = raw.read_bytes()
+            raw.unlink()
+            packed = gzip.compress(data, compresslevel=6, mtime=0)
+            sha = hashlib.sha256(packed).hexdigest()
+            name = f"engine-{sha[:12]}.snapshot"
+            (dist / name).write_bytes(packed)
+            info = {"file": name, "sha256": sha, "bytes": len(packed), "raw": len(data)}
+        else:  # the worker does not start under Node: it will start Python the usual way
+            err = [line for line in made.stderr.splitlines() if line.strip() and len(line) < 300][-3:]
+            print("build: WARNING: no engine snapshot, the worker failed under Node:", *err, sep="\n  ", flush=True)
+    else:
+        print("build: no engine snapshot (node missing or PRIMI_NO_SNAPSHOT=1)", flush=True)
+    if boot.exists():
+        boot.write_text(boot.read_text().replace('"__SNAPSHOT__"', json.dumps(info or None)))
+    return info.get("file")
 
 
 def write_manifest(dist: Path, version: str) -> str:
@@ -185,9 +250,11 @@ def build(dist: Path = DIST, version: str | None = None) -> str:
     tmp.mkdir(parents=True)
     copy_web(tmp)
     inline_styles(tmp)
+    preload_modules(tmp)
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
+    make_snapshot(tmp)
     build_hash = write_manifest(tmp, version or project_version())
     files = site_files(tmp)
     size = sum((tmp / f).stat().st_size for f in files)

@@ -1,12 +1,19 @@
 """Boot time of the built site against a bare Pyodide page, measured in the same run.
 
-    python bench/boot.py [--runs 5]
+    nice -n 10 python bench/boot.py [--runs 5] [--games 2] [--settle 3]
 
-Builds dist/ if needed, serves it (plus a bare Pyodide page) on 127.0.0.1, and
-opens both pages in headless chromium: cold (a fresh browser profile, empty
-cache) and warm (a reload in the same profile). It prints, per page, the median
-time from navigation start to first contentful paint and to ``ready`` (the
-calculator answers), and the ratio ready/bare. Figures, not a test.
+Builds dist/ if needed, serves it (plus bare Pyodide pages) on 127.0.0.1, and
+opens the pages interleaved (bare, bare in a worker, Primi, then again) in
+headless chromium: cold (a fresh browser profile, empty cache, the service
+worker installing), warm (a reload once the service worker is active) and new
+tab (a second tab in that profile). It prints medians from navigation start:
+first contentful paint, ``ready`` (Primi: ``html.ready``, the worker answered
+a ping; bare: 1+1 ran), Primi's home screen interactive (the game list's
+links rendered, before the engine), the first Primero AI decision after ready (new 4-seat game with the
+hard AI + one ai_step, timed in the page), and the worker's wasm heap after
+boot and after each 20-deal all-AI game (it must not grow from game to game).
+Every figure is also given as a ratio to the bare Pyodide page's ready time of
+the same kind (cold/warm/new tab). Figures, not a test.
 """
 
 from __future__ import annotations
@@ -14,11 +21,15 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
+import os
 import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,17 +51,17 @@ document.documentElement.classList.add("ready");
 </script></body></html>"""
 
 # The same, with Pyodide in a plain web worker: the floor for any page that keeps Python off the main thread.
+# It also reports its wasm heap (the module's memory) for the memory figures.
 BARE_WORKER = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare worker</title></head><body><p>bare worker</p>
 <script type="module">
-const mjs = new URL("./pyodide/pyodide.mjs", location.href).href, index = new URL("./pyodide/", location.href).href;
-const src = `import { loadPyodide } from "${mjs}"; const py = await loadPyodide({ indexURL: "${index}" });
-py.runPython("1+1"); postMessage("ok");`;
+const base = new URL("./pyodide/", location.href).href;
+const src = `import { loadPyodide } from "${base}pyodide.mjs"; import create from "${base}pyodide.asm.mjs";
+let M; const py = await loadPyodide({ indexURL: "${base}", createPyodideModule: async (s) => (M = await create(s)) });
+py.runPython("1+1"); postMessage(M.HEAP8.length);`;
 const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
-w.onmessage = () => document.documentElement.classList.add("ready");
+w.onmessage = (e) => { window.bareHeap = e.data; document.documentElement.classList.add("ready"); };
 </script></body></html>"""
 
-# Our page is "ready" when the calculator has scored a hand through the worker.
-CALC = "#/calc?rules=waks&cards=7S,6H,AD,KC"
 
 
 class Handler(build.Handler):
@@ -70,42 +81,101 @@ class Handler(build.Handler):
         pass
 
 
-def measure(url: str, runs: int, wait_js: str) -> dict[str, list[float]]:
+FCP_JS = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || -1"
+SW_ACTIVE = """async () => { if (!navigator.serviceWorker || !navigator.serviceWorker.getRegistration) return true;
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (!reg) return true;
+    return !!reg.active && !reg.installing; }"""
+HOME_JS = "document.querySelector('#game-list a[data-primary]') !== null"
+# The first AI decision: a new Primero game, four hard AI seats, and one ai_step (ms in the page).
+FIRST_AI = """async () => { const t = performance.now();
+    const g = await window.primi.engineCall({op: 'new_game', game: 'primero', seats: ['hard', 'hard', 'hard', 'hard']});
+    const s = await window.primi.engineCall({op: 'ai_step', session: g.result.session});
+    if (!g.ok || !s.ok) throw new Error(JSON.stringify([g, s]));
+    await window.primi.engineCall({op: 'close', session: g.result.session});
+    return performance.now() - t; }"""
+# A whole 20-deal game, all seats AI; then the worker's heap.
+GAME_20 = """async () => {
+    const g = await window.primi.engineCall({op: 'new_game', game: 'primero', seats: ['hard', 'medium', 'easy', 'hard'],
+        options: {deals: 20}});
+    for (let i = 0; i < 20000; i++) {
+      const s = await window.primi.engineCall({op: 'ai_step', session: g.result.session});
+      if (!s.ok) throw new Error(JSON.stringify(s));
+      if (s.result.terminal) break;
+    }
+    await window.primi.engineCall({op: 'close', session: g.result.session});
+    const h = await window.primi.heap();
+    return h ? h.wasm : -1; }"""
+
+
+def measure_once(p: Any, url: str, wait_js: str, ours: bool, games: int, settle: float) -> dict[str, float]:
+    """One cold visit, one warm reload and one new tab in a fresh profile; Primi's extra figures."""
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
+        )
+        page = ctx.new_page()
+        page.goto(url)
+        if ours:
+            page.wait_for_function(HOME_JS, timeout=120_000, polling=10)
+            out["home_cold"] = page.evaluate("performance.now()")
+        page.wait_for_function(wait_js, timeout=120_000)
+        out["cold"] = page.evaluate("performance.now()")
+        out["fcp_cold"] = page.evaluate(FCP_JS)
+        # A real warm visit comes after the service worker finished precaching; wait for it.
+        page.wait_for_function(SW_ACTIVE, timeout=120_000)
+        # Chrome is still settling the fresh install for a second or two (a reload then waits up to
+        # 2.5 s in serviceWorker.register); a bench may pause, and every page gets the same pause.
+        time.sleep(settle)
+        page.reload()
+        page.wait_for_function(wait_js, timeout=120_000)
+        out["warm"] = page.evaluate("performance.now()")
+        out["fcp_warm"] = page.evaluate(FCP_JS)
+        tab = ctx.new_page()
+        tab.goto(url)
+        tab.wait_for_function(wait_js, timeout=120_000)
+        out["tab"] = tab.evaluate("performance.now()")
+        if ours:
+            out["first_ai"] = tab.evaluate(FIRST_AI)
+            heap = tab.evaluate("window.primi.heap()")
+            out["heap_boot"] = heap["wasm"] if heap else -1
+            out["boot_snapshot"] = 1.0 if tab.evaluate("document.documentElement.dataset.boot") == "snapshot" else 0.0
+            for i in range(games):
+                out[f"heap_game{i + 1}"] = tab.evaluate(GAME_20)
+        else:
+            heap = tab.evaluate("window.bareHeap || -1")
+            out["heap_boot"] = heap
+        ctx.close()
+    return out
+
+
+def main_measure(base: str, runs: int, games: int, settle: float) -> dict[str, dict[str, list[float]]]:
+    """The three pages interleaved, ``runs`` times: bare, bare in a worker, Primi."""
     from playwright.sync_api import sync_playwright
 
-    out: dict[str, list[float]] = {"cold": [], "warm": [], "fcp_cold": []}
+    ready_js = "document.documentElement.classList.contains('ready')"
+    pages = {
+        "bare": (base + "bench-bare.html", ready_js, False),
+        "bare_worker": (base + "bench-bare-worker.html", ready_js, False),
+        "ours": (base + "index.html", ready_js, True),
+    }
+    res: dict[str, dict[str, list[float]]] = {k: {} for k in pages}
     with sync_playwright() as p:
-        for _ in range(runs):
-            with tempfile.TemporaryDirectory() as profile:
-                ctx = p.chromium.launch_persistent_context(
-                    profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
-                )
-                page = ctx.new_page()
-                page.goto(url)
-                page.wait_for_function(wait_js, timeout=120_000)
-                out["cold"].append(page.evaluate("performance.now()"))
-                fcp = page.evaluate(
-                    "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || -1"
-                )
-                out["fcp_cold"].append(fcp)
-                # A real warm visit comes after the service worker finished precaching; wait for it.
-                page.wait_for_function(
-                    """async () => { if (!navigator.serviceWorker || !navigator.serviceWorker.getRegistration) return true;
-                        const reg = await navigator.serviceWorker.getRegistration();
-                        if (!reg) return true;
-                        return !!reg.active && !reg.installing; }""",
-                    timeout=120_000,
-                )
-                page.reload()
-                page.wait_for_function(wait_js, timeout=120_000)
-                out["warm"].append(page.evaluate("performance.now()"))
-                ctx.close()
-    return out
+        for run in range(runs):
+            for name, (url, js, ours) in pages.items():
+                one = measure_once(p, url, js, ours, games if run == 0 else 0, settle)
+                for k, v in one.items():
+                    res[name].setdefault(k, []).append(v)
+            print(f"run {run + 1}/{runs} done", file=sys.stderr, flush=True)
+    return res
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--settle", type=float, default=3.0, help="seconds between the install and the warm reload")
+    parser.add_argument("--games", type=int, default=2, help="20-deal games for the heap figures (first run only)")
     args = parser.parse_args()
     if build.needs_build():
         build.build()
@@ -113,25 +183,48 @@ def main() -> int:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
+    load = os.getloadavg()
     try:
-        ours_js = "document.querySelector('#calc-kind[data-points=\"65\"]') !== null"
-        ready_js = "document.documentElement.classList.contains('ready')"
-        bare = measure(base + "bench-bare.html", args.runs, ready_js)
-        bare_worker = measure(base + "bench-bare-worker.html", args.runs, ready_js)
-        ours = measure(base + "index.html" + CALC, args.runs, ours_js)
+        res = main_measure(base, args.runs, args.games, args.settle)
     finally:
         server.shutdown()
-    med = {k: statistics.median(v) for k, v in ours.items()}
-    bmed = {k: statistics.median(v) for k, v in bare.items()}
-    wmed = {k: statistics.median(v) for k, v in bare_worker.items()}
-    print(f"runs per page: {args.runs} (medians, ms from navigation start)")
-    print("| page | cold ready | warm ready | cold first paint |")
-    print("|---|---|---|---|")
-    print(f"| bare Pyodide (loadPyodide + 1+1) | {bmed['cold']:.0f} | {bmed['warm']:.0f} | {bmed['fcp_cold']:.0f} |")
-    print(f"| bare Pyodide in a web worker | {wmed['cold']:.0f} | {wmed['warm']:.0f} | {wmed['fcp_cold']:.0f} |")
-    print(f"| Primi calculator scored (html.ready) | {med['cold']:.0f} | {med['warm']:.0f} | {med['fcp_cold']:.0f} |")
-    print(f"ratio Primi/bare: cold {med['cold'] / bmed['cold']:.2f}x, warm {med['warm'] / bmed['warm']:.2f}x")
-    print(f"ratio Primi/bare worker: cold {med['cold'] / wmed['cold']:.2f}x, warm {med['warm'] / wmed['warm']:.2f}x")
+    med = {name: {k: statistics.median(v) for k, v in r.items()} for name, r in res.items()}
+    bare, bw, ours = med["bare"], med["bare_worker"], med["ours"]
+    snap = [f for f in build.site_files(build.DIST) if f.endswith(".snapshot")]
+    print(f"runs per page: {args.runs}, interleaved (medians, ms from navigation start); "
+          f"load average before {load[0]:.1f}, after {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+          f"warm reload {args.settle:g} s after the service worker is active")
+    if snap:
+        shipped = (build.DIST / snap[0]).stat().st_size
+        stamp = json.loads((build.DIST / "engine-boot.mjs").read_text().split("const SNAPSHOT = ", 1)[1].split(";\n", 1)[0])
+        print(f"snapshot {snap[0]}: {stamp['raw'] / 1e6:.1f} MB of memory, shipped gzipped as {shipped / 1e6:.1f} MB")
+    print(f"Primi booted from the snapshot in {sum(res['ours']['boot_snapshot'])}/{args.runs} runs")
+    print("| figure | bare Pyodide | bare in a worker | Primi | Primi / bare | Primi / bare worker |")
+    print("|---|---|---|---|---|---|")
+
+    def row(label: str, key: str, ref: str | None = None) -> None:
+        r = ref or key
+        print(f"| {label} | {bare.get(key, float('nan')):.0f} | {bw.get(key, float('nan')):.0f} | {ours[key]:.0f} "
+              f"| {ours[key] / bare[r]:.2f}x | {ours[key] / bw[r]:.2f}x |")
+
+    row("ready, cold", "cold")
+    row("ready, warm (reload)", "warm")
+    row("ready, new tab", "tab")
+    row("first contentful paint, cold", "fcp_cold")
+    row("first contentful paint, warm", "fcp_warm")
+    print(f"| home interactive, cold (vs bare ready cold) | | | {ours['home_cold']:.0f} "
+          f"| {ours['home_cold'] / bare['cold']:.2f}x | {ours['home_cold'] / bw['cold']:.2f}x |")
+    print(f"| first Primero AI decision after ready (vs bare ready, new tab) | | | {ours['first_ai']:.0f} "
+          f"| {ours['first_ai'] / bare['tab']:.2f}x | {ours['first_ai'] / bw['tab']:.2f}x |")
+    mb = 1024 * 1024
+    heaps = [ours["heap_boot"]] + [ours[f"heap_game{i + 1}"] for i in range(args.games)]
+    print(f"| worker wasm heap after boot, MiB (bare in a worker: after 1+1) | | {bw['heap_boot'] / mb:.1f} "
+          f"| {ours['heap_boot'] / mb:.1f} | | {ours['heap_boot'] / bw['heap_boot']:.2f}x |")
+    for i in range(args.games):
+        h = ours[f"heap_game{i + 1}"]
+        print(f"| worker wasm heap after 20-deal game {i + 1}, MiB | | | {h / mb:.1f} | | {h / bw['heap_boot']:.2f}x |")
+    if args.games > 1:
+        print("heap grows from game to game: " + ("yes" if heaps[-1] > heaps[1] else "no"))
     return 0
 
 

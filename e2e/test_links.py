@@ -9,6 +9,7 @@ import base64
 import json
 import zlib
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -55,6 +56,7 @@ def start_from_setup(page: Page, game: str) -> None:
 @pytest.mark.parametrize(("game", "query", "seats"), [
     ("primero", "variant=northpass&players=3&chips=30", ["human", "easy", "medium"]),
     ("primiera", "variant=2p&target=5", ["human", "easy"]),
+    ("primo", "variant=rounds&players=3", ["human", "easy", "medium"]),
 ])
 def test_a_share_link_deals_the_same_game_in_another_page(
     page: Page, context: BrowserContext, server: str, game: str, query: str, seats: list[str]
@@ -84,6 +86,7 @@ def test_a_share_link_deals_the_same_game_in_another_page(
     theirs = first_view(friend)
     assert mine["observation"]["hand"] and mine["observation"]["hand"] == theirs["observation"]["hand"]
     assert mine["observation"].get("table") == theirs["observation"].get("table")
+    assert mine["observation"].get("rows") == theirs["observation"].get("rows")
     # The first reply holds no card the player may not see (the seed is theirs, so it is public).
     request = next(ex["request"] for ex in replies(friend) if ex["request"].get("op") == "new_game")
     truth = Truth.of({"format": 1, "game": game, "variant": request["variant"], "options": request["options"],
@@ -183,6 +186,17 @@ def test_the_daily_deal_played_to_its_end_shares_its_result_and_counts_the_strea
     expect(page.locator("#daily-streak")).to_have_attribute("data-streak", "2")
     expect(page.locator("#daily-share-text")).to_have_text(text)
     expect(page.get_by_role("button", name="Play it again (your first result stays)")).to_be_visible()
+    assert axe(page) == []
+    # The statistics hold the daily results with the streak (and the game counts as played there too).
+    page.evaluate("location.hash = '#/stats'")
+    row = page.locator("#stats-daily tr[data-daily=primero]")
+    expect(row.locator("[data-streak]")).to_have_text("2")
+    expect(row.locator("[data-best]")).to_have_text("2")
+    expect(row.locator("[data-played]")).to_have_text("2")
+    expect(page.locator("tr[data-stats='primero/waks'] [data-played]")).to_have_text("1")
+    with page.expect_download() as got:
+        page.locator("#stats-export").click()
+    assert set(json.loads(Path(got.value.path()).read_text())["daily"]["primero"]) == {yesterday, today}
     assert axe(page) == []
 
 

@@ -53,7 +53,23 @@ def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site
     setup = tab("#/play/primiera?variant=2p")
     expect(setup.get_by_role("button", name="Start the game")).to_be_visible(timeout=READY_TIMEOUT)
     ready(setup)
+    # A share link (seed and seats), the daily deal, the statistics: each opens offline, in this tab.
+    setup.evaluate("location.hash = '#/play/primo?variant=base&players=3&seats=human,easy,medium&seed=42'")
+    expect(setup.locator("#setup-players")).to_have_value("3")
+    expect(setup.locator("#seat-2")).to_have_value("medium")
+    expect(setup.locator("#setup-seed")).to_have_value("42")
+    setup.evaluate("location.hash = '#/daily/primiera'")
+    expect(setup.get_by_role("button", name="Play today's deal")).to_be_visible()
+    setup.evaluate("location.hash = '#/stats'")
+    expect(setup.locator("#screen-stats")).to_be_visible()
     setup.close()
+
+    daily = tab("#/daily/primero")  # a deep link opened fresh, offline: the daily deal, played
+    expect(daily.get_by_role("button", name="Play today's deal")).to_be_visible(timeout=READY_TIMEOUT)
+    ready(daily)
+    daily.get_by_role("button", name="Play today's deal").click()
+    expect(daily.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+    daily.close()
 
     # An address the site does not have: sent to the app page, which works.
     lost = tab("some/deep/path?x=1")

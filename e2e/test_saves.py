@@ -271,11 +271,11 @@ def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: 
     (key, text), = good.items()
     data = json.loads(text)
     future = dict(data, v=2)
-    illegal = json.loads(text)
-    illegal["record"]["actions"].append("discard ZZ")
     wrong = dict(data, seats="human")
+    unknown = json.loads(text)
+    unknown["record"]["game"] = "primissimo"
     for name, value in [("truncated", text[: len(text) // 2]), ("number", 42), ("types", json.dumps(wrong)),
-                        ("future", json.dumps(future)), ("illegal", json.dumps(illegal))]:
+                        ("future", json.dumps(future)), ("game", json.dumps(unknown))]:
         page.evaluate(IDB_PUT, [f"bad-{name}", value])
     home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)
@@ -286,7 +286,7 @@ def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: 
         "bad-number": "wrong kind",
         "bad-types": "wrong kind",
         "bad-future": "another version of Primi (save format 2)",
-        "bad-illegal": f"Move {len(illegal['record']['actions'])} in the save is not allowed",
+        "bad-game": "names a game or rule set that Primi cannot start",
     }
     for save, words in problems.items():
         expect(aside.locator(f"[data-save='{save}']")).to_contain_text(words)
@@ -300,6 +300,95 @@ def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: 
     page.wait_for_function("window.primi.tableInfo() && window.primi.tableInfo().actions > 0", timeout=STEP_TIMEOUT)
     # set aside, not lost
     assert set(page.evaluate(IDB_ALL)) >= set(problems)
+
+
+def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed(page: Page, server: str) -> None:
+    """A new version whose rules refuse a move of a saved game: the game goes on from just before
+    that move, the player is told, and the original record stays exportable. And more than 50 saves:
+    the 50 most recent first, then "Show more", so none goes unseen."""
+    new_primero(page, server, 3)
+    (key, text), = page.evaluate(IDB_ALL).items()
+    data = json.loads(text)
+    actions = data["record"]["actions"]
+    k = len(actions) - 2
+    assert k >= 1
+    original = dict(data["record"], actions=[*actions[:k], "discard ZZ", *actions[k + 1:]])  # illegal at that point
+    page.evaluate(IDB_PUT, ["refused", json.dumps(dict(data, id="refused", updated=data["updated"] + 10**6,
+                                                       record=original))])
+    for i in range(50):  # older games
+        page.evaluate(IDB_PUT, [f"old-{i:02}", json.dumps(dict(data, id=f"old-{i:02}", updated=data["updated"] - 1000 - i))])
+    page.evaluate("location.hash = '#/'")
+    items = page.locator("#save-list li")
+    expect(items).to_have_count(50, timeout=STEP_TIMEOUT)
+    expect(page.locator("#continue-status")).to_contain_text("52 game(s) in progress")
+    expect(page.locator("#continue-status")).to_contain_text("the 50 most recent are listed")
+    more = page.locator("#save-more")
+    expect(more).to_have_text("Show 2 more (of 2 older games)")
+    more.click()
+    expect(items).to_have_count(52)
+    expect(more).to_have_count(0)
+    expect(items.last).to_have_attribute("data-save", "old-49")
+    assert page.evaluate("document.activeElement.dataset.resume") == "old-48"  # focus on the first one just listed
+    # the refused one is playable (not set aside), says so, and exports its original
+    first = items.first
+    expect(first).to_have_attribute("data-save", "refused")
+    expect(first.locator(".save-kept")).to_have_text(
+        f"This version's rules refuse move {k + 1} of {len(actions)}: the game goes on from just before it. "
+        "The original record is kept.")
+    expect(page.locator("#save-aside")).to_have_count(0)
+    from test_a11y import axe
+    assert axe(page) == []
+    with page.expect_download() as got:
+        first.get_by_role("button", name="Export the original").click()
+    assert json.loads(Path(got.value.path()).read_text()) == original
+    first.get_by_role("button", name="Resume").click()
+    notice = page.locator("#table-notice")
+    expect(notice).to_contain_text(f"refuses move {k + 1} of this saved game's {len(actions)}")
+    expect(notice).to_contain_text("The original record is kept")
+    page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions >= {k}", timeout=STEP_TIMEOUT)
+    advance(primero, page, 1)  # and the game goes on
+    saved = json.loads(page.evaluate(IDB_ALL)["refused"])
+    assert saved["record"]["actions"][:k] == actions[:k] and "discard ZZ" not in saved["record"]["actions"]
+    assert len(saved["record"]["actions"]) > k and saved["kept"] == {"record": original, "n": k + 1, "total": len(actions)}
+    assert "Traceback" not in notice.inner_text() and "seat 0" not in notice.inner_text().lower()
+
+
+def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_across_the_deal_end(
+        page: Page, server: str) -> None:
+    page.on("dialog", lambda d: d.accept())  # "Fold, when you could pass?" yes
+    primero.start(page, server, "waks", 2, ["human", "easy"], seed=11)
+    box = page.locator("#dealend")
+    for _ in range(40):  # to the first deal's end: you fold
+        primero.settle(page)
+        if box.is_visible():
+            break
+        fold = page.locator("#actions button[data-action='fold']:not([disabled])")
+        if fold.count():
+            fold.click()
+        else:
+            primero.human_step(page, 1)
+    expect(box).to_be_visible()
+    title = page.locator("#dealend-title").inner_text()
+    at = info(page)["actions"]
+    reload_and_wait(page, at)  # reloaded on the deal-end screen: the summary again
+    expect(box).to_be_visible()
+    expect(page.locator("#dealend-title")).to_have_text(title)
+    page.locator("#dealend-go").click()
+    expect(box).to_be_hidden()
+    primero.settle(page)
+    reload_and_wait(page, info(page)["actions"])  # closed, it stays closed
+    primero.settle(page)
+    expect(box).to_be_hidden()
+    # undo takes back the fold (before the deal's end); folding again ends the deal again: its summary again
+    undo = page.locator("#table-undo")
+    expect(undo).to_be_visible()
+    undo.click()
+    page.wait_for_function(f"window.primi.tableInfo().actions < {at}", timeout=STEP_TIMEOUT)
+    primero.settle(page)
+    expect(box).to_be_hidden()
+    page.locator("#actions button[data-action='fold']:not([disabled])").click()
+    expect(box).to_be_visible()
+    expect(page.locator("#dealend-title")).to_have_text(title)
 
 
 # ---------------------------------------------------------------- export and import
@@ -323,11 +412,29 @@ def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) ->
     page.locator("#delete-all-yes").click()
     expect(page.locator("#save-list li")).to_have_count(0)
     page.set_input_files("#import-file", str(path))
-    page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
+    # a record does not say who played: the player chooses each seat (you and the computer, to begin with)
+    seats = page.locator("#import-seats")
+    expect(seats).to_be_visible()
+    expect(seats).to_contain_text("Who plays each seat in this game of Primero")
+    expect(page.locator("#import-seat-0")).to_have_value("human")
+    expect(page.locator("#import-seat-1")).to_have_value("medium")
+    from test_a11y import axe
+    assert axe(page) == []
+    page.select_option("#import-seat-1", "easy")
+    page.get_by_role("button", name="Open the game").click()
+    page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().session !== {json.dumps(before['session'])}",
                            timeout=STEP_TIMEOUT)
+    assert info(page)["actions"] == before["actions"]
+    assert info(page)["seats"] == ["human", "easy"]
     primero.settle(page)
     home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)  # an unfinished import goes on, saved
+    assert json.loads(next(iter(page.evaluate(IDB_ALL).values())))["seats"] == ["human", "easy"]
+    # cancelled, nothing opens
+    page.set_input_files("#import-file", str(path))
+    page.get_by_role("button", name="Cancel").click()
+    expect(seats).to_be_hidden()
+    expect(page.locator("#save-list li")).to_have_count(1)
     # a damaged file gets the CLI's message
     record = json.loads(path.read_text())
     record["actions"].append("discard ZZ")

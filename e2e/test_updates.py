@@ -118,20 +118,56 @@ def expected_cache(manifest: dict[str, Any]) -> dict[str, str]:
     return {"/": sha["index.html"], **{"/" + f: h for f, h in sha.items()}}
 
 
-@pytest.mark.parametrize("refused", [False, True], ids=["resumed", "save-refused"])
+V2_RULES = """
+
+# deploy v2 (the test's rules change): Primero no longer allows {action!r} where another move is possible
+def _v2_rules() -> None:
+    game = registry.load("primero")
+    apply, legal = game.apply, game.legal_actions
+
+    def legal2(state: Any) -> Any:
+        acts = legal(state)
+        return type(acts)(a for a in acts if a != {action!r}) if len(acts) > 1 else acts
+
+    def apply2(state: Any, action: str) -> Any:
+        if action == {action!r} and len(legal(state)) > 1:
+            raise IllegalActionError("not allowed in v2")
+        return apply(state, action)
+
+    setattr(game, "legal_actions", legal2)
+    setattr(game, "apply", apply2)
+
+
+_v2_rules()
+"""
+
+
+def refused_move(record: dict[str, Any]) -> tuple[int, str]:
+    """A move of the record that a rules change may refuse: the computer's play of an action played once,
+    where another move was possible (not a see, pass or fold, which a computer falls back on)."""
+    from pygame_core.records import Record, start
+
+    rec = Record.from_json(record)
+    game, state = start(rec)
+    for k, action in enumerate(rec.actions):
+        if k and game.current_player(state) != 0 and action not in ("see", "pass", "fold") \
+                and rec.actions.count(action) == 1 and len(game.legal_actions(state)) > 1:
+            return k, action
+        state = game.apply(state, action)
+    raise AssertionError(f"no move to refuse in {rec.actions}")
+
+
+@pytest.mark.parametrize("refused", [False, True], ids=["resumed", "rules-refuse"])
 def test_an_update_over_cached_files_keeps_the_game(
     site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any], refused: bool
 ) -> None:
-    """With ``refused``, v2 reads another save format, so it cannot resume v1's save: the player is
-    told, and the save is kept aside (exportable), not lost."""
+    """With ``refused``, v2's rules refuse a move the game in progress played under v1: the game goes
+    on under v2 from just before that move, the player is told, and the original record is kept."""
     # v2 differs from v1 in its version marker, in i18n.js and in the worker bridge.
     web2 = tmp_path / "web2"
     shutil.copytree(build.WEB, web2, ignore=shutil.ignore_patterns("__pycache__"))
     (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
     worker = (web2 / "worker.py").read_text() + "\n# deploy v2\n"
-    if refused:
-        assert "\nSAVE_VERSION = 1\n" in worker
-        worker = worker.replace("\nSAVE_VERSION = 1\n", "\nSAVE_VERSION = 2\n")
     (web2 / "worker.py").write_text(worker)
     v1 = deploy(site.root, "v1", build.WEB)
     profile = tmp_path / "profile"
@@ -139,12 +175,16 @@ def test_an_update_over_cached_files_keeps_the_game(
     # A week ago: the first visit, a game started (and autosaved by the worker).
     ctx = open_browser(browser_type, browser_type_launch_args, profile)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    primero.start(page, site.url, "waks", 2, ["human", "medium"])
+    primero.start(page, site.url, "waks", 2, ["human", "easy" if refused else "medium"], seed=7 if refused else None)
     for step in range(2):
         primero.settle(page)
         primero.human_step(page, step)
     primero.settle(page)
     before: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    if refused:
+        answer = page.evaluate(f"window.primi.engineCall({{op: 'record', session: {json.dumps(before['session'])}, export: true}})")
+        k, action = refused_move(answer["result"])
+        (web2 / "worker.py").write_text(worker + V2_RULES.format(action=action))
     assert page.evaluate("!!navigator.serviceWorker.controller")
     assert set(page.evaluate(CACHE_CONTENTS)) == {"primi-" + v1["hash"]}
     ctx.close()
@@ -194,9 +234,27 @@ def test_an_update_over_cached_files_keeps_the_game(
     assert page.evaluate("import('./i18n.js').then(m => m.t('update.switch'))") == "Switch now"
 
     if refused:
-        # The new engine cannot read the old save: the home screen says so, and keeps it aside.
-        expect(page.locator("#save-aside")).to_be_visible(timeout=STEP_TIMEOUT)
-        expect(page.locator("#save-aside")).to_contain_text("from another version of Primi")
+        # The new rules refuse move k + 1: the game goes on from just before it, and the player is told.
+        notice = page.locator("#table-notice")
+        expect(notice).to_contain_text(f"refuses move {k + 1} of this saved game's {before['actions']}",
+                                       timeout=STEP_TIMEOUT)
+        page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions >= {k}",
+                               timeout=STEP_TIMEOUT)
+        played = 0
+        for step in range(2, 12):  # and it goes on under the new rules
+            primero.settle(page)
+            if played == 2 or page.locator("#game-end").count():
+                break
+            if page.locator("#dealend").is_visible():
+                page.locator("#dealend-go").click()
+            else:
+                primero.human_step(page, step)
+                played += 1
+        assert page.evaluate("window.primi.tableInfo().actions") > k
+        page.evaluate("location.hash = '#/'")  # the original record stays, exportable
+        with page.expect_download() as got:
+            page.locator("#save-list li").first.get_by_role("button", name="Export the original").click()
+        assert json.loads(Path(got.value.path()).read_text()) == answer["result"]
         ctx.close()
         return
     # The game is intact, run by the new engine, and goes on.

@@ -60,6 +60,23 @@ def test_the_page_carries_the_build_and_version(site: Path) -> None:
     assert "__VERSION__" not in html and "__BUILD_HASH__" not in html
 
 
+def test_the_page_preloads_its_whole_module_graph(site: Path) -> None:
+    """Every module the page imports, directly or not, is fetched at once (no waterfall of imports),
+    and nothing else: a preload of a file the page never uses would waste a first visit's bytes."""
+    html = (site / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html)
+    graph = build.module_graph(site)
+    assert graph[0] == "app.js" and preloaded == graph[1:]
+    # Spot checks of the graph itself: a game module two levels down, a translation table.
+    assert {"games/primo/learn.js", "i18n/it.js", "shell/table.js"} <= set(preloaded)
+    for name in preloaded:
+        assert (site / name).is_file(), name
+    assert '<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">' in html
+    # Every module file of the site is in the graph, except those loaded otherwise.
+    ours = {f for f in build.site_files(site) if f.endswith(".js") and not f.startswith(("pyodide/", "pyscript/"))}
+    assert ours - set(graph) == {"sw.js"}, ours - set(graph)  # the service worker registers itself
+
+
 def test_gzip_copies_match_and_are_not_precached(site: Path) -> None:
     gz = [f for f in build.site_files(site) if f.endswith(".gz")]
     assert "pyodide/pyodide.asm.wasm.gz" in gz and "index.html.gz" in gz

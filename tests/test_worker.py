@@ -761,7 +761,8 @@ def test_every_action_is_saved_and_the_list_shows_metadata_only(store: Any) -> N
     (entry,) = listing["saves"]
     assert entry == {"id": start["save"], "status": "ok", "problem": None, "game": "toy", "variant": "standard",
                      "players": 2, "seats": ["human", "greedy"], "names": ["You", "Bianca"],
-                     "updated": data["updated"], "turn": 0, "actions": 2}
+                     "updated": data["updated"], "turn": 0, "actions": 2, "kept": None}
+    assert listing["more"] == 0
     # no seed, no card, no action in the list
     assert str(SEED) not in text and not CARD.findall(text) and "pass" not in text
     # `call` (no storage) saves nothing and refuses the saves' ops
@@ -831,8 +832,9 @@ def _good_save(store: Any, seed: int) -> str:
     ("notext", "save.bad.type"),
     ("types", "save.bad.type"),
     ("future", "save.bad.version"),
-    ("illegal", "save.bad.action"),
     ("game", "save.bad.record"),
+    ("kept", "save.bad.type"),
+    ("level", "save.bad.record"),
 ])
 def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str, problem: str) -> None:
     keep = _good_save(store, 1)
@@ -849,8 +851,11 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     elif bad == "future":
         data["v"] = 2
         store.data[spoil] = json.dumps(data)
-    elif bad == "illegal":
-        data["record"]["actions"].append("swap QS")
+    elif bad == "level":  # a computer level this version does not have
+        data["seats"] = ["human", "grandmaster"]
+        store.data[spoil] = json.dumps(data)
+    elif bad == "kept":
+        data["kept"] = {"record": data["record"], "n": "two", "total": 1}
         store.data[spoil] = json.dumps(data)
     else:
         data["record"]["game"] = "nosuchgame"
@@ -859,8 +864,6 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     assert [e["id"] for e in listing] == [keep, spoil]
     assert listing[0]["status"] == "ok" and listing[1]["status"] == "corrupt"
     assert listing[1]["problem"]["key"] == problem
-    if bad == "illegal":
-        assert listing[1]["problem"]["args"] == {"n": 2}
     if bad == "future":
         assert listing[1]["problem"]["args"] == {"version": 2}
     WORKER.SESSIONS.clear()
@@ -869,7 +872,7 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     assert aok({"op": "resume", "save": keep})["view"]["actions"] == 1
     # set aside, not lost: it stays in the store and exports as it is
     exported = aok({"op": "export_save", "save": spoil})
-    if bad in ("illegal", "game"):  # a well-formed record that does not replay: the CLI names what is wrong
+    if bad in ("game", "level"):  # a well-formed record that does not open: it exports as a record
         assert exported["kind"] == "record" and json.loads(exported["text"]) == data["record"]
     else:
         assert exported["kind"] == "raw"
@@ -924,5 +927,78 @@ def test_storage_refused_the_game_goes_on_and_the_answer_says_unsaved(store: Any
     sid = answer["result"]["session"]
     answer = json.loads(araw({"op": "act", "session": sid, "seat": 0, "action": "pass"}))
     assert answer["ok"] and answer["unsaved"] is True and answer["result"]["actions"] == 1
-    assert aok({"op": "saves"}) == {"storage": False, "saves": []}
+    assert aok({"op": "saves"}) == {"storage": False, "saves": [], "more": 0}
     assert "storage" in arefused({"op": "delete_save", "all": True})["kind"].lower()
+
+
+def test_a_save_the_rules_now_refuse_goes_on_from_before_the_refused_move_and_keeps_its_original(store: Any) -> None:
+    keep = _good_save(store, 1)
+    save = _good_save(store, 2)
+    data = json.loads(store.data[save])
+    sid = next(s for s, sess in WORKER.SESSIONS.items() if sess.save_id == save)
+    aok({"op": "ai_step", "session": sid})
+    data = json.loads(store.data[save])
+    assert data["record"]["actions"][:1] == ["pass"] and len(data["record"]["actions"]) == 2
+    # as if a new version's rules refused move 2 (and so the moves after it)
+    original = dict(data["record"], actions=[data["record"]["actions"][0], "swap QS", "pass"])
+    store.data[save] = json.dumps(dict(data, record=original))
+    WORKER.SESSIONS.clear()
+    listing = aok({"op": "saves"})["saves"]
+    entry = next(e for e in listing if e["id"] == save)
+    assert entry["status"] == "ok" and entry["kept"] == {"n": 2, "total": 3} and entry["actions"] == 1
+    assert next(e for e in listing if e["id"] == keep)["kept"] is None
+    back = aok({"op": "resume", "save": save})
+    assert back["kept"] == {"n": 2, "total": 3} and back["view"]["actions"] == 1
+    assert back["view"]["current"] == 1  # the game goes on from just before the refused move
+    stored = json.loads(store.data[save])  # saved at once: the game as it goes on, the original kept
+    assert stored["record"]["actions"] == ["pass"] and stored["kept"] == {"record": original, "n": 2, "total": 3}
+    view = aok({"op": "ai_step", "session": back["session"]})
+    assert view["actions"] == 2
+    stored = json.loads(store.data[save])
+    assert len(stored["record"]["actions"]) == 2 and stored["kept"]["record"] == original
+    # the original exports as it was; the game exports as it goes on
+    assert json.loads(aok({"op": "export_save", "save": save, "original": True})["text"]) == original
+    assert json.loads(aok({"op": "export_save", "save": save})["text"])["actions"] == stored["record"]["actions"]
+    WORKER.SESSIONS.clear()
+    again = aok({"op": "resume", "save": save})
+    assert again["kept"] == {"n": 2, "total": 3} and again["view"]["actions"] == 2
+    # refused at the very first move: it opens at the start
+    first = dict(data, record=dict(data["record"], actions=["swap QS"]))
+    store.data["first"] = json.dumps(first)
+    WORKER.SESSIONS.clear()
+    opened = aok({"op": "resume", "save": "first"})
+    assert opened["kept"] == {"n": 1, "total": 1} and opened["view"]["actions"] == 0
+
+
+def test_every_save_can_be_listed_fifty_at_a_time(store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    template = json.loads(store.data[_good_save(store, 1)])
+    store.data.clear()
+    for i in range(57):
+        store.data[f"g{i:03}"] = json.dumps(dict(template, id=f"g{i:03}", updated=1000 + i))
+    store.data["bad"] = "{"
+    first = aok({"op": "saves"})
+    good = [e for e in first["saves"] if e["status"] == "ok"]
+    assert len(good) == WORKER.MAX_SAVES == 50 and first["more"] == 7
+    assert [e["id"] for e in good[:2]] == ["g056", "g055"]  # the most recent first
+    assert [e["id"] for e in first["saves"] if e["status"] != "ok"] == ["bad"]  # set aside: always listed
+    every = aok({"op": "saves", "limit": 100})
+    assert len([e for e in every["saves"] if e["status"] == "ok"]) == 57 and every["more"] == 0
+    assert every["saves"][56]["id"] == "g000"
+    assert "limit" in arefused({"op": "saves", "limit": 0})["error"]
+
+
+def test_an_imported_record_is_checked_first_and_opens_with_the_seats_chosen(store: Any) -> None:
+    save = _good_save(store, 3)
+    text = aok({"op": "export_save", "save": save})["text"]
+    store.data.clear()
+    open_before = len(WORKER.SESSIONS)
+    checked = ok({"op": "check_record", "record": text})  # works without storage too
+    assert checked == {"game": "toy", "variant": "standard", "players": 2, "actions": 1, "terminal": False,
+                       "seats": ["human", "greedy"]}
+    assert len(WORKER.SESSIONS) == open_before and store.data == {}  # nothing opened, nothing saved
+    opened = aok({"op": "import_record", "record": text, "seats": ["greedy", "human"]})
+    assert opened["seats"] == ["greedy", "human"] and opened["view"]["seat"] == 1
+    assert json.loads(store.data[opened["save"]])["seats"] == ["greedy", "human"]
+    bad = dict(json.loads(text), actions=["pass", "fly"])
+    assert "action 2" in refused({"op": "check_record", "record": json.dumps(bad)}, "RecordError")["error"]
+    assert "player kind" in arefused({"op": "import_record", "record": text, "seats": ["human"]})["error"]

@@ -89,9 +89,10 @@ function progress(pct, stageKey, vars) {
 }
 
 // ---------------------------------------------------------------- engine (the worker)
-// Fetch and evaluate PyScript while the first screen renders; the worker starts right after.
-const pyscriptModule = import("./pyscript/core.js");
-pyscriptModule.catch(() => {}); // reported by bootEngine
+// PyScript is fetched at once and evaluated once the first screen has rendered (so the home
+// screen answers first); its worker starts the engine (see engine-boot.mjs for the snapshot).
+let pyscriptModule = null;
+const loadPyScript = () => (pyscriptModule ??= import("./pyscript/core.js"));
 let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
@@ -100,10 +101,6 @@ async function bootEngine() {
   progress(15, "boot.pyscript");
   let creep = null;
   try {
-    performance.mark("primi:pyscript-import");
-    const { PyWorker } = await pyscriptModule;
-    await customElements.whenDefined("py-script");
-    performance.mark("primi:pyscript-ready");
     progress(30, "boot.python");
     await swInstalled; // a first visit: the service worker downloads the runtime once, for both
     performance.mark("primi:sw-installed");
@@ -112,15 +109,26 @@ async function bootEngine() {
     const started = performance.now();
     creep = setInterval(() => progress(30 + 55 * (1 - Math.exp(-(performance.now() - started) / 1500)), "boot.python"), 100);
     const base = new URL("./", document.baseURI);
+    performance.mark("primi:pyscript-import");
+    const { PyWorker } = await loadPyScript();
+    await customElements.whenDefined("py-script");
+    performance.mark("primi:pyscript-ready");
+    // PyScript's worker loads engine-boot.mjs as its Pyodide: it restores the build's memory snapshot
+    // (Python with the core imported), or starts Python the usual way when that fails.
+    const interp = new URL("engine-boot.mjs", base);
+    const forced = new URLSearchParams(location.search).get("snapshot"); // the tests' bad snapshot
+    if (forced) interp.searchParams.set("snapshot", forced);
     worker = await PyWorker(new URL("worker.py", base).href, {
       config: new URL("pyscript.json", base).href,
-      version: new URL("pyodide/pyodide.mjs", base).href,
+      version: interp.href,
     });
     clearInterval(creep);
     performance.mark("primi:worker-ready");
     progress(90, "boot.engine");
     const pong = await rawCall({ op: "ping" });
     if (!pong.ok) throw new Error(pong.error);
+    const how = await rawCall({ op: "boot" });
+    html.dataset.boot = how.ok ? how.result.mode : "plain";
     performance.mark("primi:ready");
     progress(100, "boot.ready");
     html.classList.add("ready");
@@ -172,6 +180,11 @@ export function errorText(answer) {
 }
 
 window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
+// The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
+window.primi.heap = async () => {
+  const r = worker ? await rawCall({ op: "heap" }) : null;
+  return r && r.ok ? r.result : null;
+};
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:
@@ -193,6 +206,7 @@ const swInstalled = (async () => {
     hadController = true;
   });
   const reg = swRegistration;
+  if (!reg) return; // registration refused (a browser that blocks service workers)
   const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
   // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
   if (!first) { watchForUpdates(); return; }

@@ -29,7 +29,8 @@ Ops (request fields -> result):
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
-- ``close {session}`` -> true; ``ping`` -> "pong"; ``deal_preview {seed, count?}`` -> card texts
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``boot`` -> ``{mode: "snapshot"|"plain", error?}``
+  (whether web/engine-boot.mjs restored the build's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
 - ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
   record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
   digest) and must be a finished game; ``seat`` is -1..players-1 or ``"all"`` (every hand: the game
@@ -37,13 +38,19 @@ Ops (request fields -> result):
   current, terminal, result, observation, hands, log, log_size}``; ``record`` is the record with its
   ``final`` check (the replay link carries it).
 - Saved games (``call_async`` only: they need the browser's storage, IndexedDB):
-  ``saves`` -> ``{storage, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
-  names, updated, turn, actions}]}`` (most recent first; a corrupt save is listed, marked, with its
+  ``saves`` -> ``{storage, more, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
+  names, updated, turn, actions, kept}]}`` (most recent first; a corrupt save is listed, marked, with its
   ``problem`` as a Description ``save.bad.*``); ``resume {save}`` -> like ``new_game``;
   ``delete_save {save}`` or ``{all: true}`` -> true; ``export_save {save}`` -> ``{text, kind}``
   (``kind: "record"``: the game record as JSON text for a file; ``"raw"``: a damaged save's own text);
   ``import_record {record, seats?}`` -> like ``new_game`` (the checks of ``python -m pygame_core
-  replay``; an unfinished game goes on and is saved).
+  replay``; an unfinished game goes on and is saved; ``seats``: who plays each seat, which a record
+  does not carry, so the page asks the player); ``check_record {record}`` (works without storage) ->
+  ``{game, variant, players, actions, terminal, seats}`` (the same checks, nothing opened; ``seats``:
+  the default). ``saves {limit?}`` lists ``limit`` games in progress (50 by default) and says how
+  many are left in ``more``. A save whose record this version's rules refuse at move ``n`` opens
+  at the move before it and carries ``kept: {n, total}`` (its original record is kept with it:
+  ``export_save {save, original: true}``); the answers of ``resume`` carry ``kept`` too.
   ``new_game``, ``resume`` and ``import_record`` answer ``{session, seats, names, game, variant,
   options, undo, save, view}``.
 
@@ -178,7 +185,7 @@ class Session:
     """
 
     def __init__(self, record: Record, seats: list[str], seed_public: bool, undo: bool = True,
-                 names: list[str] | None = None, save_id: str | None = None) -> None:
+                 names: list[str] | None = None, save_id: str | None = None, agents: bool = True) -> None:
         players = dict(record.options).get("players")
         if isinstance(players, bool) or not isinstance(players, int):
             raise RecordError("the record does not say how many players there are (options.players)")
@@ -211,10 +218,17 @@ class Session:
         self.save_id = save_id
         self.changed = save_id is not None  # an action or undo since the last autosave
         self.created: int | None = None
+        self.kept: dict[str, Any] | None = None
+        """A save whose record this version's rules refuse goes on from before the refused move; its
+        original record is kept with the save (``{"record", "n": the refused move, "total"}``), exportable."""
         options = dict(record.options)
         self.agents: dict[int, Agent] = {}
         for seat, kind in enumerate(seats):
             if kind == "human":
+                continue
+            if not agents:  # a save listed only (not played) needs no AI, only a level that exists
+                if kind != "random" and kind not in self.game.info.agents:
+                    raise OptionsError(f"no computer level {quote(kind)} for {record.game}")
                 continue
             agent = make_agent(record.game, kind)
             prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(agent, "prepare", None)
@@ -563,6 +577,31 @@ def _ping(req: Mapping[str, Any]) -> JSON:
     return "pong"
 
 
+def _boot(req: Mapping[str, Any]) -> JSON:
+    """How this worker's Python started: ``{"mode": "snapshot"}`` when web/engine-boot.mjs restored
+    the build's memory snapshot, ``{"mode": "plain", "error": ...}`` when it started Python the
+    usual way (and why), ``{"mode": "cpython"}`` outside the browser."""
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's bridge to the worker's globals
+    except ImportError:
+        return {"mode": "cpython"}
+    info = getattr(js, "primiBoot", None)
+    if info is None:
+        return {"mode": "plain", "error": "no boot record"}
+    mode = str(getattr(info, "mode", "plain"))
+    error = getattr(info, "error", None)
+    return {"mode": mode, **({"error": str(error)} if error else {})}
+
+
+def _heap(req: Mapping[str, Any]) -> JSON:
+    """The worker's WebAssembly memory in bytes (bench/boot.py), or null outside the browser."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return {"wasm": int(pyodide_js._module.HEAP8.length)}
+
+
 def _deal_preview(req: Mapping[str, Any]) -> JSON:
     """The first cards of a seeded shuffle of the 40-card deck (proves the browser deals like CPython)."""
     seed = _int(req, "seed")
@@ -668,11 +707,15 @@ def _replay(req: Mapping[str, Any]) -> JSON:
 
 SAVE_VERSION = 1
 """The save format: ``{"v": 1, "id", "record": <a game record>, "seats", "names", "undo", "created",
-"updated"}`` (times in milliseconds since 1970), stored as JSON text under its id."""
+"updated", "kept"?}`` (times in milliseconds since 1970), stored as JSON text under its id. ``kept``
+(optional): ``{"record", "n", "total"}``, the original record of a game this version's rules refused
+at move ``n`` of ``total``, which goes on from before that move."""
 STORE_TIMEOUT = 5.0
 """Seconds a storage request may take before the game goes on without saving."""
 MAX_SAVES = 50
-"""At most this many saves are listed (the most recent first)."""
+"""The ``saves`` list gives this many games in progress at first (the most recent first); ``limit`` asks
+for more, and ``more`` says how many are left (nothing is hidden: the page offers "Show more")."""
+MAX_SAVES_LIMIT = 100_000
 
 
 class StorageError(PrimiError):
@@ -869,18 +912,46 @@ def _parse_save(value: Any) -> tuple[dict[str, Any], Record]:
     return data, record
 
 
-def _open_save(value: Any, save_id: str) -> Session:
-    """The session a save resumes (its record replayed through the core), or BadSave."""
+def _kept(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A save's kept original record (``{"record", "n", "total"}``), or None; BadSave if malformed."""
+    kept = data.get("kept")
+    if kept is None:
+        return None
+    if (not isinstance(kept, dict) or not isinstance(kept.get("record"), dict)
+            or not all(isinstance(kept.get(k), int) and not isinstance(kept.get(k), bool) for k in ("n", "total"))):
+        raise BadSave(_problem("type"))
+    return {"record": kept["record"], "n": kept["n"], "total": kept["total"]}
+
+
+def _open_save(value: Any, save_id: str, agents: bool = True) -> Session:
+    """The session a save resumes (its record replayed through the core), or BadSave.
+
+    When this version's rules refuse an action of the record (the rules changed since it was
+    saved), the game goes on from just before that action; the original record is kept with the
+    save (``Session.kept``), so it stays exportable. A save that cannot be opened at all is BadSave.
+    """
     data, record = _parse_save(value)
+    kept = _kept(data)
+
+    def open_record(rec: Record) -> Session:
+        return Session(rec, list(data["seats"]), False, data.get("undo", True), data.get("names"), save_id, agents)
+
     try:
-        session = Session(record, list(data["seats"]), False, data.get("undo", True), data.get("names"), save_id)
+        session = open_record(record)
     except RecordError as exc:
-        if exc.index is not None:
+        if exc.index is None:
+            raise BadSave(_problem("record")) from None
+        try:
+            session = open_record(Record(record.game, record.variant, record.options, record.seed,
+                                         record.actions[: exc.index]))
+        except PrimiError:
             raise BadSave(_problem("action", n=exc.index + 1)) from None
-        raise BadSave(_problem("record")) from None
+        if kept is None:  # a save refused twice keeps its first original
+            kept = {"record": record.to_json(), "n": exc.index + 1, "total": len(record.actions)}
     except PrimiError:
         raise BadSave(_problem("record")) from None
     session.created = data["created"]
+    session.kept = kept
     return session
 
 
@@ -892,14 +963,16 @@ def _summary(save_id: str, value: Any) -> dict[str, Any]:
         return cached[1]
     entry: dict[str, Any] = {"id": save_id, "status": "ok", "problem": None, "game": None, "variant": None,
                              "players": None, "seats": None, "names": None, "updated": None, "turn": -1,
-                             "actions": None}
+                             "actions": None, "kept": None}
     try:
         data, record = _parse_save(value)
         entry.update(game=record.game, variant=record.variant, players=dict(record.options)["players"],
                      seats=data["seats"], names=data.get("names"), updated=data["updated"],
                      actions=len(record.actions))
-        session = _open_save(value, save_id)
+        session = _open_save(value, save_id, agents=False)
         entry["turn"] = -1 if session.terminal else session.game.current_player(session.state)
+        entry["actions"] = len(session.actions)
+        entry["kept"] = _kept_public(session)
         entry["terminal"] = session.terminal
     except BadSave as exc:
         entry.update(status="corrupt", problem=exc.problem)
@@ -910,12 +983,19 @@ def _summary(save_id: str, value: Any) -> dict[str, Any]:
     return entry
 
 
+def _kept_public(session: Session) -> dict[str, int] | None:
+    """What the page may know of a kept original record: the refused move's number and the record's length."""
+    return None if session.kept is None else {"n": session.kept["n"], "total": session.kept["total"]}
+
+
 def _save_text(session: Session) -> str:
     now = _now_ms()
     data = {
         "v": SAVE_VERSION, "id": session.save_id, "record": session.record().to_json(), "seats": session.seats,
         "names": session.names, "undo": session.undo, "created": session.created or now, "updated": now,
     }
+    if session.kept is not None:
+        data["kept"] = session.kept
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -952,17 +1032,34 @@ async def _stored() -> dict[str, Any]:
 
 
 async def _saves(req: Mapping[str, Any]) -> JSON:
-    """The saved games, most recent first: ``{storage, saves: [summary...]}``; corrupt ones are listed, marked."""
+    """The saved games, most recent first: ``{storage, saves: [summary...], more}``; corrupt ones are
+    listed, marked. Games in progress are checked (replayed) and listed up to ``limit`` (MAX_SAVES by
+    default); ``more`` is how many are left to list (a larger ``limit`` lists them)."""
+    limit = _int(req, "limit", MAX_SAVES)
+    if not 1 <= limit <= MAX_SAVES_LIMIT:
+        raise RequestError(f"'limit' must be 1 to {MAX_SAVES_LIMIT}")
     try:
         stored = await _stored()
     except StorageError:
-        return {"storage": False, "saves": []}
-    entries = [_summary(k, v) for k, v in stored.items()]
+        return {"storage": False, "saves": [], "more": 0}
+    # A first look (the JSON only, no replay) orders them; only the ones listed are replayed.
+    readable: list[tuple[float, str]] = []
+    entries: list[dict[str, Any]] = []
+    for key, value in stored.items():
+        try:
+            data, _ = _parse_save(value)
+        except BadSave:
+            entries.append(_summary(key, value))
+            continue
+        readable.append((-float(data["updated"]), key))
+    readable.sort()
+    for _, key in readable[:limit]:
+        entries.append(_summary(key, stored[key]))
     entries = [e for e in entries if not e.get("terminal")]
     entries.sort(key=lambda e: (e["status"] != "ok", -(e["updated"] or 0), e["id"]))
     for e in entries:
         e.pop("terminal", None)
-    return {"storage": True, "saves": entries[:MAX_SAVES]}
+    return {"storage": True, "saves": entries, "more": max(0, len(readable) - limit)}
 
 
 def _open_session_of(save_id: str) -> str | None:
@@ -973,7 +1070,8 @@ def _started(sid: str, session: Session) -> dict[str, Any]:
     """What new_game, resume and import answer: the session, its seats and names, and its first View."""
     h = session.header
     return {"session": sid, "seats": session.seats, "names": session.names, "game": h.game, "variant": h.variant,
-            "options": dict(h.options), "undo": session.undo, "save": session.save_id, "view": session.view()}
+            "options": dict(h.options), "undo": session.undo, "save": session.save_id, "kept": _kept_public(session),
+            "view": session.view()}
 
 
 async def _resume(req: Mapping[str, Any]) -> JSON:
@@ -1014,17 +1112,22 @@ async def _delete_save(req: Mapping[str, Any]) -> JSON:
 
 
 async def _export_save(req: Mapping[str, Any]) -> JSON:
-    """A save's game record as JSON text for a file (on the player's request only); a damaged save's own text."""
+    """A save's game record as JSON text for a file (on the player's request only); a damaged save's own text.
+    ``original: true``: the original record this version's rules refused (kept with the save)."""
     save_id = _save_id(req)
+    original = _bool(req, "original", False)
     stored = await _stored()
     if save_id not in stored:
         raise RequestError("that saved game is no longer there")
     value = stored[save_id]
     try:
         data, record = _parse_save(value)
+        kept = _kept(data)
     except BadSave:
         text = value.text if isinstance(value, NotText) else value if isinstance(value, str) else json.dumps(None)
         return {"text": text, "kind": "raw"}
+    if original and kept is not None:
+        return {"text": json.dumps(kept["record"], indent=1), "kind": "record"}
     return {"text": json.dumps(record.to_json(), indent=1), "kind": "record"}
 
 
@@ -1034,10 +1137,8 @@ def _default_seats(game: Game[Any], players: int) -> list[str]:
     return ["human"] + [ai] * (players - 1)
 
 
-def _import(req: Mapping[str, Any]) -> JSON:
-    """Open a game record from a file: the checks of ``python -m pygame_core replay`` (its final-state
-    check too), then the game: over, its end; unfinished, it goes on (you at seat 1, the computer at the
-    others unless ``seats`` says) and is saved like any game."""
+def _imported(req: Mapping[str, Any]) -> tuple[Record, Game[Any], int]:
+    """A game record from a file, with the first checks of ``python -m pygame_core replay``."""
     data = req.get("record")
     if isinstance(data, str) and len(data) > 5_000_000:
         raise RecordError("that file is too large to be a game record")
@@ -1046,6 +1147,24 @@ def _import(req: Mapping[str, Any]) -> JSON:
     players = dict(record.options).get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 64:
         raise RecordError("the record does not say how many players there are (options.players)")
+    return record, game, players
+
+
+def _check_record(req: Mapping[str, Any]) -> JSON:
+    """Check a record from a file (like ``import_record``, opening nothing) and say what it is, so the
+    player can choose who plays each seat: ``{game, variant, players, actions, terminal, seats}``
+    (``seats``: the default, you at the first seat and the computer at the others)."""
+    record, game, players = _imported(req)
+    _, state = replay(record)  # every check: shape, every action, the final digest
+    return {"game": record.game, "variant": record.variant, "players": players, "actions": len(record.actions),
+            "terminal": bool(game.is_terminal(state)), "seats": _default_seats(game, players)}
+
+
+def _import(req: Mapping[str, Any]) -> JSON:
+    """Open a game record from a file: the checks of ``python -m pygame_core replay`` (its final-state
+    check too), then the game: over, its end; unfinished, it goes on with the seats the player chose
+    (``seats``; without it, you at the first seat and the computer at the others) and is saved like any game."""
+    record, game, players = _imported(req)
     seats = _seats(req) if req.get("seats") is not None else _default_seats(game, players)
     session = Session(record, seats, True, _bool(req, "undo", True), _names(req))
     if not session.terminal:
@@ -1067,6 +1186,8 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "game_op": _game_op,
     "close": _close,
     "ping": _ping,
+    "boot": _boot,
+    "heap": _heap,
     "deal_preview": _deal_preview,
     "replay": _replay,
     "saves": _saves,
@@ -1074,6 +1195,7 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "delete_save": _delete_save,
     "export_save": _export_save,
     "import_record": _import,
+    "check_record": _check_record,
 }
 """The ops; a coroutine function among them needs the browser's storage, so only ``call_async`` runs it."""
 

@@ -5,9 +5,44 @@
 // players, names, when, whose turn) and a record only when the player exports it.
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
+import { levels } from "./setup.js";
 
 let ctx = null; // {engineCall, loadCatalogue, openGame(started, opts), errorText, announce}
 export function setSavesContext(c) { ctx = c; }
+
+const PAGE = 50; // games in progress listed at first; "Show more" lists 50 more each time
+let limit = PAGE;
+
+// ---------------------------------------------------------------- round summaries seen
+// Which round summary (a game module's roundEnd id) the player has closed, by save: a reload on the
+// deal-end screen shows that summary again, one after it does not. Kept in localStorage (ids only).
+const SEEN_KEY = "primi.roundseen.v1";
+function readSeen() {
+  try {
+    const data = JSON.parse(localStorage.getItem(SEEN_KEY) || "{}");
+    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch { return {}; }
+}
+/** The id of the last round summary seen in a save's game (null: none yet), or undefined when unknown. */
+export function roundSeen(save) {
+  if (!save) return undefined;
+  const seen = readSeen();
+  return Object.prototype.hasOwnProperty.call(seen, save) ? seen[save] : undefined;
+}
+/** Remember the last round summary seen in a save's game (or forget the save, with `undefined`). */
+export function markRoundSeen(save, id) {
+  if (!save) return;
+  const seen = readSeen();
+  if (id === undefined) delete seen[save]; else seen[save] = id;
+  try { localStorage.setItem(SEEN_KEY, JSON.stringify(seen)); } catch { /* refused: a resume shows no summary */ }
+}
+function pruneSeen(ids) {
+  const seen = readSeen();
+  const keep = Object.fromEntries(Object.entries(seen).filter(([k]) => ids.has(k)));
+  if (Object.keys(keep).length !== Object.keys(seen).length) {
+    try { localStorage.setItem(SEEN_KEY, JSON.stringify(keep)); } catch { /* refused */ }
+  }
+}
 
 // ---------------------------------------------------------------- relative time
 const UNITS = [["year", 31536e6], ["month", 2592e6], ["week", 6048e5], ["day", 864e5], ["hour", 36e5], ["minute", 6e4]];
@@ -74,11 +109,13 @@ function problemText(p) {
 
 /** Fill the home screen's "Continue" section: saved games (most recent first), and damaged ones set aside. */
 export async function renderContinue(box) {
+  limit = PAGE;
   box.innerHTML = `<h2 id="continue-title">${esc(t("save.title"))}</h2>
     <p class="help" id="continue-status" role="status">${esc(t("save.looking"))}</p>
     <div id="continue-list"></div>
     <p class="row"><button type="button" class="btn secondary" id="import-open">${esc(t("save.import"))}</button>
       <input type="file" id="import-file" accept=".json,application/json" hidden></p>
+    <fieldset class="field panel" id="import-seats" hidden></fieldset>
     <p class="message error" id="continue-message" role="alert"></p>`;
   $("#import-file").addEventListener("change", importFile);
   $("#import-open").addEventListener("click", () => $("#import-file").click());
@@ -86,17 +123,21 @@ export async function renderContinue(box) {
 }
 
 async function fillList(box) {
-  const [answer, cat] = await Promise.all([ctx.engineCall({ op: "saves" }), ctx.loadCatalogue()]);
+  const [answer, cat] = await Promise.all([ctx.engineCall({ op: "saves", limit }), ctx.loadCatalogue()]);
   if (!box.isConnected) return;
   const status = $("#continue-status");
   const list = $("#continue-list");
   if (!answer.ok) { status.textContent = ctx.errorText(answer); return; }
   const { storage, saves } = answer.result;
+  const more = answer.result.more || 0;
   box.dataset.count = String(saves.length);
+  box.dataset.more = String(more);
   if (!storage) { status.textContent = t("save.nostorage"); list.innerHTML = ""; return; }
   const good = saves.filter((s) => s.status === "ok");
   const bad = saves.filter((s) => s.status !== "ok");
-  status.textContent = good.length ? t("save.count", { n: good.length }) : t("save.none");
+  const total = good.length + more;
+  status.textContent = !total ? t("save.none") : more ? t("save.count.some", { n: total, shown: good.length }) : t("save.count", { n: total });
+  if (!more) pruneSeen(new Set(saves.map((s) => s.id)));
   const now = Date.now();
   const item = (s, i) => {
     const l = gameLabel(cat, s.game, s.variant);
@@ -105,10 +146,12 @@ async function fillList(box) {
     return `<li class="save-item" data-save="${esc(s.id)}" data-game="${esc(s.game)}">
       <span class="save-what"><strong>${esc(l.game)}</strong>: ${esc(l.variant)}, ${esc(players)}</span>
       <span class="save-when help">${esc(when(s.updated, now))}${turn ? " · " + esc(turn) : ""}</span>
+      ${s.kept ? `<span class="save-kept" data-kept="${esc(s.kept.n)}">${esc(t("save.kept.list", s.kept))}</span>` : ""}
       <span class="row">
         <button type="button" class="btn${i === 0 ? "" : " secondary"}" data-resume="${esc(s.id)}"${i === 0 ? " data-primary" : ""}
           aria-label="${esc(t("save.resume.label", { game: l.game, variant: l.variant, when: when(s.updated, now) }))}">${esc(t("save.resume"))}</button>
         <button type="button" class="btn secondary" data-export="${esc(s.id)}">${esc(t("save.export"))}</button>
+        ${s.kept ? `<button type="button" class="btn secondary" data-export-original="${esc(s.id)}">${esc(t("save.kept.export"))}</button>` : ""}
         <button type="button" class="btn secondary" data-delete="${esc(s.id)}"
           aria-label="${esc(t("save.delete.label", { game: l.game, variant: l.variant }))}">${esc(t("save.delete"))}</button>
       </span></li>`;
@@ -124,15 +167,28 @@ async function fillList(box) {
       </span></li>`;
   };
   list.innerHTML = `${good.length ? `<ol class="save-list" id="save-list">${good.map(item).join("")}</ol>` : ""}
+    ${more ? `<p class="row" id="save-more-row"><button type="button" class="btn secondary" id="save-more">${esc(t("save.more", { n: Math.min(more, PAGE), left: more }))}</button></p>` : ""}
     ${bad.length ? `<div class="panel" id="save-aside"><h3>${esc(t("save.aside.title"))}</h3>
       <p role="alert" id="save-aside-text">${esc(t("save.aside", { n: bad.length }))}</p>
       <ul class="save-list">${bad.map(badItem).join("")}</ul></div>` : ""}
-    ${saves.length ? `<p class="row" id="delete-all-row"><button type="button" class="btn secondary" id="delete-all">${esc(t("save.deleteall"))}</button></p>` : ""}`;
+    ${saves.length + more ? `<p class="row" id="delete-all-row"><button type="button" class="btn secondary" id="delete-all">${esc(t("save.deleteall"))}</button></p>` : ""}`;
   for (const b of list.querySelectorAll("[data-resume]")) b.addEventListener("click", () => resume(b.dataset.resume, b));
   for (const b of list.querySelectorAll("[data-delete]")) b.addEventListener("click", () => remove(box, b.dataset.delete));
   for (const b of list.querySelectorAll("[data-export]")) b.addEventListener("click", () => exportSave(b.dataset.export, saves));
+  for (const b of list.querySelectorAll("[data-export-original]")) b.addEventListener("click", () => exportSave(b.dataset.exportOriginal, saves, true));
   const all = $("#delete-all");
-  if (all) all.addEventListener("click", () => confirmAll(box, saves.length));
+  if (all) all.addEventListener("click", () => confirmAll(box, saves.length + more));
+  const showMore = $("#save-more");
+  if (showMore) {
+    showMore.addEventListener("click", async () => {
+      showMore.disabled = true;
+      const first = good.length;
+      limit += PAGE;
+      await fillList(box);
+      const next = box.querySelectorAll("#save-list [data-resume]")[first];
+      if (next) next.focus();
+    });
+  }
 }
 
 async function resume(id, button) {
@@ -148,7 +204,8 @@ async function resume(id, button) {
 export async function resumeSave(id) {
   const answer = await ctx.engineCall({ op: "resume", save: id });
   if (!answer.ok) return ctx.errorText(answer);
-  return ctx.openGame(answer.result, {});
+  const kept = answer.result.kept;
+  return ctx.openGame(answer.result, { resumed: true, notice: kept ? t("save.kept.notice", kept) : null });
 }
 
 /** The most recent saved game in progress, resumed (after a reload on the table); true if one was. */
@@ -163,6 +220,7 @@ export async function resumeLatest() {
 async function remove(box, id) {
   const answer = await ctx.engineCall({ op: "delete_save", save: id });
   if (!answer.ok) { $("#continue-message").textContent = ctx.errorText(answer); return; }
+  markRoundSeen(id, undefined);
   ctx.announce(t("save.deleted"));
   await fillList(box);
   const next = box.querySelector("[data-resume]") || $("#import-open");
@@ -184,12 +242,12 @@ function confirmAll(box, n) {
   $("#delete-all-no").focus();
 }
 
-async function exportSave(id, saves) {
-  const answer = await ctx.engineCall({ op: "export_save", save: id });
+async function exportSave(id, saves, original = false) {
+  const answer = await ctx.engineCall({ op: "export_save", save: id, original });
   if (!answer.ok) { $("#continue-message").textContent = ctx.errorText(answer); return; }
   const s = saves.find((x) => x.id === id) || {};
   const name = answer.result.kind === "record"
-    ? recordFileName(s.game || "game", s.variant || "record", s.updated || Date.now())
+    ? recordFileName(s.game || "game", (s.variant || "record") + (original ? "-original" : ""), s.updated || Date.now())
     : `primi-damaged-save-${id}.json`.replace(/[^a-z0-9_.-]/gi, "_");
   download(name, answer.result.text);
   ctx.announce(t("save.exported"));
@@ -212,9 +270,59 @@ async function importFile(e) {
   if (error && message.isConnected) message.textContent = t("save.import.bad", { error });
 }
 
-/** Open a game record's text (from a file): the worker checks it like `python -m pygame_core replay`. */
+/** Open a game record's text (from a file): the worker checks it like `python -m pygame_core replay`.
+ * A finished game opens at its end; an unfinished one first asks who plays each seat (a record does
+ * not say), then goes on, saved like any game. An error text, or null. */
 export async function importText(text) {
-  const answer = await ctx.engineCall({ op: "import_record", record: text });
+  const checked = await ctx.engineCall({ op: "check_record", record: text });
+  if (!checked.ok) return ctx.errorText(checked);
+  if (checked.result.terminal) return openImport(text, null);
+  const cat = await ctx.loadCatalogue();
+  const game = cat.games.find((g) => g.name === checked.result.game);
+  if (!game) return t("save.nogame");
+  chooseSeats(text, game, checked.result);
+  return null;
+}
+
+async function openImport(text, seats) {
+  const answer = await ctx.engineCall(seats ? { op: "import_record", record: text, seats } : { op: "import_record", record: text });
   if (!answer.ok) return ctx.errorText(answer);
   return ctx.openGame(answer.result, { imported: true });
+}
+
+/** The seats form of an imported unfinished game, in the Continue section: a human or a computer
+ * level for each seat (you at the first seat, the computer at the others, to begin with). */
+function chooseSeats(text, game, info) {
+  const box = $("#import-seats");
+  if (!box) return;
+  const variant = game.variants.find((v) => v.name === info.variant);
+  const ai = levels(game);
+  box.hidden = false;
+  box.innerHTML = `<legend>${esc(t("save.import.seats", { game: game.label, variant: variant ? variant.label : info.variant }))}</legend>
+    <p class="help" id="import-seats-help">${esc(t("save.import.seats.help", { n: info.actions }))}</p>
+    ${Array.from({ length: info.players }, (_, i) => `<div class="row seat-choice">
+      <label for="import-seat-${i}">${esc(t("setup.seat", { n: i + 1 }))}</label>
+      <select id="import-seat-${i}" data-seat="${i}">
+        <option value="human">${esc(t("setup.human"))}</option>
+        ${ai.map((l) => `<option value="${esc(l)}">${esc(t("setup.ai", { level: t("level." + l) }))}</option>`).join("")}
+      </select></div>`).join("")}
+    <p class="row"><button type="button" class="btn" id="import-go" data-primary>${esc(t("save.import.go"))}</button>
+      <button type="button" class="btn secondary" id="import-cancel">${esc(t("save.cancel"))}</button></p>`;
+  box.querySelectorAll("select").forEach((sel, i) => {
+    const want = info.seats[i];
+    sel.value = want === "human" || ai.includes(want) ? want : (ai[0] || "human");
+  });
+  const close = () => { box.hidden = true; box.innerHTML = ""; $("#import-open").focus(); };
+  $("#import-cancel").addEventListener("click", close);
+  $("#import-go").addEventListener("click", async () => {
+    const go = $("#import-go");
+    go.disabled = true;
+    const seats = [...box.querySelectorAll("select")].map((sel) => sel.value);
+    const error = await openImport(text, seats);
+    if (error && box.isConnected) {
+      go.disabled = false;
+      $("#continue-message").textContent = t("save.import.bad", { error });
+    }
+  });
+  box.querySelector("select").focus();
 }

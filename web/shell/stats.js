@@ -1,7 +1,10 @@
 // Local statistics per game and rule set (#/stats): games played and won, and the points or chips
 // won, kept in this browser's localStorage (results only: no card, no seed). Reset and export.
+// The daily deals' results (kept by links.js) show here too: each game's streak, best streak, days
+// played and won; they are exported with the rest, and a reset leaves them (a streak is not undone).
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
+import { dailyStats, loadDaily } from "./links.js";
 import { download } from "./saves.js";
 
 const KEY = "primi.stats.v1";
@@ -75,6 +78,14 @@ export async function renderStats(main, ctx) {
         <td>${rate === null ? "–" : esc(t("stats.rate", { n: rate }))}</td><td>${esc(score)}</td></tr>`);
     }
   }
+  const daily = [];
+  for (const g of cat.games) {
+    const d = dailyStats(g.name);
+    if (!d.played) continue;
+    daily.push(`<tr data-daily="${esc(g.name)}"><th scope="row">${esc(g.label)}</th>
+      <td data-streak="${d.streak}">${d.streak}</td><td data-best="${d.best}">${d.best}</td>
+      <td data-played="${d.played}">${d.played}</td><td data-won="${d.won}">${d.won}</td></tr>`);
+  }
   main.innerHTML = `
     <section class="screen" id="screen-stats" aria-labelledby="stats-title">
       <h1 id="stats-title">${esc(t("stats.title"))}</h1>
@@ -83,13 +94,19 @@ export async function renderStats(main, ctx) {
         <thead><tr><th scope="col">${esc(t("stats.game"))}</th><th scope="col">${esc(t("stats.played"))}</th>
         <th scope="col">${esc(t("stats.won"))}</th><th scope="col">${esc(t("stats.winrate"))}</th><th scope="col">${esc(t("stats.score"))}</th></tr></thead>
         <tbody>${rows.join("")}</tbody></table>` : `<p id="stats-empty">${esc(t("stats.empty"))}</p>`}
+      ${daily.length ? `<h2 id="stats-daily-title">${esc(t("stats.daily.title"))}</h2>
+      <table class="stats" id="stats-daily" aria-labelledby="stats-daily-title">
+        <thead><tr><th scope="col">${esc(t("stats.game"))}</th><th scope="col">${esc(t("stats.daily.streak"))}</th>
+        <th scope="col">${esc(t("stats.daily.best"))}</th><th scope="col">${esc(t("stats.daily.played"))}</th>
+        <th scope="col">${esc(t("stats.won"))}</th></tr></thead>
+        <tbody>${daily.join("")}</tbody></table>` : ""}
       <p class="row" id="stats-tools">
         <button type="button" class="btn secondary" id="stats-export">${esc(t("stats.export"))}</button>
         <button type="button" class="btn secondary" id="stats-reset">${esc(t("stats.reset"))}</button></p>
       <p class="message" id="stats-message" role="status"></p>
     </section>`;
   $("#stats-export").addEventListener("click", () => {
-    download(`primi-stats-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(loadStats(), null, 1));
+    download(`primi-stats-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify({ ...loadStats(), daily: loadDaily() }, null, 1));
     $("#stats-message").textContent = t("stats.exported");
   });
   $("#stats-reset").addEventListener("click", () => {

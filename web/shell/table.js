@@ -9,7 +9,7 @@ import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
-import { download, recordFileName } from "./saves.js";
+import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { recordResult } from "./stats.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -78,9 +78,14 @@ export async function openGame(started, opts = {}) {
     module: shell.module(name), view: started.view, local: {}, lastHuman: null,
     pendingSeat: null, roundShown: null, older: [], running: false, busy: false, lockTimer: 0,
     counted: started.view.terminal, // a game opened over (an imported record) does not count in the statistics
+    save: started.save || null, notice: opts.notice || null, // a resumed game's notice (a save the rules refuse)
   };
   const r = game.module.roundEnd ? game.module.roundEnd(game.view, tableCtx()) : null;
-  game.roundShown = r ? r.id : null; // a resumed game does not re-show the round before it
+  // A resumed game shows the round summary again unless the player had closed it (a reload on the
+  // deal-end screen); a new or imported game does not show the round before it.
+  const seen = opts.resumed ? roundSeen(game.save) : undefined;
+  game.roundShown = seen !== undefined ? seen : r ? r.id : null;
+  markRoundSeen(game.save, game.roundShown);
   if (location.hash === "#/table") renderTable($("#main")); else location.hash = "#/table";
   return null;
 }
@@ -116,6 +121,7 @@ export async function renderTable(main) {
   main.innerHTML = `
     <section class="screen table-screen" id="screen-table" data-game="${esc(game.name)}" aria-labelledby="table-title" aria-busy="true">
       <h1 id="table-title" class="sr-only">${esc(t("table.title", { game: game.info.label, variant: game.variant.label }))}</h1>
+      ${game.notice ? `<p class="panel message" id="table-notice" role="alert">${esc(game.notice)}</p>` : ""}
       <div class="board" id="board"></div>
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
@@ -152,6 +158,7 @@ export async function renderTable(main) {
     $("#dealend-go").click();
   });
   $("#dealend-go").addEventListener("click", () => {
+    markRoundSeen(game.save, game.roundShown); // closed: a reload no longer shows it
     $("#dealend").hidden = true;
     $("#dealend-body").innerHTML = "";
     focusBar();
@@ -288,7 +295,7 @@ async function roundEnded() {
   const r = game.module.roundEnd(game.view, tableCtx());
   if (!r || r.id === game.roundShown) return false;
   game.roundShown = r.id;
-  if (game.autoplay) return false; // playing to the end: no stop at each round
+  if (game.autoplay) { markRoundSeen(game.save, r.id); return false; } // playing to the end: no stop at each round
   $("#dealend-title").textContent = r.title;
   $("#dealend-body").innerHTML = r.html;
   $("#dealend-go").textContent = game.view.terminal ? t("dealend.final") : (r.next || t("dealend.next"));
@@ -416,6 +423,10 @@ async function undo() {
   g.local.selected = [];
   g.older = []; // the log went back too
   take(answer.result);
+  // Back before a deal's end, its summary shows again when the deal ends again.
+  const r = g.module.roundEnd ? g.module.roundEnd(g.view, tableCtx()) : null;
+  g.roundShown = r ? r.id : null;
+  markRoundSeen(g.save, g.roundShown);
   shell.announce(t("save.undone"));
   focusBar();
   run();
