@@ -69,9 +69,10 @@ def ensure_node_modules() -> None:
 
 
 def zip_core(target: Path) -> None:
-    """Pack pygame_core (sources only) into a zip that unpacks into the worker's working directory."""
+    """Pack pygame_core (sources, and the data files in its ``data/`` folders, e.g. the heads-up Waks
+    table) into a zip that unpacks into the worker's working directory."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(CORE.rglob("*.py")):
+        for path in sorted([*CORE.rglob("*.py"), *CORE.rglob("data/*.json")]):
             if "__pycache__" in path.parts:
                 continue
             info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
@@ -210,7 +211,10 @@ def write_manifest(dist: Path, version: str) -> str:
     manifest = {"hash": build_hash, "version": version, "files": files, "sha256": sha}
     (dist / "build.json").write_text(json.dumps(manifest, indent=1))
     sw = (dist / "sw.js").read_text()
+    # Each file's size in bytes, for the boot's progress bar (what the service worker fetches and serves).
+    sizes = {url: (dist / ("index.html" if url == "./" else url[2:])).stat().st_size for url in precache}
     sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
+    sw = sw.replace('"__SIZES__"', json.dumps(sizes))
     (dist / "sw.js").write_text(sw)
     return build_hash
 
@@ -281,7 +285,7 @@ def needs_build(dist: Path = DIST) -> bool:
     if not stamp.exists():
         return True
     built = stamp.stat().st_mtime
-    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py")]
+    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py"), *CORE.rglob("data/*.json")]
     return any(p.is_file() and p.stat().st_mtime > built for p in sources)
 
 

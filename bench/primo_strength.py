@@ -30,21 +30,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pygame_core.agents import RandomAgent  # noqa: E402
-from pygame_core.primo import game as primo_game  # noqa: E402
 from pygame_core.primo.game import GAME  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 
 PAIRINGS = ["hard-medium", "medium-easy", "hard-easy"]
-
-
-def _no_log(state: object) -> list[object]:
-    return []
-
-
-# The agents never read the observation's log; decoding a round's log for every observation
-# was a fifth of the bench's time, so the bench leaves it out (nothing else changes).
-primo_game._recent_log = _no_log  # type: ignore[assignment]
 
 
 def make(kind: str) -> Agent:

@@ -289,6 +289,35 @@ def test_the_observation_schema() -> None:
     assert GAME.observation(s, -1)["hand"] == []
 
 
+def test_the_observation_decodes_only_the_latest_log_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The observation is the worker's and the agents' hot path: its cost must not grow with the log
+    # (it used to decode the whole round's log on every call, hundreds of entries late in a round).
+    import json
+
+    from pygame_core.primo.game import OBS_LOG
+    from pygame_core.rng import AgentRandom
+
+    s = GAME.initial_state({"players": 4}, 3)
+    agent, rng = GAME.info.agents["easy"](), AgentRandom(1)
+    while len(s.log) < 5 * OBS_LOG and not GAME.is_terminal(s):
+        s = GAME.apply(s, agent.choose(GAME.observation(s, s.to_act), GAME.legal_actions(s), rng))
+    size = len(s.log)
+    assert size >= 5 * OBS_LOG
+    decoded = 0
+    loads = json.loads
+
+    def counting(text: str) -> Any:
+        nonlocal decoded
+        decoded += 1
+        return loads(text)
+
+    monkeypatch.setattr(json, "loads", counting)
+    obs = GAME.observation(s, 1)
+    assert decoded <= OBS_LOG
+    assert obs["log_size"] == size
+    assert obs["log"] == GAME.log_entries(s, 1, size - OBS_LOG, size)  # the latest entries, as the worker reads them
+
+
 def test_hidden_cards_and_resampling() -> None:
     s = GAME.initial_state({"players": 3}, 4)
     hidden = set(GAME.hidden_cards(s, 0))

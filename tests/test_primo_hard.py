@@ -185,3 +185,84 @@ def test_hard_finds_the_win_in_one_turn() -> None:
         act = next(a for a in pos.actions(rule) if act_text(a) == t)
         pos = pos.apply(act, me, rule)
     assert not pos.hand and rule == NONE
+
+
+# --- the look-ahead (lookahead.py; off in the shipped hard, see bench/PRIMO_STRENGTH.md) -------------
+
+
+def test_greedy_turn_chains_frees_bases_and_opens() -> None:
+    from pygame_core.primo.lookahead import greedy_turn
+
+    cnt = [0] * 14
+    cnt[9] = cnt[8] = cnt[4] = cnt[1] = 1
+    rows: list[tuple[int, int] | None] = [(13, 10), (5, 5), (12, 12), (12, 12), (12, 12), (12, 12)]
+    shed, after = greedy_turn(rows, cnt, 1)
+    # 9 and 8 chain under A's 10, the 4 goes under B's 5, the 1 fits nowhere; the special is played
+    assert shed == 4 and after[:2] == [(13, 8), (5, 4)]
+    cnt = [0] * 14
+    cnt[5] = cnt[13] = 1
+    rows = [(13, 6), (5, 3), (12, 12), (12, 12), (12, 12), (12, 12)]
+    shed, after = greedy_turn(rows, cnt, 0)
+    # the 5 goes under A's 6; row B (5..3) would need a 6 at A's tail to move; no free base for the 13
+    assert shed == 1 and after[:2] == [(13, 5), (5, 3)]
+    rows = [(13, 7), (6, 1), (12, 12), (12, 12), (12, 12), (12, 12)]
+    shed, after = greedy_turn(rows, [0] * 13 + [1], 0)
+    # row B (6..1) moves onto A's tail 7: A is 13..1 and clears, B is free; the 13 opens one of them
+    assert shed == 1 and after.count(None) == 1 and (13, 13) in after
+
+
+def test_samples_are_seeded_and_conserve_the_unseen_cards() -> None:
+    from pygame_core.primo.lookahead import make_samples
+
+    unseen = [0] + [2] * 13
+    a = make_samples(unseen, 3, [6, 6, 2], 6, 4, seed=7)
+    b = make_samples(unseen, 3, [6, 6, 2], 6, 4, seed=7)
+    assert [(s.hands, s.draws) for s in a] == [(s.hands, s.draws) for s in b]
+    for s in a:
+        used = [0] * 14
+        specials = 0
+        for cnt, sp in s.hands:
+            specials += sp
+            used = [x + y for x, y in zip(used, cnt, strict=True)]
+        assert [sum(c) + sp for c, sp in s.hands] == [6, 6, 2] and len(s.draws) == 6
+        for v in s.draws:
+            if v:
+                used[v] += 1
+            else:
+                specials += 1
+        assert all(used[v] <= unseen[v] for v in range(1, 14)) and specials <= 3
+
+
+def test_the_look_ahead_planner_plays_legal_whole_turns() -> None:
+    for seed in range(2):
+        hard = HardAgent()
+        hard.planner = Planner(300, samples=4)
+        agents = [hard, GAME.info.agents["medium"](), GAME.info.agents["medium"]()]
+        rngs = [AgentRandom(seed * 10 + i) for i in range(3)]
+        state = GAME.initial_state({"players": 3}, seed, "base")
+        while not GAME.is_terminal(state):
+            seat = GAME.current_player(state)
+            legal = GAME.legal_actions(state)
+            action = agents[seat].choose(GAME.observation(state, seat), legal, rngs[seat])
+            assert action in legal
+            state = GAME.apply(state, action)
+
+
+def test_the_plan_stops_at_its_time_limit_with_a_legal_plan() -> None:
+    # a wall-time cap keeps a turn within the browser's budget on a slow device; the plan found by
+    # then is still a whole legal turn
+    for seed in range(20):
+        state = GAME.initial_state({"players": 4}, seed)
+        obs = GAME.observation(state, 0)
+        free = Planner(600, time_limit=None)
+        free.plan(obs)
+        if free.nodes > 32:
+            break
+    assert free.nodes > 32 and not free.timed_out
+    capped = Planner(600, time_limit=0.0)
+    plan, _ = capped.plan(obs)
+    assert capped.timed_out and capped.nodes == 16
+    for action in plan:
+        assert action in GAME.legal_actions(state)
+        state = GAME.apply(state, action)
+    assert GAME.current_player(state) != 0 or GAME.is_terminal(state)  # the turn is over

@@ -8,18 +8,23 @@ import { $, esc } from "./dom.js";
 import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
-import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes } from "./shell/table.js";
+import { installKeys, keysForTests } from "./shell/keys.js";
+import { errorWords } from "./shell/errors.js";
 import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
 import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
 import { renderReplay, replayInfo } from "./shell/replay.js";
+import { initMotion, motionInfo } from "./shell/motion.js";
+import { initSound, playSound, soundCounts, soundTurnedOn } from "./shell/sound.js";
 
 const html = document.documentElement;
 
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";
-const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", lang: "auto" };
+// speedChosen: the player picked a speed in Settings (until then prefers-reduced-motion means Off).
+const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6 };
 setLanguage("auto"); // the browser's language until the settings are read
 let settingsNotice = "";
 
@@ -35,7 +40,10 @@ function loadSettings() {
       fourColour: data.fourColour === true,
       largeIndex: data.largeIndex === true,
       speed: ["normal", "fast", "slow", "off"].includes(data.speed) ? data.speed : "normal",
+      speedChosen: data.speedChosen === true,
       lang: LANGUAGES.includes(data.lang) ? data.lang : "auto",
+      sound: data.sound === true,
+      volume: typeof data.volume === "number" && data.volume >= 0 && data.volume <= 1 ? data.volume : DEFAULT_SETTINGS.volume,
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -49,16 +57,19 @@ function saveSettings() {
 }
 // Speed "off": no animation anywhere (html.motion-off, like prefers-reduced-motion).
 function applyMotion() { html.classList.toggle("motion-off", settings.speed === "off"); }
+const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 applyMotion();
+initMotion(settings); // cards and chips that move (shell/motion.js), at the speed in force
+initSound(settings); // the cues (shell/sound.js): off until the player turns them on
 const cardOpts = () => ({ style: settings.suits, fourColour: settings.fourColour, largeIndex: settings.largeIndex });
 
 // ---------------------------------------------------------------- announcements
 const liveQueue = [];
 let liveBusy = false;
 let lastSpoken = { text: "", at: 0 };
-export function announce(text, assertive = false) {
+export function announce(text, assertive = false, asked = false) {
   const now = performance.now();
-  if (text === lastSpoken.text && now - lastSpoken.at < 700) return;
+  if (!asked && text === lastSpoken.text && now - lastSpoken.at < 700) return; // asked for (read the table): said again
   lastSpoken = { text, at: now };
   liveQueue.push({ text, assertive });
   if (!liveBusy) drainLive();
@@ -88,6 +99,65 @@ function progress(pct, stageKey, vars) {
   }
 }
 
+// ---------------------------------------------------------------- boot progress in bytes
+// The bar follows bytes. On a first visit the service worker downloads every file of the build
+// (sw.js: "primi-precache" with the bytes so far and the build's total); then, first visit or not,
+// it serves the engine's files from its cache ("primi-served", each file's size). The engine phase's
+// total is what the last boot of this build took (remembered), else the worker's estimate (the
+// runtime's files). Without a service worker (no secure context) the bar creeps on time instead.
+// window.primi.bootBytes records every step {phase, bytes, total} for the tests.
+const BOOT_BYTES_KEY = "primi.bootbytes.v1";
+const bootLog = [];
+let engineWatch = null;
+let firstInstall = false; // a first visit: the service worker's download is the boot's (not an update's)
+const mb = (n) => (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+function onServiceWorkerMessage(e) {
+  const d = e.data || {};
+  if (d.type === "primi-precache" && firstInstall && typeof d.bytes === "number" && d.totalBytes > 0 && !html.classList.contains("ready")) {
+    bootLog.push({ phase: "download", bytes: d.bytes, total: d.totalBytes });
+    progress(15 + 60 * (d.bytes / d.totalBytes), "progress.download", { done: mb(d.bytes), total: mb(d.totalBytes) });
+  } else if (d.type === "primi-served" && engineWatch) engineWatch(d);
+}
+
+/** The engine's start, in bytes served: the bar from where it is to `hi`. The boot path calls it
+ * when the engine starts loading and calls stop(ok) when the engine is up. */
+function engineProgress(hi = 88) {
+  const lo = Math.max(progressNow, 30);
+  const build = html.dataset.build;
+  let known = 0;
+  try { const m = JSON.parse(localStorage.getItem(BOOT_BYTES_KEY) || "null"); if (m && m.build === build) known = m.bytes; } catch { /* none */ }
+  const seen = new Set();
+  let bytes = 0;
+  let total = known;
+  const show = () => {
+    const f = total ? Math.min(1, bytes / total) : 0;
+    bootLog.push({ phase: "engine", bytes, total });
+    progress(lo + (hi - lo) * f, "progress.engine", { done: mb(bytes), total: mb(Math.max(total, bytes)) });
+  };
+  engineWatch = (d) => {
+    if (seen.has(d.url)) return;
+    seen.add(d.url);
+    bytes += d.bytes;
+    if (!known) total = Math.max(d.engine || 0, bytes);
+    show();
+  };
+  // No byte heard yet (no service worker, or the engine still starting): creep on the measured
+  // boot time (about 2 s) towards the halfway mark, never past it.
+  const started = performance.now();
+  const creep = setInterval(() => {
+    if (!seen.size) progress(lo + (hi - lo) * 0.5 * (1 - Math.exp(-(performance.now() - started) / 1500)), "boot.python");
+  }, 100);
+  return {
+    stop(ok) {
+      engineWatch = null;
+      clearInterval(creep);
+      if (ok && bytes) {
+        try { localStorage.setItem(BOOT_BYTES_KEY, JSON.stringify({ build, bytes })); } catch { /* private mode */ }
+      }
+    },
+  };
+}
+
 // ---------------------------------------------------------------- engine (the worker)
 // PyScript is fetched at once and evaluated once the first screen has rendered (so the home
 // screen answers first); its worker starts the engine (see engine-boot.mjs for the snapshot).
@@ -99,15 +169,12 @@ const engineReady = new Promise((r) => { readyResolve = r; });
 
 async function bootEngine() {
   progress(15, "boot.pyscript");
-  let creep = null;
+  let bytes = null;
   try {
     progress(30, "boot.python");
     await swInstalled; // a first visit: the service worker downloads the runtime once, for both
     performance.mark("primi:sw-installed");
-    // Pyodide reports no byte counts from inside the worker, so the bar creeps towards 85%
-    // on the measured boot time (about 2 s cold) and jumps when each stage really ends.
-    const started = performance.now();
-    creep = setInterval(() => progress(30 + 55 * (1 - Math.exp(-(performance.now() - started) / 1500)), "boot.python"), 100);
+    bytes = engineProgress(); // the bar follows the bytes the service worker serves the engine
     const base = new URL("./", document.baseURI);
     performance.mark("primi:pyscript-import");
     const { PyWorker } = await loadPyScript();
@@ -122,7 +189,7 @@ async function bootEngine() {
       config: new URL("pyscript.json", base).href,
       version: interp.href,
     });
-    clearInterval(creep);
+    bytes.stop(true);
     performance.mark("primi:worker-ready");
     progress(90, "boot.engine");
     const pong = await rawCall({ op: "ping" });
@@ -134,7 +201,7 @@ async function bootEngine() {
     html.classList.add("ready");
     readyResolve();
   } catch (err) {
-    if (creep) clearInterval(creep);
+    if (bytes) bytes.stop(false);
     html.classList.add("boot-failed");
     const msg = navigator.onLine === false ? t("boot.offline") : t("boot.failed", { error: err && err.message ? err.message : String(err) });
     $("#boot-stage").textContent = msg;
@@ -172,19 +239,16 @@ export function gameOp(game, name, req = {}) {
 
 /** What a player reads for an error reply: its sentence, or an apology for a bug (details to the console). */
 export function errorText(answer) {
-  if (answer && answer.kind === "InternalError") {
-    console.error("Primi engine error:", answer.error);
-    return t("error.internal");
-  }
-  return (answer && answer.error) || t("error.internal");
+  return errorWords(answer); // shell/errors.js: the player's words, in the player's language
 }
 
-window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
+window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
 // The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => {
   const r = worker ? await rawCall({ op: "heap" }) : null;
   return r && r.ok ? r.result : null;
 };
+installKeys({ announce, table: tableNow });
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:
@@ -194,6 +258,7 @@ window.primi.heap = async () => {
 const sw = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
 let swRegistration = null;
 let hadController = !!(sw && sw.controller);
+if (sw) sw.addEventListener("message", onServiceWorkerMessage); // the boot's bytes (see engineProgress)
 const swInstalled = (async () => {
   if (!sw) return;
   try {
@@ -210,9 +275,7 @@ const swInstalled = (async () => {
   const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
   // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
   if (!first) { watchForUpdates(); return; }
-  sw.addEventListener("message", (e) => {
-    if (e.data && e.data.type === "primi-precache") progress(30 + 55 * (e.data.done / e.data.total), "boot.python");
-  });
+  firstInstall = true;
   await new Promise((resolve) => {
     sw.addEventListener("controllerchange", resolve, { once: true });
     first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(); });
@@ -453,7 +516,16 @@ async function renderSettings(main) {
       <div class="field"><label for="set-lang">${esc(t("settings.lang"))}</label>
         <select id="set-lang">${["auto", ...LANGUAGES].map((v) => `<option value="${v}"${v === "auto" ? "" : ` lang="${v}"`}>${esc(t("settings.lang." + v))}</option>`).join("")}</select></div>
       <div class="field"><label for="set-speed">${esc(t("settings.speed"))}</label>
-        <select id="set-speed">${["off", "fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select></div>
+        <select id="set-speed" aria-describedby="set-speed-note">${["off", "fast", "normal", "slow"].map((v) => `<option value="${v}">${esc(t("settings.speed." + v))}</option>`).join("")}</select>
+        <p class="help" id="set-speed-help">${esc(t("motion.help"))}</p>
+        <p class="help" id="set-speed-note"${reducedMotion() && !settings.speedChosen ? "" : " hidden"}>${esc(t("motion.reduced"))}</p></div>
+      <fieldset class="field panel" id="set-sound-box">
+        <legend>${esc(t("sound.title"))}</legend>
+        <label class="check"><input type="checkbox" id="set-sound"> ${esc(t("sound.on"))}</label>
+        <label for="set-volume">${esc(t("sound.volume"))}</label>
+        <input type="range" id="set-volume" min="0" max="1" step="0.1">
+        <p class="help">${esc(t("sound.help"))}</p>
+      </fieldset>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
     </section>`;
@@ -476,8 +548,25 @@ async function renderSettings(main) {
     $("#set-lang").focus();
     $("#settings-message").textContent = t("settings.saved");
   });
-  $("#set-speed").value = settings.speed;
-  $("#set-speed").addEventListener("change", (e) => { settings.speed = e.target.value; applyMotion(); saved(); });
+  // Under prefers-reduced-motion the speed shown is Off until the player picks one (then it is theirs).
+  $("#set-speed").value = reducedMotion() && !settings.speedChosen ? "off" : settings.speed;
+  $("#set-speed").addEventListener("change", (e) => {
+    settings.speed = e.target.value;
+    settings.speedChosen = true;
+    $("#set-speed-note").hidden = true;
+    applyMotion();
+    saved();
+  });
+  $("#set-sound").checked = settings.sound;
+  $("#set-volume").value = String(settings.volume);
+  $("#set-volume").disabled = !settings.sound;
+  $("#set-sound").addEventListener("change", (e) => {
+    settings.sound = e.target.checked;
+    $("#set-volume").disabled = !settings.sound;
+    saved();
+    if (settings.sound) soundTurnedOn(); // a click: the browser lets the cue play
+  });
+  $("#set-volume").addEventListener("change", (e) => { settings.volume = Number(e.target.value); saved(); playSound("bet"); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }
@@ -496,6 +585,8 @@ applyStatic();
 buildNav();
 loadCatalogue(); // its translations serve every screen, the lessons too
 progress(8, "boot.shell");
+// For tests and tools: the animations started, the sound cues played, the boot's byte counts.
+Object.assign(window.primi, { motion: motionInfo, sounds: soundCounts, bootBytes: bootLog });
 performance.mark("primi:shell");
 window.addEventListener("hashchange", route);
 bootEngine();

@@ -3,9 +3,13 @@
 // gets a new cache, filled only with files whose bytes match this build (never a mix of builds).
 const CACHE = "primi-__BUILD_HASH__";
 const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
+const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...}: the boot's progress bar counts them
 // Each complete cache holds this map too (written last), so a later build reuses the files it shares.
 const MAP = "./.primi-files";
 const PARALLEL = 6;
+// What the engine's start reads (the Python runtime, the rules core, the worker): the boot's first estimate.
+const ENGINE = /^\.\/(pyodide\/|pyscript\/|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|engine-[0-9a-f]+\.snapshot$)/;
+const ENGINE_BYTES = Object.entries(SIZES).filter(([u]) => ENGINE.test(u)).reduce((a, [, n]) => a + n, 0);
 
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
@@ -17,16 +21,49 @@ async function sha256(buf) {
 // file kept by a long max-age), fetch again bypassing it (cache: "reload"). A file that still does
 // not match (a deploy half-copied on the server) fails the install: the old version stays, and a
 // later load tries again. The response itself is kept (its URL and headers), not a copy.
-async function fetchChecked(url, sha) {
+async function fetchChecked(url, sha, onBytes = () => {}) {
   for (const mode of ["default", "reload"]) {
     const res = await fetch(url, { cache: mode });
-    if (res.ok && (await sha256(await res.clone().arrayBuffer())) === sha) return res;
+    if (res.ok && (await sha256(await counted(res.clone(), onBytes))) === sha) return res;
+    onBytes(null); // a retry: this file's bytes count again from zero
   }
   throw new Error(`${url} does not match build __BUILD_HASH__`);
 }
 
 async function tell(msg) {
   for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+}
+
+// A response's bytes, read as they arrive; onBytes(n) hears the running count (the progress bar).
+async function counted(res, onBytes) {
+  if (!res.body) return res.arrayBuffer();
+  const reader = res.body.getReader();
+  const parts = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    n += value.byteLength;
+    onBytes(n);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.byteLength; }
+  return out.buffer;
+}
+
+// Progress of the precache, in bytes of the build's files: at most one message per 50 ms, and the last.
+const progress = { bytes: 0, totalBytes: 0, done: 0, total: 0, sent: 0, timer: 0 };
+function report(final = false) {
+  const now = Date.now();
+  const send = () => {
+    progress.sent = Date.now();
+    progress.timer = 0;
+    const { bytes, totalBytes, done, total } = progress;
+    tell({ type: "primi-precache", done, total, bytes: Math.min(bytes, totalBytes), totalBytes });
+  };
+  if (final || now - progress.sent >= 50) { clearTimeout(progress.timer); send(); } else if (!progress.timer) progress.timer = setTimeout(send, 50);
 }
 
 async function precache() {
@@ -42,12 +79,18 @@ async function precache() {
   const todo = Object.entries(FILES);
   const total = todo.length;
   let done = 0;
+  progress.total = total;
+  progress.totalBytes = Object.values(SIZES).reduce((a, b) => a + b, 0);
   const one = async ([url, sha]) => {
     let res = null;
     for (const [old, map] of olds) if (!res && map[url] === sha) res = await old.match(url, { ignoreVary: true });
-    await cache.put(url, res || (await fetchChecked(url, sha)));
+    let got = 0; // this file's bytes counted so far (a file from an older cache counts whole)
+    const onBytes = (n) => { const m = n === null ? 0 : n; progress.bytes += m - got; got = m; report(); };
+    await cache.put(url, res || (await fetchChecked(url, sha, onBytes)));
+    progress.bytes += (SIZES[url] || got) - got;
     done += 1;
-    tell({ type: "primi-precache", done, total });
+    progress.done = done;
+    report(done === total);
   };
   const lanes = Array.from({ length: PARALLEL }, async () => {
     while (todo.length) await one(todo.shift());
@@ -82,7 +125,12 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate", ignoreVary: true });
-    if (hit) return hit;
+    if (hit) {
+      // For the boot's progress bar: the bytes of each file served, from the build's list of sizes.
+      const key = "./" + url.pathname.slice(new URL(self.registration.scope).pathname.length);
+      if (SIZES[key] && ENGINE.test(key)) tell({ type: "primi-served", url: key, bytes: SIZES[key], engine: ENGINE_BYTES });
+      return hit;
+    }
     try {
       return await fetch(req);
     } catch (err) {

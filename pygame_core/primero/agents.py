@@ -53,6 +53,7 @@ from typing import Any
 from ..agents import Agent
 from ..errors import OptionsError, quote
 from ..rng import AgentRandom
+from . import cfr
 from .ai_eval import Evaluator, evaluator
 from .rules import RULES
 
@@ -1057,6 +1058,7 @@ class PrimeroAgent:
     def __init__(self, level: str = DEFAULT_LEVEL) -> None:
         self.level = _LEVELS[level]
         self.name = level
+        self.table = level == "hard"  # heads-up Waks betting from the equilibrium table (cfr.py)
         self._seen_deal = -1
         self._honesty: dict[int, list[float]] = {}  # seat -> pseudo-counts (claim ==, <, > the hand shown)
         self._vies: dict[int, list[float]] = {}  # seat -> [sum of shown percentiles per vie, vies] (Waks)
@@ -1155,7 +1157,7 @@ class PrimeroAgent:
             if v.engine == "waks":
                 v.trust = _waks_trust(self._aggression, self._vies)
         if v.engine == "waks":
-            a = _waks(v, legal, self.level, rng)
+            a = (cfr.choose(observation, legal, rng) if self.table else None) or _waks(v, legal, self.level, rng)
         elif v.engine == "northpass":
             a = _northpass(v, legal, self.level, rng)
         else:

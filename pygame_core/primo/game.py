@@ -12,7 +12,9 @@ them by one seat: an exchange (or pass) alone, or plays ended by ``end`` or by a
 Observation keys (the interface fixed in the session brief): game, variant, players, seat,
 rows [{name, cards}] (head to tail), hand, hands (sizes), piles (sizes), current, turn {phase,
 tops, played}, out, round, rounds, scores, round_results [{ender, left, points}], terminal,
-log, log_size.
+log (the latest OBS_LOG entries of the public log, oldest first: the page reads only the last
+play from it, and the worker fetches the entries it says with ``log_entries``), log_size.
+The observation's cost does not grow with the log: only those entries are decoded.
 
 Description keys: see DESCRIPTION_KEYS.
 """
@@ -27,7 +29,6 @@ from typing import Any
 from ..errors import IllegalActionError
 from ..protocol import (
     JSON,
-    LOG_WINDOW,
     TERMINAL,
     Description,
     Figure,
@@ -46,7 +47,11 @@ from .operations import coach_op, why_op
 from .rules import ROWS, VALUE, VARIANTS, sort_cards
 from .state import PrimoState, log_slice
 
-__all__ = ["DESCRIPTION_KEYS", "GAME", "PrimoGame", "PrimoState", "observe", "parse"]
+__all__ = ["DESCRIPTION_KEYS", "GAME", "OBS_LOG", "PrimoGame", "PrimoState", "observe", "parse"]
+
+OBS_LOG = 40
+"""At most this many of the latest public log entries ride along in an observation (a bound, so an
+observation costs the same at any point of a game: a round's log runs to hundreds of entries)."""
 
 DESCRIPTION_KEYS: tuple[str, ...] = (
     "po.add",  # seat adds {card} to row {row}'s tail
@@ -200,8 +205,9 @@ class PrimoGame:
 
 
 def _recent_log(state: PrimoState) -> list[dict[str, Any]]:
-    """This round's entries and at most LOG_WINDOW before them."""
-    return log_slice(state.log, max(0, state.round_log_start - LOG_WINDOW), len(state.log))
+    """The latest OBS_LOG entries (decoding costs O(OBS_LOG), not O(the log))."""
+    size = len(state.log)
+    return log_slice(state.log, size - OBS_LOG, size)
 
 
 def observe(s: PrimoState, seat: int) -> dict[str, JSON]:

@@ -26,7 +26,10 @@ import heapq
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from math import comb, exp
+from time import perf_counter
 from typing import Any
+
+from . import lookahead
 
 ROWS = "ABCDEF"
 ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
@@ -274,6 +277,8 @@ class Weights:
     floor_13 = 0.07
     go_out = 3.0  # per chance that I go out on my next turn (no draw pile left)
     danger = 4.0  # per chance that a player with no draw pile goes out on their next turn
+    swap = 0.0  # per card exchanged (a fresh card is worth more than its playability next turn says)
+    stall = 0.0  # a dead table (every tail a 1, no free base: D-PO13 stall ahead): + if I hold the fewest cards, - if not
 
 
 class Context:
@@ -407,6 +412,8 @@ class Context:
                 v += g * self.threat[s] * w.given
                 if self.piles0[s] == 0:
                     v += w.block * self.threat[s]
+        if w.stall:
+            v += w.stall * self.stall_lead(pos.rows, len(pos.hand) + pos.piles[me], pos.given)
         refill = min(HAND_SIZE - len(pos.hand), pos.piles[me])
         v += w.quality * (self.kept_quality(pos.hand, q) + refill * self.mean_quality(q))
         if pos.piles[me] == 0:
@@ -414,6 +421,15 @@ class Context:
             # that all of them play next turn (a special always does) is the chance to go out
             v -= 0.5 * len(pos.hand) - w.go_out * self.out_chance(pos.hand, q)
         return v
+
+    def stall_lead(self, rows: Rows, mine: int, given: Sequence[int]) -> float:
+        """On a dead table (every row ends in a 1, no free base), +1 if I hold the fewest cards
+        (a D-PO13 stall is won by them), -1 if another holds fewer, 0 on a live table or a tie."""
+        for r in rows:
+            if not r or r[-1] >> 1 != 1:
+                return 0.0
+        least = min(self.hands[s] + self.piles0[s] + given[s] for s in self.others)
+        return 1.0 if mine < least else -1.0 if mine > least else 0.0
 
     @staticmethod
     def out_chance(hand: Sequence[int], q: list[float]) -> float:
@@ -435,7 +451,9 @@ class Context:
         fresh = min(len(cards), pile)
         back = len(cards) - fresh  # a short pile gives some of the same cards back
         backq = sorted((self.kept_quality([c], q) for c in cards), reverse=True)[:back]
-        return (-w.ease * ease - w.danger * self.danger(root, out) + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
+        stall = w.stall * self.stall_lead(root.rows, len(root.hand) + pile, root.given) if w.stall else 0.0
+        return (stall + w.swap * len(cards) - w.ease * ease - w.danger * self.danger(root, out)
+                + w.quality * (self.kept_quality(kept, q) + fresh * self.mean_quality(q) + sum(backq))
                 - (0.5 * len(root.hand) if pile == 0 else 0.0))
 
 
@@ -443,11 +461,30 @@ class Context:
 
 
 class Planner:
-    """Best-first search over one turn's states; the plan is the best end-of-turn state's path."""
+    """Best-first search over one turn's states; the plan is the best end-of-turn state's path.
 
-    def __init__(self, budget: int = 600, weights: type[Weights] = Weights) -> None:
+    The search stops at ``budget`` expanded states, or once ``time_limit`` seconds of wall time
+    have passed (checked every 16 states; None: no limit), whichever comes first: the limit
+    keeps a turn in the browser's budget on a slow device (CPython plans in about 15 ms at
+    p95, so there it does not bind; Pyodide is about 16x slower on a loaded machine).
+
+    With ``samples`` > 0 (variants without a colour rule), the ``candidates`` best end states and
+    the best ``exchanges`` by the static evaluation are scored again with the look-ahead over
+    the others' next turns and my own (lookahead.look), and the best of them is played.
+    """
+
+    def __init__(self, budget: int = 600, weights: type[Weights] = Weights, samples: int = 0,
+                 candidates: int = 6, exchanges: int = 2,
+                 la_weights: type[lookahead.Weights] = lookahead.Weights,
+                 time_limit: float | None = 0.25) -> None:
         self.budget = budget
+        self.time_limit = time_limit
+        self.timed_out = False
         self.weights = weights
+        self.samples = samples
+        self.candidates = candidates
+        self.n_exchanges = exchanges
+        self.la_weights = la_weights
         self.nodes = 0
 
     def plan(self, obs: Mapping[str, Any]) -> tuple[list[str], float]:
@@ -456,20 +493,31 @@ class Planner:
         ctx = Context(obs, root, me, rule, self.weights)
         best_val = float("-inf")
         best: list[str] = []
+        ahead = self.samples > 0 and rule == NONE and len(root.piles) > 1
+        ends: list[tuple[float, int, Pos]] = []  # a min-heap of the best end states (value, tick, state)
+        swaps: list[tuple[float, tuple[int, ...]]] = []
         if not root.acted:
             for cards, val in self.exchanges(ctx, root):
+                swaps.append((val, cards))
                 if val > best_val:
                     best_val = val
                     best = [exchange_text(cards)]
         else:
             best_val = ctx.evaluate(root)
             best = ["end"]
+            ends.append((best_val, -1, root))
         seen = {root.key(rule)}
         heap: list[tuple[float, int, Pos]] = []
         tick = 0
         heapq.heappush(heap, (0.0, tick, root))
         nodes = 0
+        found = 0
+        self.timed_out = False
+        deadline = None if self.time_limit is None else perf_counter() + self.time_limit
         while heap and nodes < self.budget:
+            if deadline is not None and nodes % 16 == 0 and nodes and perf_counter() > deadline:
+                self.timed_out = True
+                break
             _, _, pos = heapq.heappop(heap)
             nodes += 1
             for a in pos.actions(rule, prune=True):
@@ -479,6 +527,12 @@ class Planner:
                     continue
                 seen.add(k)
                 val = ctx.evaluate(child)
+                if ahead:
+                    found += 1
+                    if len(ends) < self.candidates:
+                        heapq.heappush(ends, (val, found, child))
+                    elif val > ends[0][0]:
+                        heapq.heapreplace(ends, (val, found, child))
                 if val > best_val:
                     best_val = val
                     best = [act_text(x) for x in child.path]
@@ -492,7 +546,46 @@ class Planner:
                     # best first: the states worth most now, and those with more cards shed
                     heapq.heappush(heap, (-(val + 0.3 * child.shed), tick, child))
         self.nodes = nodes
+        if ahead and (ends or swaps):
+            return self.look_ahead(ctx, root, best, best_val, ends, swaps)
         return best, best_val
+
+    def look_ahead(self, ctx: Context, root: Pos, best: list[str], best_val: float,
+                   ends: list[tuple[float, int, Pos]], swaps: list[tuple[float, tuple[int, ...]]]
+                   ) -> tuple[list[str], float]:
+        """The best of the candidates by static value plus look-ahead value (lookahead.look)."""
+        me, n = ctx.me, ctx.n
+        order = [(me + t) % n for t in range(1, n)]
+        seed = hash((root.rows, root.hand, root.piles)) & 0x7FFFFFFF
+        samples = lookahead.make_samples(ctx.unseen, ctx.specials_unseen, [ctx.hands[s] for s in order],
+                                         HAND_SIZE, self.samples, seed)
+        my_pile = root.piles[me]
+        cands: list[tuple[float, list[str]]] = []
+        for val, _, pos in ends:
+            plan = [act_text(x) for x in pos.path]
+            if pos.hand:
+                plan.append("end")
+            refill = min(HAND_SIZE - len(pos.hand), my_pile)
+            others = [(k, pos.piles[s], ctx.threat[s]) for k, s in enumerate(order)]
+            la = lookahead.look(lookahead.layout_of(pos.rows), lookahead.kept_values(pos.hand), refill,
+                                my_pile - refill <= 0, others, samples, self.la_weights)
+            cands.append((val + la, plan))
+        swaps.sort(key=lambda x: -x[0])
+        others0 = [(k, root.piles[s], ctx.threat[s]) for k, s in enumerate(order)]
+        layout0 = lookahead.layout_of(root.rows)
+        for val, cards in swaps[:self.n_exchanges]:
+            kept = list(root.hand)
+            for c in cards:
+                kept.remove(c)
+            fresh = min(len(cards), my_pile)
+            kept += list(cards[:len(cards) - fresh])  # a short pile gives some of them back
+            la = lookahead.look(layout0, lookahead.kept_values(kept), fresh, my_pile == 0, others0, samples,
+                                self.la_weights)
+            cands.append((val + la, [exchange_text(cards)]))
+        if best_val >= WIN or not cands:
+            return best, best_val
+        top = max(cands, key=lambda x: x[0])
+        return top[1], top[0]
 
     def exchanges(self, ctx: Context, root: Pos) -> list[tuple[tuple[int, ...], float]]:
         """Each distinct exchange (the empty one is a pass) and its value."""

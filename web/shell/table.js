@@ -6,11 +6,13 @@
 // screen (view.seat, -1 while no hand may show), so a card that seat may not see never
 // reaches the page.
 import { $, esc } from "../dom.js";
+import { playSound } from "./sound.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
 import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { recordResult } from "./stats.js";
+import { nextControl, rove, tableTools } from "./keys.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
@@ -23,6 +25,11 @@ let resuming = false; // looking for the saved game to resume after a reload
 export const thinkTimes = []; // milliseconds each computer decision took in the worker (bench/ai_browser.py)
 
 export function setContext(c) { shell = c; }
+
+// For the keys (read the table, shortcuts): the game on screen and its View, while the table shows.
+export function tableNow() {
+  return game && game.view && $("#screen-table") ? { name: game.name, view: game.view, nameOf, seats: game.seats, settings: shell.settings } : null;
+}
 
 // For tests and assistive tools: which game is on the table and whose view is shown.
 export function tableInfo() {
@@ -142,11 +149,11 @@ export async function renderTable(main) {
     <div class="overlay" id="handover" hidden role="dialog" aria-modal="true" aria-labelledby="handover-title">
       <div class="overlay-box"><h2 id="handover-title"></h2><p id="handover-text"></p>
       <div id="handover-recap"></div>
-      <button class="btn" id="handover-go" data-primary>${esc(t("handover.show"))}</button></div>
+      <button class="btn" id="handover-go" data-primary data-action="show-hand">${esc(t("handover.show"))}</button></div>
     </div>
     <div class="overlay" id="dealend" hidden role="dialog" aria-modal="true" aria-labelledby="dealend-title">
       <div class="overlay-box"><h2 id="dealend-title"></h2><div id="dealend-body"></div>
-      <button class="btn" id="dealend-go" data-primary>${esc(t("dealend.next"))}</button></div>
+      <button class="btn" id="dealend-go" data-primary data-action="next-deal">${esc(t("dealend.next"))}</button></div>
     </div>`;
   $("#handover-go").addEventListener("click", showPending);
   // A round summary may offer to play the rest without stops (buttons [data-autoplay="fast"|"now"]).
@@ -164,6 +171,7 @@ export async function renderTable(main) {
     focusBar();
     if (game.afterRound) { const f = game.afterRound; game.afterRound = null; f(); }
   });
+  tableTools($("#table-tools"));
   $("#log-older").addEventListener("click", loadOlder);
   $("#table-undo").addEventListener("click", undo);
   $("#table-export").addEventListener("click", exportRecord);
@@ -187,10 +195,8 @@ function setBusy(busy) {
 
 // A move the engine refuses (a stale tap, a double tap) is said in the player's words, never the
 // engine's (no seat numbers, no quoted action texts).
-const MOVE_ERRORS = new Set(["IllegalActionError", "InvalidActionError"]);
 export function playerError(answer) {
-  if (answer && MOVE_ERRORS.has(answer.kind)) return t("table.notnow");
-  return shell.errorText(answer);
+  return shell.errorText(answer); // shell/errors.js: a refused move is the table's sentence (err.move)
 }
 
 function showError(answer) {
@@ -203,6 +209,7 @@ function showError(answer) {
 /** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
 function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
+  const wasMine = !!game.view && game.view.current === game.view.seat && shownBefore === view.seat && !game.view.terminal;
   game.view = view;
   if (view.terminal && !game.counted) {
     game.counted = true;
@@ -211,6 +218,7 @@ function take(view, quiet = false) {
   if (view.seat !== shownBefore) game.older = []; // another seat's log: fetch older entries afresh
   if (!view.terminal && view.seat >= 0 && view.current === view.seat && $("#table-message")) $("#table-message").textContent = ""; // the turn came round: an old alert goes
   if (quiet) return;
+  if (!view.terminal && view.seat >= 0 && view.current === view.seat && !wasMine) playSound("turn");
   for (const d of view.say || []) shell.announce(sayFor(d));
   draw();
 }
@@ -231,6 +239,7 @@ async function run() {
       if (v.terminal) {
         if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
         shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
+        if (v.result.winners.some((s) => g.seats[s] === "human")) playSound("win");
         return;
       }
       const cur = v.current;
@@ -248,7 +257,7 @@ async function run() {
         lockBar();
         continue;
       }
-      if (v.seat === cur) return; // the human to act sees the table: wait for their move
+      if (v.seat === cur) { keepFocus(); return; } // the human to act sees the table: wait for their move
       // The device changes hands only when another human is next; the same player keeps it.
       if (g.humans.length > 1 && cur !== g.lastHuman) { await handOver(cur); return; }
       const shown = await shell.engineCall({ op: "show", session: g.sid, seat: cur });
@@ -388,6 +397,7 @@ function inert(on) {
 function draw() {
   if (!$("#screen-table")) return;
   const v = game.view;
+  $("#screen-table").toggleAttribute("data-over", !!v.terminal); // the end: no coach (style.css)
   game.module.drawTable($("#board"), v, tableCtx());
   drawControls();
   drawLog();
@@ -404,6 +414,7 @@ function drawControls() {
     bar.innerHTML = `<p class="help">${esc(t("table.waiting", { name: nameOf(v.current) }))}</p>`;
   } else game.module.composeActions(bar, v, ctx, send);
   if (game.module.side) game.module.side($("#game-side"), v, ctx);
+  rove();
   const undoButton = $("#table-undo");
   if (undoButton) undoButton.hidden = !(v.undo && !v.terminal && v.seat >= 0 && v.current === v.seat);
 }
@@ -478,15 +489,16 @@ async function loadOlder() {
 }
 
 function focusBar() {
-  const b = document.querySelector("#actions [data-primary]:not([disabled]), #actions button:not([disabled])");
-  if (b) b.focus();
-  else keepFocus();
+  const b = nextControl();
+  if (b) b.focus({ preventScroll: true });
 }
 
-// Focus never falls to <body> after a play (the bar's buttons are redrawn): it stays on the bar.
+// Focus never falls to <body> after a play (the bar's buttons are redrawn): it goes to the next
+// sensible control (keys.js nextControl), or waits on the bar while others play, and moves on
+// from there when the turn comes back (never away from where the player put it).
 function keepFocus() {
   const el = document.activeElement;
-  if ((!el || el === document.body || !el.isConnected) && $("#actions")) $("#actions").focus({ preventScroll: true });
+  if (!el || el === document.body || !el.isConnected || el.id === "actions" || el.id === "main") focusBar();
 }
 
 // ---------------------------------------------------------------- the end
@@ -506,7 +518,7 @@ function drawEnd() {
   box.innerHTML = `
       <h2>${esc(t("end.title"))}</h2>
       <p id="end-winners">${esc(t("end.winners", { names: winners }))}</p>
-      <ol class="standings">${order.map(([s]) => `<li data-seat="${s}">${esc(nameOf(s))}: ${esc(scoreText(r, s, ctx))}</li>`).join("")}</ol>
+      <ol class="standings" id="end-standings">${order.map(([s], i) => `<li data-seat="${s}"><span class="st-rank">${i + 1}.</span> <span class="st-name">${esc(nameOf(s))}</span> <span class="st-score">${esc(scoreText(r, s, ctx))}</span></li>`).join("")}</ol>
       ${note ? `<p>${esc(note)}</p>` : ""}
       ${v.seed !== null && v.seed !== undefined ? `<p id="end-seed" data-seed="${esc(v.seed)}">${esc(t("end.seed", { seed: v.seed }))}</p>` : ""}
       <p class="row"><button type="button" class="btn" id="end-rematch" data-primary>${esc(t("end.rematch"))}</button>

@@ -10,6 +10,8 @@ import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
+import { afterRoundEnd, chips, duration, fly, rectOf, rects, slide } from "../../shell/motion.js";
+import { playSound } from "../../shell/sound.js";
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
 const KIND_ORDER = ["numerus", "primero", "supremus", "punto", "fluxus", "chorus"];
@@ -53,13 +55,82 @@ function drawTable(el, view, ctx) {
       <div class="me" id="me"></div>`;
   }
   const o = view.observation;
+  const before = ctx.local.moved ? rects($("#me", el), "[data-card]", "data-card") : new Map();
   drawSeats(o, view, ctx);
   drawFelt(o, view, ctx);
   drawMe(o, view, ctx);
+  motion(o, view, ctx, before);
+}
+
+// ---------------------------------------------------------------- motion and sound
+// What moved since the last view drawn (all of it public, or the shown seat's own hand): the deal,
+// chips to the pot, the cards of a draw, the pot to its winner. The DOM is final already; this
+// only animates it there (shell/motion.js) and plays the cues (shell/sound.js).
+function motion(o, v, ctx, before) {
+  const ld = o.last_deal;
+  // A new game (no action yet) is dealt before the player's eyes; a resumed one is not.
+  const prev = ctx.local.moved || (v.actions === 0 ? { stamp: "", seat: v.seat, deal: null, hand: [], bets: [], won: ld ? ld.deal : null } : null);
+  const stamp = `${v.seat}:${v.actions}`;
+  ctx.local.moved = {
+    stamp, seat: v.seat, deal: o.deal, hand: o.hand || [], bets: o.seats.map((s) => s.bet || 0), won: ld ? ld.deal : null,
+  };
+  if (!prev || prev.stamp === stamp) return; // a redraw of the same position: nothing moved
+  const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
+  const stock = rectOf("#felt .stock") || rectOf("#felt");
+  const pot = rectOf("#pot");
+  const hand = [...document.querySelectorAll("#my-hand [data-card]")];
+  // A new deal: the shown hand comes from the stock, card by card, and so do the others' backs.
+  const deal = () => {
+    slide([...document.querySelectorAll("#my-hand [data-card], #seats .mini-back")].map((el) => ({ el, from: rectOf("#felt .stock") || rectOf("#felt"), fade: true })));
+    playSound("deal");
+  };
+  if (ld && ld.deal !== prev.won) {
+    // A deal just ended: once its summary is closed, the pot goes to its winners, then the next deal.
+    const won = ld.won || [];
+    afterRoundEnd(() => {
+      const from = rectOf("#pot");
+      for (const w of won) chips(from, rectOf(seatEl(w.seat)), 4);
+      if (won.some((w) => ctx.seats[w.seat] === "human")) playSound("win");
+      if (o.deal !== prev.deal) deal();
+    }, () => ctx.local.moved && ctx.local.moved.stamp === stamp);
+    return;
+  }
+  if (o.deal !== prev.deal) { deal(); return; }
+  // Bets: chips from each seat whose stake grew to the pot.
+  let bet = false;
+  o.seats.forEach((s, i) => {
+    const more = (s.bet || 0) - (prev.bets[i] || 0);
+    if (more > 0) { chips(rectOf(seatEl(i)), pot, more); bet = true; }
+  });
+  if (bet) playSound("bet");
+  // Another seat's draw or trade: its cards (backs only) go to the stock and as many come back.
+  const backs = (d) => (["act.discard", "act.trade", "act.trade.forced"].includes(d.key) ? (d.args && d.args.n) || 0
+    : ["act.discard.one", "act.draw", "act.draw.slot"].includes(d.key) ? 1 : 0);
+  for (const d of v.say || []) {
+    const n = d && d.seat >= 0 && d.seat !== v.seat ? Math.min(4, backs(d)) : 0;
+    const at = n ? rectOf(seatEl(d.seat)) : null;
+    for (let i = 0; i < n && at; i++) {
+      if (d.key !== "act.draw" && d.key !== "act.draw.slot") fly({ from: at, to: stock, className: "fx-back", delay: i * duration(0.3) });
+      if (d.key !== "act.discard.one") fly({ from: stock, to: at, className: "fx-back", delay: duration(1) + i * duration(0.3) });
+    }
+  }
+  // The draw, for the seat on screen (same seat, same deal): discards leave to the stock, new cards come from it.
+  if (v.seat >= 0 && prev.seat === v.seat) {
+    const now = new Set(o.hand || []);
+    const had = new Set(prev.hand);
+    const arriving = hand.filter((el) => !had.has(el.dataset.card));
+    if (arriving.length || [...had].some((c) => !now.has(c))) {
+      for (const [c, { rect, node }] of before) if (!now.has(c)) fly({ from: rect, to: stock, node });
+      slide(arriving.map((el) => ({ el, from: stock, fade: true })));
+      playSound("deal");
+    }
+  }
 }
 
 function drawSeats(o, v, ctx) {
+  const over = v.terminal; // the game is over: no bets, card backs or last deal's words stay on the seats
   $("#seats").innerHTML = o.seats.filter((s) => s.seat !== v.seat).map((s) => {
+    if (over) s = { ...s, bet: 0, card_count: 0, last_said: null, last_action: null, folded: false, all_in: false, knocked: false, claim: null };
     const badges = [];
     if (s.seat === o.dealer) badges.push(`<span class="badge">${esc(t("table.dealerbadge"))}</span>`);
     if (s.folded) badges.push(`<span class="badge muted">${esc(t("table.folded"))}</span>`);
@@ -100,7 +171,7 @@ function drawFelt(o, v, ctx) {
 
 function drawMe(o, v, ctx) {
   const box = $("#me");
-  if (v.seat < 0) {
+  if (v.seat < 0 || v.terminal) { // at the end the last deal's hand goes (the deal's summary showed every hand)
     box.innerHTML = v.terminal ? "" : `<p class="help">${esc(t(ctx.seats.includes("human") ? "table.handhidden" : "table.watching"))}</p>`;
     return;
   }
@@ -119,7 +190,7 @@ function drawMe(o, v, ctx) {
     <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("table.yourhand"))}">
       ${hand.map((c, i) => selectable
         ? `<button type="button" class="card" data-card="${c}" aria-pressed="${local.selected.includes(c)}"><span class="sr-only">${esc(cardName(c, ctx.settings.suits))}, ${i + 1} of ${hand.length}</span>${cardArt(c, ctx.cardOpts())}</button>`
-        : `<span class="card" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}
+        : `<span class="card" data-card="${c}" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}
     </div>`;
   for (const b of box.querySelectorAll("button.card")) {
     b.addEventListener("click", () => {

@@ -11,6 +11,8 @@ import { renderScorer } from "./score.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { breakdownTable } from "./breakdown.js";
+import { afterRoundEnd, fly, rectOf, rects, slide } from "../../shell/motion.js";
+import { playSound } from "../../shell/sound.js";
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const ITALIAN_SUIT = { S: "swords", H: "cups", D: "coins", C: "clubs" };
@@ -129,10 +131,57 @@ function drawTable(el, view, ctx) {
   local.view = view;
   // A selection survives only while it is still a card of the hand on screen, on that seat's turn.
   if (local.selected && (view.seat < 0 || !(o.hand || []).includes(local.selected) || view.current !== view.seat)) local.selected = null;
+  const before = local.moved ? rects(el, "#pa-table [data-card], #my-hand [data-card]", "data-card") : new Map();
   drawSeats(o, view, ctx);
   drawFelt(o, view, ctx);
   drawMe(o, view, ctx);
   highlight(ctx);
+  motion(o, view, ctx, before);
+}
+
+// ---------------------------------------------------------------- motion and sound
+// A deal, a card played to the table and a capture sliding to its capturer (shell/motion.js): the
+// DOM is final already, this only animates it there; and the cues (shell/sound.js).
+function motion(o, v, ctx, before) {
+  // A new game (no action yet) is dealt before the player's eyes; a resumed one is not.
+  const prev = ctx.local.moved || (v.actions === 0 ? { stamp: "", seat: v.seat, table: [], held: 0, round: o.round } : null);
+  const stamp = `${v.seat}:${v.actions}`;
+  const table = o.table || [];
+  const held = (o.hand_sizes || []).reduce((a, b) => a + b, 0);
+  ctx.local.moved = { stamp, seat: v.seat, table, held, round: o.round };
+  if (!prev || prev.stamp === stamp) return;
+  const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
+  const tableEls = [...document.querySelectorAll("#pa-table [data-card]")];
+  const had = new Set(prev.table);
+  if (held > prev.held) {
+    // A deal: the hands and the new table cards come from the middle of the table (a new round's
+    // once its summary is closed).
+    const deal = () => {
+      const from = rectOf("#pa-table") || rectOf("#pa-felt");
+      slide([...document.querySelectorAll("#my-hand [data-card]"), ...[...document.querySelectorAll("#pa-table [data-card]")].filter((el) => !had.has(el.dataset.card))]
+        .map((el) => ({ el, from, fade: true })));
+      playSound("deal");
+    };
+    if (o.round !== prev.round) afterRoundEnd(deal, () => ctx.local.moved && ctx.local.moved.stamp === stamp);
+    else deal();
+    return;
+  }
+  const last = lastPlay(o);
+  if (!last || held === prev.held) return;
+  // A card played to the table: from the hand it left (the seat on screen) or from its player's seat.
+  const mine = (c) => before.has(c) && !had.has(c);
+  const arriving = tableEls.filter((el) => !had.has(el.dataset.card));
+  slide(arriving.map((el) => ({ el, from: mine(el.dataset.card) ? before.get(el.dataset.card).rect : rectOf(seatEl(last.seat)), card: mine(el.dataset.card) })));
+  // A capture: the cards taken slide from the table to their capturer, the card that took them with them.
+  const now = new Set(table);
+  const gone = prev.table.filter((c) => !now.has(c) && before.has(c));
+  const to = rectOf(seatEl(last.seat));
+  if (gone.length && to) {
+    const played = typeof last.args?.card === "string" ? last.args.card : null;
+    if (played && before.has(played) && !had.has(played)) fly({ from: before.get(played).rect, to, node: before.get(played).node });
+    for (const c of gone) fly({ from: before.get(c).rect, to, node: before.get(c).node, scale: 0.6 });
+  }
+  if (arriving.length || gone.length) playSound("play");
 }
 
 function drawSeats(o, v, ctx) {
@@ -231,7 +280,7 @@ function drawMe(o, v, ctx) {
         const takes = opts.filter((a) => a.includes(" x "));
         const name = cardName(c, style);
         const pos = { card: name, i: i + 1, n: hand.length };
-        if (!myTurn) return `<span class="card" role="img" aria-label="${esc(t("pa.card.plain", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
+        if (!myTurn) return `<span class="card" data-card="${c}" role="img" aria-label="${esc(t("pa.card.plain", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
         const label = picking ? t("pa.card.pick", pos) : takes.length > 1 ? t("pa.card.choices", { ...pos, k: takes.length }) : takes.length ? t("pa.card.takes", pos) : t("pa.card.plain", pos);
         const mark = picking || !takes.length ? "" : `<span class="pa-opts" aria-hidden="true">${esc(takes.length > 1 ? "×" + takes.length : "✓")}</span>`;
         return `<button type="button" class="card pa-hand-card ${takes.length ? "pa-captures" : ""}" data-card="${c}" aria-pressed="${ctx.local.selected === c}" tabindex="${(ctx.local.selected ? ctx.local.selected === c : i === 0) ? 0 : -1}"><span class="sr-only">${esc(label)}</span>${cardArt(c, ctx.cardOpts())}${mark}</button>`;

@@ -13,6 +13,8 @@ import { actionsOf, cardParts, dropAction, exchangeAction, movableRuns, parseAct
 import { describe, joinAnd, name, names } from "./describe.js";
 import { rulesSection } from "./rules.js";
 import { renderLearn } from "./learn.js";
+import { animate, duration } from "../../shell/motion.js";
+import { playSound } from "../../shell/sound.js";
 
 const ROWS = ["A", "B", "C", "D", "E", "F"];
 // Plain backs (no card's identity): one card for a hand, a stack for a draw pile.
@@ -20,9 +22,7 @@ const BACK = (x, y) => `<rect x="${x}" y="${y}" width="12" height="17" rx="2" fi
 const HAND_ICON = `<svg class="po-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><g transform="rotate(-12 7 18)">${BACK(1, 2)}</g><g transform="rotate(12 13 18)">${BACK(7, 2)}</g></svg>`;
 const PILE_ICON = `<svg class="po-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><rect x="4" y="15" width="12" height="4" rx="1" fill="#fffaf0"/>${BACK(4, 0)}<path d="M4 17.5h12M4 19h12" stroke="#7d1f2c" stroke-width="1"/></svg>`;
 const DRAG_SLOP = 6; // px of movement before a press becomes a drag (a wiggle stays a tap)
-const CLEAR_MS = { off: 0, fast: 240, normal: 500, slow: 1000 }; // a row clear's animation
-
-const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+const CLEAR_SCALE = 2; // a row clear lasts two card travels: Off / Fast / Normal / Slow = 0 / 240 / 500 / 1000 ms
 
 // ---------------------------------------------------------------- helpers on the view
 const obs = (v) => v.observation;
@@ -571,8 +571,8 @@ function animateClears(view, ctx) {
   ctx.local.cleared = key;
   const clears = (view.say || []).filter((d) => d && d.key === "po.clear");
   if (!clears.length) return;
-  const speed = ctx.settings.speed;
-  const ms = reducedMotion() ? 0 : CLEAR_MS[speed] ?? CLEAR_MS.normal;
+  const ms = duration(CLEAR_SCALE); // the speed in force (shell/motion.js): 0 under reduced motion unless chosen
+  playSound("play");
   // For tests and tools: how many clears were shown, and the last one's animation time.
   const box = $("#po-rows");
   box.dataset.clears = String(Number(box.dataset.clears || 0) + clears.length);
@@ -590,16 +590,11 @@ function animateClears(view, ctx) {
     fx.setAttribute("aria-hidden", "true");
     fx.textContent = t("po.cleared.fx");
     rowEl.appendChild(fx);
-    if (ms > 0 && typeof fx.animate === "function") {
-      const anim = fx.animate(
-        [{ opacity: 1, transform: "scaleX(1)" }, { opacity: 1, transform: "scaleX(1.04)", offset: 0.4 }, { opacity: 0.15, transform: "scaleX(0.2)" }],
-        { duration: ms, easing: "ease-in", fill: "forwards" },
-      );
-      // A tap or key during the animation jumps it to its end.
-      const finish = () => { try { anim.finish(); } catch { /* already done */ } };
-      document.addEventListener("pointerdown", finish, { once: true });
-      document.addEventListener("keydown", finish, { once: true });
-    }
+    // A tap or a key during the animation jumps it to its end (shell/motion.js skips every animation).
+    const anim = animate(fx,
+      [{ opacity: 1, transform: "scaleX(1)" }, { opacity: 1, transform: "scaleX(1.04)", offset: 0.4 }, { opacity: 0.15, transform: "scaleX(0.2)" }],
+      { duration: ms, easing: "ease-in" });
+    if (anim) anim.effect.updateTiming({ fill: "forwards" });
   }
 }
 

@@ -1,0 +1,82 @@
+"""Heads-up Waks, hard against hard, through the built page (Pyodide in the worker): the table
+(pygame_core/primero/data/cfr_waks2.json, in pygame_core.zip) loads there, and each decision's time.
+
+    python3 bench/cfr_browser.py [--decisions 120]
+
+Builds dist/ if needed, serves it, plays in headless chromium and prints p50/p95/max of the time
+each decision took inside the worker; fails if the page reports an
+error (a table that did not load would stop the game with one). Figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ai_browser import ARGS, FAST  # noqa: E402
+
+import build  # noqa: E402
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--decisions", type=int, default=120)
+    args = parser.parse_args()
+    if build.needs_build():
+        build.build()
+
+    class Quiet(build.Handler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    handler = functools.partial(Quiet, directory=str(build.DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    errors: list[str] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base)
+            page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
+            page.goto(base + "#/play/primero?variant=waks&players=2&seed=3")
+            page.wait_for_selector("html.ready", state="attached", timeout=180_000)
+            for i in range(2):
+                page.select_option(f"#seat-{i}", "hard")
+            page.click("#setup-start")
+            times: list[float] = []
+            while len(times) < args.decisions:
+                page.wait_for_timeout(500)
+                if not page.locator("#dealend").is_hidden():
+                    page.click("#dealend-go")
+                if page.locator("#game-end").count() or errors:
+                    break
+                times = page.evaluate("window.primi.thinkTimes.slice()")
+            alerts = page.locator("[role=alert]").all_inner_texts()
+            browser.close()
+    finally:
+        server.shutdown()
+    q = statistics.quantiles(times, n=20) if len(times) >= 20 else [max(times or [0.0])] * 19
+    print(f"waks 2p hard vs hard in the page: {len(times)} decisions, p50 {statistics.median(times or [0.0]):.1f} ms, "
+          f"p95 {q[18]:.1f} ms, max {max(times or [0.0]):.1f} ms")
+    if errors or any(a.strip() for a in alerts):
+        print("errors:", errors, alerts)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""Motion, sound and the boot's byte progress (issue 10): cards and chips move at the chosen speed
+(web/shell/motion.js) and never hold the state back; Off and prefers-reduced-motion mean none (unless
+the player chose a speed); a click finishes what is playing; the sounds (web/shell/sound.js) are
+off by default, make no AudioContext until the player turns them on, and play when on; the boot's
+bar follows the bytes the service worker fetches and serves (web/sw.js)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from playwright.sync_api import Browser, Page, expect
+
+SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
+    !document.querySelector('#dealend').hidden || document.querySelector('#game-end')
+    || document.querySelector('#actions [data-action]:not([disabled])')
+    || document.querySelector('#my-hand button.card'))"""
+# The animations motion.js started, by count (html[data-motion-played]), and those playing now.
+PLAYED = "() => Number(document.documentElement.dataset.motionPlayed || 0)"
+RUNNING = "() => document.getAnimations().filter((a) => a.playState === 'running').length"
+# Every AudioContext the page makes is counted (the autoplay rule: none before the player asks for sound).
+SPY_AUDIO = """(() => { window.__audio = 0; const AC = window.AudioContext;
+  window.AudioContext = class extends AC { constructor(...a) { super(...a); window.__audio += 1; } }; })()"""
+
+
+def settings(**kw: Any) -> str:
+    s = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "normal", **kw}
+    return f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(s))})"
+
+
+@pytest.fixture
+def fresh(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.add_init_script(SPY_AUDIO)
+    yield page
+    context.close()
+
+
+def open_game(page: Page, server: str, game: str, query: str) -> None:
+    page.goto(server + f"?debug#/play/{game}?{query}")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(f"#screen-table[data-game={game}]")).to_be_visible(timeout=READY_TIMEOUT)
+
+
+def last_view(page: Page) -> dict[str, Any]:
+    """The View of the latest worker reply that carried one (?debug records them)."""
+    for ex in reversed(page.evaluate("window.primi.replies")):
+        reply = json.loads(ex["reply"])
+        result = reply.get("result") if reply.get("ok") else None
+        if isinstance(result, dict):
+            view = result.get("view", result)
+            if isinstance(view, dict) and "observation" in view:
+                return view
+    raise AssertionError("no view yet")
+
+
+def dom_matches_view(page: Page) -> None:
+    """The DOM shows the latest View at once (motion never holds the state back)."""
+    v = last_view(page)
+    o = v["observation"]
+    if v["seat"] >= 0 and "hand" in o:
+        cards = page.eval_on_selector_all("#my-hand [data-card]", "els => els.map(e => e.dataset.card)")
+        assert sorted(cards) == sorted(o["hand"]), (cards, o["hand"])
+    if "pot" in o:
+        assert page.locator("#pot").get_attribute("data-pot") == str(o["pot"])
+    if "table" in o:
+        cards = page.eval_on_selector_all("#pa-table [data-card]", "els => els.map(e => e.dataset.card)")
+        assert sorted(cards) == sorted(o["table"]), (cards, o["table"])
+
+
+def human_bet(page: Page) -> None:
+    """On the human's turn, play a bet or a vie if there is one (else the first legal control)."""
+    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+    bar = page.locator("#actions")
+    for prefix in ("vie ", "bet ", "see", "pass"):
+        b = bar.locator(f"button[data-action^='{prefix}']:not([disabled])")
+        if b.count():
+            b.first.click()
+            return
+    bar.locator("button[data-action]:not([disabled])").first.click()
+
+
+def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, server: str) -> None:
+    page = fresh
+    page.goto(server)
+    page.evaluate(settings(speed="slow", speedChosen=True))
+    # Primero: the deal moves, at once on a table whose state is final.
+    open_game(page, server, "primero", "variant=waks&players=3&seats=human,easy,easy&seed=11")
+    page.wait_for_function(f"({PLAYED})() > 0")
+    dom_matches_view(page)
+    # A click anywhere finishes every animation playing (the slow deal runs for more than a second).
+    page.wait_for_function(RUNNING)
+    page.evaluate("window.__anims = document.getAnimations().filter((a) => a.playState === 'running')")
+    assert 500 in page.evaluate("window.__anims.map((a) => a.effect.getTiming().duration)")  # Slow: 500 ms a card
+    page.mouse.click(5, 300)
+    left = page.evaluate("window.__anims.filter((a) => a.playState === 'running').length")
+    assert left == 0
+    assert page.evaluate("window.__anims.length") > 0
+    # A bet: chips fly to the pot, while the pot already shows the new amount.
+    chips = page.evaluate("window.primi.motion.kinds.chip")
+    for _ in range(10):
+        page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+        if page.locator("#dealend").is_visible() or page.locator("#game-end").count():
+            break
+        human_bet(page)
+        page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+        dom_matches_view(page)
+        if page.evaluate("window.primi.motion.kinds.chip") > chips:
+            break
+    assert page.evaluate("window.primi.motion.kinds.chip") > chips
+    assert page.evaluate("window.primi.motion.speed()") == "slow"
+    # No sound was asked for: no cue, and no AudioContext despite the clicks.
+    assert page.evaluate("window.__audio") == 0
+    assert all(n == 0 for n in page.evaluate("window.primi.sounds").values())
+    # Primiera: a card played to the table moves (the deal first), the table's cards are final at once.
+    slides = page.evaluate("window.primi.motion.kinds.slide")
+    open_game(page, server, "primiera", "variant=2p&seats=human,easy&seed=3")
+    page.wait_for_function(f"window.primi.motion.kinds.slide > {slides}")
+    dom_matches_view(page)
+    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+    slides = page.evaluate("window.primi.motion.kinds.slide")
+    card = page.locator("#my-hand button.card").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("#actions button[data-action]").first.click()
+    page.wait_for_function(f"window.primi.motion.kinds.slide > {slides} || window.primi.motion.kinds.fly > 0")
+    dom_matches_view(page)
+
+
+def test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on(fresh: Page, server: str) -> None:
+    page = fresh
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(server)
+    page.evaluate(settings(speed="normal"))  # a stored speed the player did not choose: reduced motion wins
+    open_game(page, server, "primero", "variant=waks&players=3&seats=human,easy,easy&seed=11")
+    human_bet(page)
+    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+    assert page.evaluate(PLAYED) == 0
+    assert page.evaluate(RUNNING) == 0
+    assert page.evaluate("window.primi.motion.speed()") == "off"
+    assert page.evaluate("window.__audio") == 0
+    # Settings: the note says why nothing moves; the player turns sound on (a click: the context starts).
+    page.get_by_role("link", name="Settings").click()
+    expect(page.locator("#set-speed-note")).to_be_visible()
+    expect(page.locator("#set-speed")).to_have_value("off")
+    page.get_by_label("Play sounds").check()
+    page.wait_for_function("window.__audio === 1")
+    assert page.evaluate("window.primi.sounds.turn") == 1
+    # The player chooses Normal: it overrides the system's wish, and cards move.
+    page.select_option("#set-speed", "normal")
+    expect(page.locator("#set-speed-note")).to_be_hidden()
+    stored = json.loads(page.evaluate("localStorage.getItem('primi.settings.v1')"))
+    assert stored["speedChosen"] is True and stored["sound"] is True
+    open_game(page, server, "primero", "variant=waks&players=3&seats=human,easy,easy&seed=12")
+    page.wait_for_function(f"({PLAYED})() > 0")
+    page.wait_for_function("window.primi.sounds.deal > 0")
+    bets = page.evaluate("window.primi.sounds.bet")
+    human_bet(page)
+    page.wait_for_function(f"window.primi.sounds.bet > {bets} || window.primi.sounds.win > 0")
+    assert page.evaluate("window.__audio") == 1  # one context, reused
+    # Off: nothing moves any more, whatever happens at the table.
+    page.get_by_role("link", name="Settings").click()
+    page.select_option("#set-speed", "off")
+    page.get_by_label("Play sounds").uncheck()
+    page.go_back()
+    expect(page.locator("#screen-table")).to_be_visible()
+    played = page.evaluate(PLAYED)
+    cues = sum(page.evaluate("window.primi.sounds").values())
+    for _ in range(3):
+        page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+        if page.locator("#dealend").is_visible() or page.locator("#game-end").count():
+            break
+        human_bet(page)
+    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+    assert page.evaluate(PLAYED) == played
+    assert sum(page.evaluate("window.primi.sounds").values()) == cues
+    dom_matches_view(page)
+
+
+def site_bytes(dist: Path) -> int:
+    manifest = json.loads((dist / "build.json").read_text())
+    files: list[str] = manifest["files"]
+    return sum((dist / f).stat().st_size for f in files) + (dist / "index.html").stat().st_size
+
+
+def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Path) -> None:
+    page = fresh
+    page.goto(server)
+    page.evaluate(
+        """() => { const bar = document.querySelector('[role=progressbar]');
+            window.__bar = [Number(bar.getAttribute('aria-valuenow'))];
+            window.__stages = new Set();
+            new MutationObserver(() => {
+              window.__bar.push(Number(bar.getAttribute('aria-valuenow')));
+              window.__stages.add(document.querySelector('#boot-stage').textContent);
+            }).observe(bar, {attributes: true, attributeFilter: ['aria-valuenow']}); }""")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    steps = page.evaluate("window.primi.bootBytes")
+    down = [s for s in steps if s["phase"] == "download"]
+    assert len(down) >= 3, steps
+    total = site_bytes(built_site)
+    assert abs(down[-1]["total"] - total) <= total * 0.01, (down[-1], total)
+    assert down[-1]["bytes"] == down[-1]["total"]
+    got = [s["bytes"] for s in down]
+    assert got == sorted(got), "the bytes downloaded only grow"
+    bar = page.evaluate("window.__bar")
+    assert bar == sorted(bar) and bar[-1] == 100
+    mb = f"{total / 1e6:.1f} MB"
+    assert any(s.startswith("Downloading the game:") and s.endswith(" of " + mb) for s in page.evaluate("[...window.__stages]"))
+    # A warm start: the engine's files come from the cache, counted against what this boot took last time.
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    steps = page.evaluate("window.primi.bootBytes")
+    assert steps and all(s["phase"] == "engine" for s in steps), steps
+    got = [s["bytes"] for s in steps]
+    assert got == sorted(got)
+    # What the engine read last time (remembered) is what it reads now, within a file or two.
+    assert abs(steps[-1]["bytes"] - steps[-1]["total"]) <= 0.02 * steps[-1]["total"], steps[-1]
+    assert 0.5 * total < steps[-1]["total"] <= total
