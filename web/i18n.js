@@ -372,6 +372,7 @@ const EN = {
   "end.title": "Game over",
   "end.winners": "Winner: {names}.",
   "end.deals": "{n} deals played.",
+  "end.deals#one": "{n} deal played.",
   "end.replay": "Replay this deal seed",
   "end.new": "New game",
   "coach.title": "Coach",

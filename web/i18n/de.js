@@ -349,6 +349,7 @@ export default {
   "end.title": "Partie vorbei",
   "end.winners": "Gewinner: {names}.",
   "end.deals": "Gespielte Runden: {n}.",
+  "end.deals#one": "Gespielte Runden: {n}.",
   "end.replay": "Mit diesem Startwert noch einmal spielen",
   "end.new": "Neue Partie",
   "coach.title": "Berater",

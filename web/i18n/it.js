@@ -349,6 +349,7 @@ export default {
   "end.title": "Partita finita",
   "end.winners": "Vince: {names}.",
   "end.deals": "Mani giocate: {n}.",
+  "end.deals#one": "Mani giocate: {n}.",
   "end.replay": "Rigioca con questo seme",
   "end.new": "Nuova partita",
   "coach.title": "Consigliere",

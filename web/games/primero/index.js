@@ -10,6 +10,7 @@ import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
+import { keys } from "./keys.js";
 import { afterRoundEnd, chips, duration, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 
@@ -304,7 +305,7 @@ function claimComposer(acts) {
   return `<span class="claim-composer row" id="claim-composer">
     <label>${esc(t("composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
     <label>${esc(t("composer.claim"))} <select id="claim-hand"></select></label>
-    <button type="button" class="btn" id="claim-go" data-action="">${esc(t("verb." + verb))}</button>
+    <button type="button" class="btn" id="claim-go" data-confirm data-action="">${esc(t("verb." + verb))}</button>
     <span class="help" id="claim-note" aria-live="polite"></span>
   </span>`;
 }
@@ -453,6 +454,7 @@ const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("home.cal
 const learnCtx = (ctx) => ({ ...ctx, cardSVG, cardName });
 
 export default {
+  keys,
   name: "primero",
   drawTable,
   composeActions,
