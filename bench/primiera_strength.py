@@ -81,18 +81,20 @@ def _chunk(args: tuple[str, str, str, int, int]) -> list[float]:
     return [deal_figure(variant, a, b, s) for s in range(lo, hi)]
 
 
-def run(pairing: str, deals: int, seed: int, jobs: int) -> dict[str, Any]:
-    """One pairing ``a-b:variant`` over ``deals`` deals."""
+def run(pairing: str, deals: int, seed: int, jobs: int, log: str = "") -> dict[str, Any]:
+    """One pairing ``a-b:variant`` over ``deals`` deals (``log``: append each deal's figure to this file as it comes)."""
     names, variant = pairing.split(":")
     a, b = _split_names(names)
     start = time.perf_counter()
-    step = math.ceil(deals / max(1, jobs))
+    step = math.ceil(deals / max(1, jobs)) if not log else 1
     tasks = [(variant, a, b, lo, min(lo + step, seed + deals)) for lo in range(seed, seed + deals, step)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_chunk, tasks))
-    else:
-        parts = [_chunk(t) for t in tasks]
+    parts: list[list[float]] = []
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for task, part in zip(tasks, pool.map(_chunk, tasks), strict=True):
+            parts.append(part)
+            if log:
+                with open(log, "a") as f:
+                    f.write(json.dumps({"pairing": pairing, "seed": task[3], "x": part[0]}) + "\n")
     xs = [x for p in parts for x in p]
     mean = sum(xs) / len(xs)
     var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else 0.0
@@ -119,12 +121,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes (this machine: 2 cores, shared)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
     parser.add_argument("--json", default="", help="also write the rows to this file")
+    parser.add_argument("--log", default="", help="append each deal's figure to this file as it comes (a partial run "
+                        "stays usable: bench/primiera_log.py summarises it)")
     args = parser.parse_args()
     deals = 50 if args.quick else args.deals
     rows = []
     wall = time.perf_counter()
     for pairing in args.pairings.split(","):
-        row = run(pairing, deals, args.seed, args.jobs)
+        row = run(pairing, deals, args.seed, args.jobs, args.log)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, "

@@ -38,7 +38,7 @@ from ..rng import AgentRandom
 from .agents import SWEEP, Explains, _least_useful
 from .fast import Move, move_text
 from .rules import HERALD_MODES
-from .search import THREAT, Search, View, World, evaluate, exact_value, root_moves
+from .search import THREAT, Search, VectorSearch, View, World, evaluate, exact_value, root_moves
 
 Leaf = Callable[[World, int], float]
 
@@ -144,12 +144,15 @@ class SearchAgent(Explains):
 
     threat = THREAT  # search.evaluate's share of the next player's best capture at a leaf
 
+    solo_edge = 0.0
+    """Kaleidos: the edge (round points) this agent expects over the table in an individual (doubled) round."""
+
     def leaf(self) -> Leaf:
         """The leaf evaluation."""
-        if self.threat == THREAT:
+        if self.threat == THREAT and not self.solo_edge:
             return evaluate
-        threat = self.threat
-        return lambda w, me: evaluate(w, me, threat)
+        threat, solo = self.threat, self.solo_edge
+        return lambda w, me: evaluate(w, me, threat, solo)
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""
@@ -259,9 +262,28 @@ class HardAgent(SearchAgent):
     """(deals, nodes) per mode: 2p rarely spends its nodes (the search stops where the hands run
     out, at most 6 plies), the 4-player modes do; tuned for about 60 ms p95 on CPython."""
 
+    vector_modes: tuple[str, ...] = ("2p",)
+    """Modes searched with VectorSearch (every world at once, my choices shared: no strategy fusion)."""
+
+    settled_nodes = 0
+    """Kaleidos once the first Herald has set the sides: this many nodes (0: the mode's budget). A leaf there
+    values one partnership, not up to four, so the same time buys more search (classic's budget)."""
+
     def budget(self, view: View) -> tuple[int, int]:
         """The mode's (deals, nodes)."""
-        return self.budgets.get(view.variant, (self.samples, self.node_budget))
+        deals, nodes = self.budgets.get(view.variant, (self.samples, self.node_budget))
+        if self.settled_nodes and view.variant == "kaleidos" and not view.live:
+            nodes = self.settled_nodes
+        return deals, nodes
+
+    def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
+        """In ``vector_modes``, every world searched at once to the end of the hands now dealt; else as SearchAgent."""
+        if view.variant not in self.vector_modes:
+            return super().score(view, ms, rnd)
+        worlds = self.worlds(view, rnd)
+        _, last = self.depth_plan(view)
+        search = VectorSearch(worlds, view.me, self.leaf(), exact_value, self.last_deal_ahead(view))
+        return search.root(ms, last)
 
 
 def greedy_value(w: World, me: int) -> float:

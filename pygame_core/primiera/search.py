@@ -385,11 +385,13 @@ MATERIAL = 0.0
 """Points per unit of card worth of the best capture the seat to move has at a leaf (its tempo)."""
 
 
-def evaluate(w: World, me: int, threat: float = THREAT) -> float:
+def evaluate(w: World, me: int, threat: float = THREAT, solo: float = 0.0) -> float:
     """The expected round points of ``me``'s side minus the others' mean, from the world as it stands.
 
     The seat to move is credited with a share of its best immediate capture (THREAT), so that a
     leaf after my play does not ignore what the next player takes from the table I leave.
+    ``solo`` (Kaleidos, hard): the edge I expect over the table in a round where everyone plays
+    alone (swords, doubled), credited at every leaf where the round is or may become one.
     """
     final = w.left == 0
     total = 0.0
@@ -397,6 +399,8 @@ def evaluate(w: World, me: int, threat: float = THREAT) -> float:
     for sides in options:
         mine = next(i for i, side in enumerate(sides) if me in side)
         total += _value(side_values(w, sides, w.double, final), mine)
+        if solo and w.double and not final and len(sides) == w.n:
+            total += solo
     total /= len(options)
     if MATERIAL and not final:
         sides = options[0]
@@ -714,3 +718,89 @@ def _round_entries(obs: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def root_moves(view: View) -> list[Move]:
     """The legal plays of the seat to act (the same in every world: own hand, the table)."""
     return moves(view.hand, view.table)
+
+
+class VectorSearch:
+    """Search over a set of worlds at once, my own choices shared by every world (no strategy fusion for me).
+
+    A determinized search lets me choose each later move knowing the world I am in (the hidden
+    cards): it overrates plays whose follow-up needs that knowledge. Here the worlds are searched
+    together, as one tree of public histories (vector minimax): where I am to move, every world
+    still consistent with the history takes the same move, the one of the best mean over them;
+    where another seat is to move, each world takes its own best reply (that seat sees its own
+    hand; an opponent minimises, a partner maximises), so the worlds split by the move played.
+    A node's value is a vector: one value per world still in it. Full width (no pruning), to a
+    fixed depth within the hands now dealt (my hand and the table agree across a node's worlds).
+    """
+
+    def __init__(self, worlds: Sequence[World], me: int, leaf: Callable[[World, int], float],
+                 exact: Callable[[World, int], float], final_chance: bool = False) -> None:
+        self.worlds = worlds
+        self.me = me
+        self.leaf = leaf
+        self.exact = exact
+        self.final_chance = final_chance
+        self.nodes = 0
+
+    def _leaf(self, w: World) -> float:
+        if w.left == 0:
+            return self.exact(w, self.me)
+        if self.final_chance and w.spos == len(w.stock) and w.spos and w.left == len(w.hands[0]) * 2 == w.hand_size * 2:
+            return Search(w, self.me, self.leaf, self.exact, 1 << 30).chance()
+        return self.leaf(w, self.me)
+
+    def root(self, root_moves: Sequence[Move], depth: int) -> list[float]:
+        """Each root move's mean value over the worlds."""
+        idx = list(range(len(self.worlds)))
+        out = []
+        for m in root_moves:
+            out.append(sum(self._after(idx, m, depth - 1)) / len(idx))
+        return out
+
+    def _after(self, idx: list[int], move: Move, depth: int) -> list[float]:
+        ws = self.worlds
+        card, taken = move
+        toks = [ws[i].play(card, taken) for i in idx]
+        got = self.value(idx, depth)
+        for i, t in zip(idx, toks, strict=True):
+            ws[i].undo(t)
+        return got
+
+    def value(self, idx: list[int], depth: int) -> list[float]:
+        """The values, one per world in ``idx`` (all at the same public history), with ``depth`` plies to go."""
+        ws = self.worlds
+        self.nodes += 1
+        w0 = ws[idx[0]]
+        if depth <= 0 or w0.left == 0:
+            return [self._leaf(ws[i]) for i in idx]
+        seat = w0.to_act
+        if seat == self.me:
+            best: list[float] = []
+            top = -INF
+            for m in w0.legal():
+                got = self._after(idx, m, depth - 1)
+                total = sum(got)
+                if total > top:
+                    top, best = total, got
+            return best
+        groups: dict[Move, list[int]] = {}
+        for i in idx:
+            for m in ws[i].legal():
+                g = groups.get(m)
+                if g is None:
+                    groups[m] = [i]
+                else:
+                    g.append(i)
+        maximize = same_side(w0, self.me, seat)
+        out = dict.fromkeys(idx, -INF if maximize else INF)
+        for m, sub in groups.items():
+            got = self._after(sub, m, depth - 1)
+            if maximize:
+                for i, v in zip(sub, got, strict=True):
+                    if v > out[i]:
+                        out[i] = v
+            else:
+                for i, v in zip(sub, got, strict=True):
+                    if v < out[i]:
+                        out[i] = v
+        return [out[i] for i in idx]
