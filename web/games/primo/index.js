@@ -13,7 +13,7 @@ import { actionsOf, cardParts, dropAction, exchangeAction, movableRuns, parseAct
 import { describe, joinAnd, name, names } from "./describe.js";
 import { rulesSection } from "./rules.js";
 import { renderLearn } from "./learn.js";
-import { animate, duration, fly, motionSpeed, rectOf, slide } from "../../shell/motion.js";
+import { animate, duration, fly, motionSpeed, rectOf, scrolled, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 
 const ROWS = ["A", "B", "C", "D", "E", "F"];
@@ -82,16 +82,27 @@ function drawTable(el, view, ctx) {
 // A card played onto a row (add, open, head), a run moved between rows and a Take's cards travel
 // from where they were to where they are: the DOM is final already (FLIP). Four copies of each
 // card exist, so a card is known by its row and place, not by its text.
+// Where the cards were: read in the animation frame after each render (the layout is done then
+// anyway), never at the start of a render, which would force one more layout (a long task).
 function readPlaces(view, ctx) {
   const prev = ctx.local.places;
+  const seen = ctx.local.seen;
   const stamp = `${view.seat}:${view.actions}`;
-  if (!prev || prev.stamp === stamp || motionSpeed() === "off") return null;
-  const rows = {};
-  for (const rowEl of document.querySelectorAll("#po-rows .po-row")) {
-    rows[rowEl.dataset.row] = [...rowEl.querySelectorAll(".po-row-cards [data-card]")].map((node) => ({ card: node.dataset.card, node, rect: node.getBoundingClientRect() }));
-  }
-  const hand = prev.seat === view.seat ? [...document.querySelectorAll("#my-hand [data-card]")].map((node) => ({ card: node.dataset.card, node, rect: node.getBoundingClientRect() })) : [];
-  return { rows, hand };
+  if (!prev || prev.stamp === stamp || !seen || seen.stamp !== prev.stamp || motionSpeed() === "off") return null;
+  const fix = (x) => ({ ...x, rect: scrolled(x.rect, seen.sx, seen.sy) });
+  return { rows: Object.fromEntries(Object.entries(seen.rows).map(([r, xs]) => [r, xs.map(fix)])), hand: prev.seat === view.seat ? seen.hand.map(fix) : [] };
+}
+
+function notePlaces(ctx) {
+  const stamp = ctx.local.places && ctx.local.places.stamp;
+  if (motionSpeed() === "off" || typeof requestAnimationFrame !== "function") return;
+  requestAnimationFrame(() => {
+    if (!ctx.local.places || ctx.local.places.stamp !== stamp) return;
+    const read = (node) => ({ card: node.dataset.card, node, rect: node.getBoundingClientRect() });
+    const rows = {};
+    for (const rowEl of document.querySelectorAll("#po-rows .po-row")) rows[rowEl.dataset.row] = [...rowEl.querySelectorAll(".po-row-cards [data-card]")].map(read);
+    ctx.local.seen = { stamp, sx: scrollX, sy: scrollY, rows, hand: [...document.querySelectorAll("#my-hand [data-card]")].map(read) };
+  });
 }
 
 // Which old places of a row still hold their card, as new index → old index: cards laid at the
@@ -113,6 +124,7 @@ function animateMoves(o, v, ctx, before) {
   const prev = ctx.local.places;
   const rowsNow = Object.fromEntries(ROWS.map((r) => [r, rowOf(o, r).cards]));
   ctx.local.places = { stamp: `${v.seat}:${v.actions}`, seat: v.seat, round: o.round, rows: rowsNow };
+  notePlaces(ctx);
   if (!before || !prev || prev.round !== o.round) return;
   const cleared = new Set((v.say || []).filter((d) => d && d.key === "po.clear").map((d) => d.args && d.args.row));
   const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "po.refill");
@@ -139,8 +151,7 @@ function animateMoves(o, v, ctx, before) {
     if (i >= 0) { moves.push({ el, from: departed[i].rect, card: true }); departed.splice(i, 1); continue; }
     const h = hand.findIndex((x) => x.card === c);
     if (h >= 0) { moves.push({ el, from: hand[h].rect, card: true }); hand.splice(h, 1); continue; }
-    const seat = last ? rectOf(seatEl(last.seat)) : null;
-    if (seat) moves.push({ el, from: seat, fade: true });
+    if (last) moves.push({ el, from: () => rectOf(seatEl(last.seat)), fade: true });
   }
   slide(moves);
   // A Take's cards go to their taker's pile (a cleared row's cards are shown by its clear).
@@ -149,8 +160,7 @@ function animateMoves(o, v, ctx, before) {
     if (cleared.has(x.row)) continue;
     const k = took.findIndex((e) => e.args && e.args.card === x.card && e.args.row === x.row);
     const taker = k >= 0 ? took.splice(k, 1)[0].seat : last ? last.seat : -1;
-    const to = taker >= 0 ? rectOf(seatEl(taker)) : null;
-    if (to) fly({ from: x.rect, to, node: x.node, scale: 0.6 });
+    if (taker >= 0) fly({ from: x.rect, to: () => rectOf(seatEl(taker)), node: x.node, scale: 0.6 });
   }
 }
 
