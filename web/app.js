@@ -8,7 +8,9 @@ import { $, esc } from "./dom.js";
 import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
-import { setContext, startGame, openGame, renderTable, tableInfo, thinkTimes } from "./shell/table.js";
+import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes } from "./shell/table.js";
+import { installKeys, keysForTests } from "./shell/keys.js";
+import { errorWords } from "./shell/errors.js";
 import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
 import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
@@ -65,9 +67,9 @@ const cardOpts = () => ({ style: settings.suits, fourColour: settings.fourColour
 const liveQueue = [];
 let liveBusy = false;
 let lastSpoken = { text: "", at: 0 };
-export function announce(text, assertive = false) {
+export function announce(text, assertive = false, asked = false) {
   const now = performance.now();
-  if (text === lastSpoken.text && now - lastSpoken.at < 700) return;
+  if (!asked && text === lastSpoken.text && now - lastSpoken.at < 700) return; // asked for (read the table): said again
   lastSpoken = { text, at: now };
   liveQueue.push({ text, assertive });
   if (!liveBusy) drainLive();
@@ -237,19 +239,16 @@ export function gameOp(game, name, req = {}) {
 
 /** What a player reads for an error reply: its sentence, or an apology for a bug (details to the console). */
 export function errorText(answer) {
-  if (answer && answer.kind === "InternalError") {
-    console.error("Primi engine error:", answer.error);
-    return t("error.internal");
-  }
-  return (answer && answer.error) || t("error.internal");
+  return errorWords(answer); // shell/errors.js: the player's words, in the player's language
 }
 
-window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, replies: DEBUG ? replies : undefined };
+window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
 // The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => {
   const r = worker ? await rawCall({ op: "heap" }) : null;
   return r && r.ok ? r.result : null;
 };
+installKeys({ announce, table: tableNow });
 
 // ---------------------------------------------------------------- service worker
 // The service worker is registered at once. On a first visit the engine waits for it to install:

@@ -12,6 +12,7 @@ import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
 import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { recordResult } from "./stats.js";
+import { nextControl, rove, tableTools } from "./keys.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
@@ -24,6 +25,11 @@ let resuming = false; // looking for the saved game to resume after a reload
 export const thinkTimes = []; // milliseconds each computer decision took in the worker (bench/ai_browser.py)
 
 export function setContext(c) { shell = c; }
+
+// For the keys (read the table, shortcuts): the game on screen and its View, while the table shows.
+export function tableNow() {
+  return game && game.view && $("#screen-table") ? { name: game.name, view: game.view, nameOf, seats: game.seats, settings: shell.settings } : null;
+}
 
 // For tests and assistive tools: which game is on the table and whose view is shown.
 export function tableInfo() {
@@ -143,11 +149,11 @@ export async function renderTable(main) {
     <div class="overlay" id="handover" hidden role="dialog" aria-modal="true" aria-labelledby="handover-title">
       <div class="overlay-box"><h2 id="handover-title"></h2><p id="handover-text"></p>
       <div id="handover-recap"></div>
-      <button class="btn" id="handover-go" data-primary>${esc(t("handover.show"))}</button></div>
+      <button class="btn" id="handover-go" data-primary data-action="show-hand">${esc(t("handover.show"))}</button></div>
     </div>
     <div class="overlay" id="dealend" hidden role="dialog" aria-modal="true" aria-labelledby="dealend-title">
       <div class="overlay-box"><h2 id="dealend-title"></h2><div id="dealend-body"></div>
-      <button class="btn" id="dealend-go" data-primary>${esc(t("dealend.next"))}</button></div>
+      <button class="btn" id="dealend-go" data-primary data-action="next-deal">${esc(t("dealend.next"))}</button></div>
     </div>`;
   $("#handover-go").addEventListener("click", showPending);
   // A round summary may offer to play the rest without stops (buttons [data-autoplay="fast"|"now"]).
@@ -165,6 +171,7 @@ export async function renderTable(main) {
     focusBar();
     if (game.afterRound) { const f = game.afterRound; game.afterRound = null; f(); }
   });
+  tableTools($("#table-tools"));
   $("#log-older").addEventListener("click", loadOlder);
   $("#table-undo").addEventListener("click", undo);
   $("#table-export").addEventListener("click", exportRecord);
@@ -188,10 +195,8 @@ function setBusy(busy) {
 
 // A move the engine refuses (a stale tap, a double tap) is said in the player's words, never the
 // engine's (no seat numbers, no quoted action texts).
-const MOVE_ERRORS = new Set(["IllegalActionError", "InvalidActionError"]);
 export function playerError(answer) {
-  if (answer && MOVE_ERRORS.has(answer.kind)) return t("table.notnow");
-  return shell.errorText(answer);
+  return shell.errorText(answer); // shell/errors.js: a refused move is the table's sentence (err.move)
 }
 
 function showError(answer) {
@@ -252,7 +257,7 @@ async function run() {
         lockBar();
         continue;
       }
-      if (v.seat === cur) return; // the human to act sees the table: wait for their move
+      if (v.seat === cur) { keepFocus(); return; } // the human to act sees the table: wait for their move
       // The device changes hands only when another human is next; the same player keeps it.
       if (g.humans.length > 1 && cur !== g.lastHuman) { await handOver(cur); return; }
       const shown = await shell.engineCall({ op: "show", session: g.sid, seat: cur });
@@ -408,6 +413,7 @@ function drawControls() {
     bar.innerHTML = `<p class="help">${esc(t("table.waiting", { name: nameOf(v.current) }))}</p>`;
   } else game.module.composeActions(bar, v, ctx, send);
   if (game.module.side) game.module.side($("#game-side"), v, ctx);
+  rove();
   const undoButton = $("#table-undo");
   if (undoButton) undoButton.hidden = !(v.undo && !v.terminal && v.seat >= 0 && v.current === v.seat);
 }
@@ -483,15 +489,16 @@ async function loadOlder() {
 }
 
 function focusBar() {
-  const b = document.querySelector("#actions [data-primary]:not([disabled]), #actions button:not([disabled])");
-  if (b) b.focus();
-  else keepFocus();
+  const b = nextControl();
+  if (b) b.focus({ preventScroll: true });
 }
 
-// Focus never falls to <body> after a play (the bar's buttons are redrawn): it stays on the bar.
+// Focus never falls to <body> after a play (the bar's buttons are redrawn): it goes to the next
+// sensible control (keys.js nextControl), or waits on the bar while others play, and moves on
+// from there when the turn comes back (never away from where the player put it).
 function keepFocus() {
   const el = document.activeElement;
-  if ((!el || el === document.body || !el.isConnected) && $("#actions")) $("#actions").focus({ preventScroll: true });
+  if (!el || el === document.body || !el.isConnected || el.id === "actions" || el.id === "main") focusBar();
 }
 
 // ---------------------------------------------------------------- the end

@@ -1,0 +1,306 @@
+// The keyboard and the screen reader at the table, game-neutral (issue 10): single-key shortcuts
+// (listed in a "?" dialog), roving focus in the action toolbar and the hand (one tab stop each,
+// the arrow keys move within), dialogs that trap focus and close with Esc, focus that never
+// falls to <body> after a move, and "read the table": one sentence with the whole public state,
+// built from the shown seat's observation only, said through the polite live region.
+import { $, esc } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardName } from "../cards.js";
+
+let shell = null; // {announce, table(): {name, view, nameOf, seats, settings} | null}
+
+// Single-letter shortcuts never act while the player types (WCAG 2.1.4; PlayAural's isTypingTarget).
+function typing(el) {
+  if (!el || el === document.body) return false;
+  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
+  return el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "range"].includes(el.type);
+}
+
+// ---------------------------------------------------------------- dialogs
+const openModals = () => [...document.querySelectorAll(".overlay[role=dialog]:not([hidden])")];
+const topModal = () => { const m = openModals(); return m.length ? m[m.length - 1] : null; };
+const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
+const focusables = (root) => [...root.querySelectorAll(FOCUSABLE)].filter((el) => !el.closest("[hidden]") && el.getClientRects().length);
+
+function trapTab(e, modal) {
+  const items = focusables(modal);
+  if (!items.length) { e.preventDefault(); return; }
+  const i = items.indexOf(document.activeElement);
+  if (e.shiftKey && i <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
+  else if (!e.shiftKey && (i < 0 || i === items.length - 1)) { e.preventDefault(); items[0].focus(); }
+}
+
+// Esc closes the dialog on top: the shortcuts list (focus goes back), the deal end (its "Next"
+// button); the hand-over stays until its player asks for their hand (nothing to go back to).
+function escape(modal) {
+  if (modal.id === "keys-help") { closeHelp(); return true; }
+  const go = modal.querySelector("[data-escape]") || (modal.id === "dealend" ? $("#dealend-go") : null);
+  if (go && !go.disabled) { go.click(); return true; }
+  return false;
+}
+
+let helpReturn = null;
+function openHelp() {
+  if ($("#keys-help")) return;
+  helpReturn = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+  const box = document.createElement("div");
+  box.className = "overlay keys-help";
+  box.id = "keys-help";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-modal", "true");
+  box.setAttribute("aria-labelledby", "keys-title");
+  const table = shell && shell.table();
+  const games = table ? [table.name] : ["primero", "primiera", "primo"];
+  const list = (rows) => `<dl class="keys-list">${rows.map(([k, d]) => `<div><dt><kbd>${esc(k)}</kbd></dt><dd>${esc(d)}</dd></div>`).join("")}</dl>`;
+  const section = (g) => `<section data-game="${g}"><h3>${esc(t("keys.game." + g))}</h3>${list(GAME_KEYS[g]().map(([k, d]) => [k, t(d)]))}</section>`;
+  box.innerHTML = `<div class="overlay-box"><h2 id="keys-title">${esc(t("keys.title"))}</h2>
+    <p class="help">${esc(t("keys.lede"))}</p>
+    ${list(GENERAL.map(([k, d]) => [t(k), t(d)]))}
+    ${games.map(section).join("")}
+    <p class="row"><button type="button" class="btn" id="keys-close" data-primary>${esc(t("keys.close"))}</button></p></div>`;
+  document.body.appendChild(box);
+  $("#keys-close").addEventListener("click", closeHelp);
+  $("#keys-close").focus();
+}
+
+function closeHelp() {
+  const box = $("#keys-help");
+  if (!box) return;
+  box.remove();
+  const back = helpReturn && helpReturn.isConnected ? helpReturn : $("#keys-open") || $("#actions") || $("#main");
+  helpReturn = null;
+  if (back) back.focus();
+}
+
+const GENERAL = [
+  ["keys.k.help", "keys.d.help"], ["keys.k.read", "keys.d.read"], ["keys.k.tab", "keys.d.tab"],
+  ["keys.k.arrows", "keys.d.arrows"], ["keys.k.enter", "keys.d.enter"], ["keys.k.esc", "keys.d.esc"],
+];
+const GAME_KEYS = {
+  primero: () => [["P", "keys.d.pass"], ["S", "keys.d.see"], ["F", "keys.d.fold"], ["1–9", "keys.d.amount"], ["Enter", "keys.d.confirm"]],
+  primiera: () => [["← →", "keys.d.pa.hand"], ["Enter", "keys.d.pa.pick"], ["1–9", "keys.d.pa.option"]],
+  primo: () => [["← → ↑ ↓", "keys.d.po.move"], ["Enter", "keys.d.po.pick"], ["A–F", "keys.d.po.row"], ["− +", "keys.d.po.run"], ["Esc", "keys.d.po.cancel"]],
+};
+
+// ---------------------------------------------------------------- roving focus
+// The action toolbar and a hand of buttons are one tab stop each; ←/→ (and Home/End) move within.
+const barItems = (bar) => [...bar.querySelectorAll("button:not([disabled]), select:not([disabled])")];
+const handItems = (hand) => [...hand.querySelectorAll("button:not([disabled])")];
+
+/** After the shell draws the bar (and the hand): one tab stop each, on the control in focus or the first. */
+export function rove() {
+  const bar = $("#actions");
+  if (bar) setStop(barItems(bar));
+  const hand = $("#my-hand");
+  // A hand whose game keeps its own roving tabindex (Primiera, Primo) is left alone.
+  if (hand && !hand.querySelector("button[tabindex]")) setStop(handItems(hand));
+  // A row of seats too wide for the screen scrolls: it is then a tab stop, so a keyboard can scroll it.
+  // Measured in the next frame, when the browser lays the page out anyway (no forced layout in this task).
+  requestAnimationFrame(() => {
+    for (const el of document.querySelectorAll("#board .seats-bar")) {
+      if (el.scrollWidth > el.clientWidth + 1) el.tabIndex = 0; else el.removeAttribute("tabindex");
+    }
+  });
+}
+
+function setStop(items) {
+  if (!items.length) return;
+  const cur = items.find((el) => el === document.activeElement) || items.find((el) => el.hasAttribute("data-primary")) || items[0];
+  for (const el of items) el.tabIndex = el === cur ? 0 : -1;
+}
+
+function roveKey(e) {
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[e.key];
+  if (!step && e.key !== "Home" && e.key !== "End") return false;
+  const el = e.target;
+  let items = null;
+  if (el.closest && el.closest("#actions")) {
+    if (el.tagName === "SELECT" && (e.key === "ArrowUp" || e.key === "ArrowDown")) return false; // the select's own value
+    items = barItems($("#actions"));
+  } else if (el.closest && el.closest("#my-hand") && el.tagName === "BUTTON") items = handItems($("#my-hand"));
+  if (!items || !items.length) return false;
+  const i = items.indexOf(el);
+  if (i < 0) return false;
+  e.preventDefault();
+  const j = e.key === "Home" ? 0 : e.key === "End" ? items.length - 1 : (i + step + items.length) % items.length;
+  for (const x of items) x.tabIndex = -1;
+  items[j].tabIndex = 0;
+  items[j].focus();
+  return true;
+}
+
+/** The next sensible control after a move: the bar's main control, else its first, else the hand's stop. */
+export function nextControl() {
+  if (topModal()) return null;
+  return document.querySelector("#actions [data-primary]:not([disabled])")
+    || document.querySelector("#actions button:not([disabled]), #actions select:not([disabled])")
+    || document.querySelector("#my-hand button[tabindex='0']:not([disabled])")
+    || document.querySelector("#my-hand button:not([disabled])")
+    || $("#actions");
+}
+
+// ---------------------------------------------------------------- shortcuts
+function click(sel) {
+  const el = document.querySelector(sel);
+  if (!el || el.disabled) return false;
+  el.click();
+  return true;
+}
+
+function primeroKey(e) {
+  const k = e.key.toLowerCase();
+  const first = (verbs) => verbs.some((v) => click(`#actions button[data-action="${v}"]:not([disabled])`));
+  if (k === "p") return first(["pass", "refuse"]);
+  if (k === "s") return first(["see", "match", "stay"]);
+  if (k === "f") return first(["fold"]);
+  if (/^[1-9]$/.test(k)) {
+    // An amount: the bet button with that amount, or that amount in the claim composer.
+    const b = document.querySelector(`#actions .bet-group button[data-action$=" ${k}"]:not([disabled])`);
+    if (b) { b.click(); return true; }
+    const amount = $("#claim-amount");
+    if (amount && [...amount.options].some((o) => o.value === k)) {
+      amount.value = k;
+      amount.dispatchEvent(new Event("change"));
+      $("#claim-go").focus();
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+function primieraKey(e) {
+  // 1–9: the capture options of the selected card, in the bar's order.
+  if (!/^[1-9]$/.test(e.key)) return false;
+  const opts = [...document.querySelectorAll("#actions button[data-action]:not([disabled])")];
+  const b = opts[Number(e.key) - 1];
+  if (!b) return false;
+  b.click();
+  return true;
+}
+
+const SHORTCUTS = { primero: primeroKey, primiera: primieraKey };
+
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const modal = topModal();
+  if (modal) {
+    if (e.key === "Tab") { trapTab(e, modal); return; }
+    if (e.key === "Escape" && escape(modal)) { e.preventDefault(); return; }
+    return; // no shortcut acts behind a dialog
+  }
+  if (roveKey(e)) return;
+  const el = document.activeElement;
+  if (typing(el)) return;
+  if (e.key === "?") { e.preventDefault(); openHelp(); return; }
+  const table = shell && shell.table();
+  if (!table) return;
+  if (e.key === "r" || e.key === "R") { e.preventDefault(); readTable(); return; }
+  if (e.key === "Enter" && !(el && el.closest && el.closest("button, a, input, select, summary, textarea, [role=button]"))) {
+    // Enter confirms from anywhere that is not itself a control: the bar's main control.
+    if (click("#actions [data-primary]:not([disabled])") || click("#claim-go")) e.preventDefault();
+    return;
+  }
+  const f = SHORTCUTS[table.name];
+  if (f && e.key.length === 1 && f(e)) e.preventDefault();
+}
+
+// Focus that would fall out of a dialog is brought back in.
+function onFocusIn(e) {
+  const modal = topModal();
+  if (modal && !modal.contains(e.target)) {
+    const items = focusables(modal);
+    if (items.length) items[0].focus();
+  }
+}
+
+// ---------------------------------------------------------------- read the table
+const list = (items) => items.filter(Boolean).join("; ");
+
+function readPrimero(v, x) {
+  const o = v.observation;
+  const bits = [t("read.primero.deal", { n: o.deal, phase: t("phase." + o.phase), pot: o.pot })];
+  if (o.claim) bits.push(t("read.claim", { claim: t("claim", { kind: t("kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
+  for (const s of o.seats || []) {
+    const state = [t("table.chipcount", { n: s.chips })];
+    if (s.bet) state.push(t("table.bet", { n: s.bet }));
+    if (s.folded) state.push(t("table.folded"));
+    if (s.all_in) state.push(t("table.allin"));
+    if (s.out) state.push(t("table.out"));
+    if (s.seat === o.dealer) state.push(t("table.dealer"));
+    if (s.seat === v.seat && o.hand) {
+      state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, x.settings.suits)).join(", ") }));
+      if (o.hand_value) state.push(`${t("kind." + o.hand_value.kind)} ${o.hand_value.points}`);
+    } else state.push(t("table.cardcount", { n: s.card_count }).replace(/, .*$/, ""));
+    bits.push(`${x.nameOf(s.seat)}: ${state.join(", ")}`);
+  }
+  return bits;
+}
+
+function readPrimiera(v, x) {
+  const o = v.observation;
+  const style = x.settings.suits;
+  const bits = [t("read.primiera.round", { n: o.round })];
+  bits.push(t("read.table", { cards: (o.table || []).length ? o.table.map((c) => cardName(c, style)).join(", ") : t("pa.table.empty") }));
+  for (let s = 0; s < o.players; s++) {
+    const state = [t("pa.score", { n: o.scores[s] }), t("pa.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] })];
+    if (o.sweeps[s]) state.push(t("pa.sweeps", { n: o.sweeps[s] }));
+    if (s === v.seat && o.hand) state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, style)).join(", ") }));
+    else state.push(t("pa.cards", { n: o.hand_sizes[s] }));
+    bits.push(`${x.nameOf(s)}: ${state.join(", ")}`);
+  }
+  return bits;
+}
+
+function readPrimo(v, x) {
+  const o = v.observation;
+  const bits = [];
+  if ((o.rounds || 1) > 1) bits.push(t("po.round", { n: o.round, of: o.rounds }));
+  for (const r of o.rows || []) {
+    bits.push(r.cards.length ? t("read.row", { row: r.name, cards: r.cards.map((c) => cardName(c)).join(", ") }) : t("po.row.empty", { row: r.name }));
+  }
+  for (let s = 0; s < o.players; s++) {
+    const state = s === v.seat && o.hand ? [t("read.hand", { cards: o.hand.map((c) => cardName(c)).join(", ") }), t("po.counts", { hand: o.hand.length, pile: o.piles[s] })]
+      : [t("po.counts", { hand: o.hands[s], pile: o.piles[s] })];
+    if ((o.rounds || 1) > 1) state.push(t("po.points", { n: o.scores[s] }));
+    bits.push(`${x.nameOf(s)}: ${state.join(", ")}`);
+  }
+  return bits;
+}
+
+const READERS = { primero: readPrimero, primiera: readPrimiera, primo: readPrimo };
+
+/** One sentence with the whole public state of the table on screen (the shown seat's observation only). */
+export function tableSentence() {
+  const x = shell && shell.table();
+  if (!x || !x.view) return "";
+  const v = x.view;
+  const reader = READERS[x.name];
+  const bits = reader ? reader(v, x) : [];
+  const turn = v.terminal ? t("table.over") : v.current === v.seat && v.seat >= 0 ? t("read.yourturn") : v.current >= 0 ? t("read.turn", { name: x.nameOf(v.current) }) : "";
+  return `${list([...bits, turn])}.`.replace(/\.\.$/, ".");
+}
+
+export function readTable() {
+  const text = tableSentence();
+  if (text && shell) shell.announce(text, false, true);
+  return text;
+}
+
+/** The table's two tool buttons: read the table, and the shortcuts list. */
+export function tableTools(box) {
+  if (!box || $("#keys-read", box)) return;
+  box.insertAdjacentHTML("afterbegin", `<button type="button" class="btn secondary" id="keys-read" aria-keyshortcuts="R">${esc(t("read.button"))}</button>
+    <button type="button" class="btn secondary" id="keys-open" aria-keyshortcuts="Shift+?" aria-haspopup="dialog">${esc(t("keys.button"))}</button>`);
+  $("#keys-read", box).addEventListener("click", readTable);
+  $("#keys-open", box).addEventListener("click", openHelp);
+}
+
+export function installKeys(context) {
+  shell = context;
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("focusin", onFocusIn);
+}
+
+// For tests: the sentence and the dialog.
+export const keysForTests = { tableSentence, openHelp, closeHelp };
