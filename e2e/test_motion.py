@@ -34,16 +34,20 @@ LONG_TASKS = """(() => { window.__long = [];
 # The longest task since a time mark (performance.now()), 0 if none was over 50 ms; and the longest
 # script run (with the style and layout it forced) inside a long animation frame: our code's part.
 LONGEST = "(t0) => Math.max(0, ...window.__long.filter((e) => e.start >= t0).map((e) => e.ms))"
-SCRIPTS = "(t0) => window.__loaf.filter((e) => e.start >= t0).flatMap((e) => e.scripts).sort((a, b) => b[2] - a[2]).slice(0, 3)"
-LONG_LIMIT = 100  # ms of our script: 50 is the goal, met on an idle machine; the margin is for a loaded one (8 test runs on 2 cores)
+SCRIPTS = "(t0) => window.__loaf.filter((e) => e.start >= t0).flatMap((e) => e.scripts).sort((a, b) => b[2] - a[2])"
+# 50 ms is the goal; the margins are for a loaded machine (8 test runs on 2 cores stretch every task
+# several times): our scripts' own time, and with the style and layout they forced (a render with
+# forced layouts took 246 ms here before they were moved to the next frame).
+LONG_LIMIT = 80
+LONG_LIMIT_WITH_LAYOUT = 200
 
 
 def long_tasks(page: Page, t0: float, what: str) -> None:
     """Print the longest main-thread task since t0 and the longest scripts; fail if a script of ours ran long."""
     longest = page.evaluate(LONGEST, t0)
     scripts = page.evaluate(SCRIPTS, t0)
-    print(f"{what}: longest main-thread task {longest:.0f} ms; longest scripts [invoker, source, ms, forced layout ms] {scripts}")
-    assert not scripts or scripts[0][2] < LONG_LIMIT, (what, scripts)
+    print(f"{what}: longest main-thread task {longest:.0f} ms; longest scripts [invoker, source, ms, forced layout ms] {scripts[:3]}")
+    assert all(ms - layout < LONG_LIMIT and ms < LONG_LIMIT_WITH_LAYOUT for _, _, ms, layout in scripts), (what, scripts)
 SPY_AUDIO = """(() => { window.__audio = 0; const AC = window.AudioContext;
   window.AudioContext = class extends AC { constructor(...a) { super(...a); window.__audio += 1; } }; })()"""
 
