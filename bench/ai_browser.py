@@ -1,9 +1,9 @@
 """How long the computer players think in the browser (Pyodide in the worker), per level.
 
-    python bench/ai_browser.py [--decisions 150] [--levels easy,medium,hard] [--variants waks,northpass,rms]
+    python bench/ai_browser.py [--decisions 150] [--levels easy,medium,hard] [--variants waks,northpass,rms] [--players 2,4]
 
 Builds dist/ if needed, serves it on 127.0.0.1, and in headless chromium lets
-four computer players of one level play each other through the real page; it
+computer players of one level (2 and 4 at a table; RMS takes 4-6) play each other through the real page; it
 prints p50/p95/max of the time each decision took inside the worker. Figures,
 not a test (the goal: the default level answers within 300 ms at p95).
 """
@@ -38,6 +38,7 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=150)
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--variants", default="waks,northpass,rms")
+    parser.add_argument("--players", default="2,4", help="table sizes (a variant skips sizes it does not take)")
     args = parser.parse_args()
     if build.needs_build():
         build.build()
@@ -49,19 +50,21 @@ def main() -> int:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    print("| variant | level | decisions | p50 ms | p95 ms | max ms |")
-    print("|---|---|---|---|---|---|")
+    print("| variant | players | level | decisions | p50 ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|---|---|")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            for variant in args.variants.split(","):
+            tables = [(v, int(n)) for v in args.variants.split(",") for n in args.players.split(",")
+                      if not (v == "rms" and int(n) < 4)]
+            for variant, players in tables:
                 for level in args.levels.split(","):
                     page = browser.new_page()
                     page.goto(base)
                     page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
-                    page.goto(base + f"#/play/primero?variant={variant}&players=4&seed=1")
+                    page.goto(base + f"#/play/primero?variant={variant}&players={players}&seed=1")
                     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-                    for i in range(4):
+                    for i in range(players):
                         page.select_option(f"#seat-{i}", level)
                     page.click("#setup-start")
                     times: list[float] = []
@@ -74,7 +77,7 @@ def main() -> int:
                         times = page.evaluate("window.primi.thinkTimes.slice()")
                     times = times[: args.decisions]
                     q = statistics.quantiles(times, n=20) if len(times) >= 20 else [max(times)] * 19
-                    print(f"| {variant} | {level} | {len(times)} | {statistics.median(times):.1f} | {q[18]:.1f} | {max(times):.1f} |")
+                    print(f"| {variant} | {players} | {level} | {len(times)} | {statistics.median(times):.1f} | {q[18]:.1f} | {max(times):.1f} |")
                     page.evaluate("window.primi.thinkTimes.length = 0")
                     page.close()
             browser.close()

@@ -50,18 +50,18 @@ def check_help_dialog(page: Page, game: str) -> None:
 
 
 def check_read(page: Page, must: list[str]) -> str:
-    """R, with the focus on the table, says the whole table in the polite live region; so does the button."""
+    """R, with the focus on the table, says the whole table in the polite live region; so does the button.
+    (The region speaks a queue: earlier announcements of the game may still pass through it first, so
+    the check waits for the reading itself.)"""
+    said = """(must) => { const el = document.querySelector('#live-polite');
+        return must.every((w) => el.textContent.includes(w)) ? el.textContent : null; }"""
     page.evaluate("document.querySelector('#live-polite').textContent = ''")
     no_body(page, "the check")
     page.keyboard.press("r")
-    live = page.locator("#live-polite")
-    expect(live).not_to_have_text("")
-    text = live.inner_text()
-    for word in must:
-        assert word in text, (word, text)
+    text: str = page.wait_for_function(said, arg=must).json_value()
     page.evaluate("document.querySelector('#live-polite').textContent = ''")
     page.locator("#keys-read").click()
-    expect(live).not_to_have_text("")
+    page.wait_for_function(said, arg=must)
     return text
 
 

@@ -124,6 +124,7 @@ class View:
     folds: dict[int, float] = field(default_factory=dict)  # seat -> its rate of folds to a Waks vie after the draw
     vie_rate: dict[int, float] = field(default_factory=dict)  # seat -> its share of Waks betting turns with a vie
     checked_vies: dict[int, float] = field(default_factory=dict)  # seat -> its rate of vies when checked to (Waks)
+    bet_rate: dict[int, float] = field(default_factory=dict)  # seat -> its share of RMS wagering turns with a bet or raise
 
     @property
     def active_opps(self) -> list[Opp]:
@@ -357,14 +358,17 @@ def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
     pool = v.unseen
     num = 0.0
     den = 0.0
+    belief = {o.seat: _claim_belief(ev, o.claim, v.honesty.get(o.seat, _NP_HONESTY)) for o in opps}
     for _ in range(samples):
         cards = rr.sample(pool, 6 * len(opps))
         w = 1.0
         win = 1.0
         for j, o in enumerate(opps):
             h = cards[6 * j:6 * j + 4]
-            if o.claim >= 0 and not ev.meets(h, o.claim):
-                w *= _bluff_weight(v.honesty.get(o.seat, _NP_HONESTY))  # a bluff: as often as it has bluffed
+            if o.claim >= 0:
+                # a claimer holds its claim (as far as it is believed) or else one of its better hands
+                b = belief[o.seat]
+                w *= (1.0 - b) * (0.3 + ev.pct(h)) ** 1.5 / 0.75 + (b if ev.meets(h, o.claim) else 0.0)
             s = ev.strength(h)
             if s <= my_s:
                 kept = _keep_options(ev, h, (2, 3))[0][1]
@@ -627,6 +631,11 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
     if lv.samples and len(v.active_opps) == 1:
         o = v.active_opps[0]
         return _np_heads_up(v, legal, lv, rng, v.honesty.get(o.seat, _NP_HONESTY))
+    if lv.samples:
+        bet = _np_multi_bet(v, legal, lv, rng)
+        if bet:
+            return bet
+        return _np_trade(v, legal, lv, rng)
     k = max(1, len(v.active_opps))
     q = estimate(v, lv, rng)
     edge = q * (k + 1)
@@ -657,11 +666,97 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
             return held[0][1]
         return held[-1][1]  # announce what we hold: nobody can then bet honestly with a hand below ours
     # No bluff bets here: nobody folds, so a bet on a weak hand wins nothing and keeps the weak hand.
+    return _np_trade(v, legal, lv, rng)
+
+
+def _np_trade(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """Northpass, not betting: the trade (the best expected hand, or the best chance to beat a believed claim)."""
+    ev = v.ev
     claimer = next((seat for seat, a in reversed(v.deal_log) if a.startswith("bet ")), -1)
-    believed = claimer != v.seat and _bluff_rate(v.honesty.get(claimer, _NP_HONESTY)) < 0.3
+    believed = claimer != v.seat and _claim_belief(ev, v.claim, v.honesty.get(claimer, _NP_HONESTY)) >= 0.5
     if lv.samples and v.claim >= 0 and not ev.meets(v.hand, v.claim) and believed:
-        return _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
+        chance, a = _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
+        if chance >= 0.05:  # else no trade can beat it: keep the best hand for the others
+            return a
     return _choose_keep(v, legal, lv, rng, "trade")
+
+
+def _np_multi_bet(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """Hard, Northpass with 3+ players: the bet (announcing the highest claim, so that nobody can
+    bet over it and every other player must trade) with the most expected chips, or "" when a
+    trade is worth more. Nobody folds, so a bet wins only at the showdown: standing on our hand
+    it pays ``latest + n`` and, as the only bettor, makes the player before us pay the forced
+    stake; a trade keeps our best cards and draws (paying the forced stake if it is ours). Both
+    are scored over the same sampled opponent hands (weighted by their claims and trades)."""
+    ev = v.ev
+    bets: dict[int, list[tuple[int, str]]] = {}
+    for a in legal:
+        if a.startswith("bet "):
+            parts = a.split()
+            bets.setdefault(int(parts[1]), []).append((ev.claim_key(parts[2], int(parts[3])), a))
+    if not bets:
+        return ""
+    opps = v.active_opps
+    rr = _rr(rng)
+    my_s = ev.strength(v.hand)
+    my_keep = list(_best_keep(ev, v.hand))
+    need = 4 - len(my_keep)
+    belief = {o.seat: _claim_belief(ev, o.claim, v.honesty.get(o.seat, _NP_HONESTY)) for o in opps}
+    traded = {o.seat for o in opps if any(a.startswith("trade") for a in o.acts) and not _aggr(o.acts, ("bet",))}
+    num_s = num_t = den = 0.0
+    for _ in range(lv.samples):
+        cards = rr.sample(v.unseen, 6 * len(opps) + need)
+        mine2 = my_keep + cards[6 * len(opps):]
+        t_s = ev.strength(mine2)
+        w = 1.0
+        win_s = win_t = 1.0
+        for j, o in enumerate(opps):
+            h = cards[6 * j:6 * j + 4]
+            p = ev.pct(h)
+            if o.claim >= 0:
+                b = belief[o.seat]
+                w *= (1.0 - b) * (0.3 + p) ** 1.5 / 0.75 + (b if ev.meets(h, o.claim) else 0.0)
+            elif o.seat in traded:
+                w *= 1.0 if p < 0.6 else 0.5  # it traded rather than bet: a weaker hand, likely
+            kept = _best_keep(ev, h)
+            o_tr = ev.strength(list(kept) + cards[6 * j + 4:6 * j + 4 + 4 - len(kept)])
+            # after our highest claim every other player must trade; after our trade a bettor or a
+            # good hand stands (it bets), a weaker one trades
+            o_st = ev.strength(h) if o.claim >= 0 or p > 0.6 else o_tr
+            win_s *= 1.0 if my_s > o_tr else 0.5 if my_s == o_tr else 0.0
+            win_t *= 1.0 if t_s > o_st else 0.5 if t_s == o_st else 0.0
+        num_s += w * win_s
+        num_t += w * win_t
+        den += w
+    if den <= 0:
+        return ""
+    q_s, q_t = num_s / den, num_t / den
+    pot = v.pot
+    latest = v.to_call
+    bettors = {seat for seat, a in v.deal_log if a.startswith("bet ")}
+    forced_me = min(latest, v.chips) if len(bettors) == 1 and _forced_here(v, next(iter(bettors))) else 0
+    best_a, best = "", q_t * (pot + forced_me) - forced_me
+    before = _seat_before(v)
+    for n in sorted(bets):
+        pay = latest + n
+        if pay > v.chips:
+            continue
+        forced = min(pay, before.chips) if not bettors and before is not None else 0
+        val = q_s * (pot + pay + forced) - pay
+        if val > best + 1e-9:
+            best_a, best = max(bets[n])[1], val
+    return best_a
+
+
+def _seat_before(v: View) -> Opp | None:
+    """The active opponent just before us (the one a lone bet of ours makes pay the forced stake)."""
+    n = int(v.obs["players"])
+    active = {o.seat: o for o in v.active_opps}
+    for d in range(1, n):
+        q = (v.seat - d) % n
+        if q in active:
+            return active[q]
+    return None
 
 
 # --- hard, heads-up Northpass: expected chips of each action --------------------------
@@ -676,12 +771,29 @@ def _northpass(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> st
 # pays more), and reads an opponent's claim as its showdowns have shown it to be (exact, under
 # or over its hand).
 
+_NP_HU_SAMPLES = 120  # sampled opponent hands per heads-up decision (300 before: a p95 over 300 ms in the browser)
 _NP_HONESTY = (3.0, 1.0, 0.4)  # prior pseudo-counts: claims equal to / below / above the hand shown
 
 
 def _bluff_rate(hon: Sequence[float]) -> float:
     """The share of an opponent's final claims that were above the hand it showed."""
     return float(hon[2] / (hon[0] + hon[1] + hon[2]))
+
+
+_BLUFF_SPREAD = 0.3  # how much of its bluffs an over-claimer spreads on any one claim (a bluff names any hand)
+
+
+def _claim_belief(ev: Evaluator, claim: int, hon: Sequence[float]) -> float:
+    """The chance that a claimer's hand meets its ``claim``: its showdowns' honesty (``hon``)
+    weighed against how rare the claim is. An honest bettor names what it holds, so a claim that
+    few hands meet is rarely honest (the highest claim, announced at every bet, is a bluff even
+    before any showdown has shown it); a bluff may name any claim."""
+    if claim < 0:
+        return 1.0
+    b = _bluff_rate(hon)
+    meet = max(0.0, 1.0 - ev.pct_claim(claim))  # the share of hands that meet it
+    honest = (1.0 - b) * min(1.0, meet / 0.3)  # an honest claim: one of the better hands (bettors hold those)
+    return honest / (honest + b * _BLUFF_SPREAD) if honest > 0 else 0.0
 
 
 def _bluff_weight(hon: Sequence[float]) -> float:
@@ -823,7 +935,7 @@ def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon
 
     names = [t[0] for t in trades] + [b[0] for b in bet_opts]
     total = [0.0] * len(names)
-    for _ in range(lv.samples * 2):
+    for _ in range(_NP_HU_SAMPLES):
         oh, w = _sample_opp_np(v, o, rr, hon)
         if w <= 0:
             continue
@@ -878,8 +990,8 @@ def _np_heads_up(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, hon
     return names[best]
 
 
-def _trade_to_beat(v: View, legal: Sequence[str]) -> str:
-    """Hard, facing an announced claim we do not meet: the trade most likely to beat it (exact)."""
+def _trade_to_beat(v: View, legal: Sequence[str]) -> tuple[float, str]:
+    """Hard, facing an announced claim we do not meet: (its chance, the trade most likely to beat it), exact."""
     ev = v.ev
     best = (-1.0, "")
     for a in legal:
@@ -896,7 +1008,7 @@ def _trade_to_beat(v: View, legal: Sequence[str]) -> str:
             n += 1
         if got / n > best[0]:
             best = (got / n, a)
-    return best[1]
+    return best
 
 
 def _forced_here(v: View, bettor: int) -> bool:
@@ -919,6 +1031,11 @@ def _rms(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
         return _rms_discard(v, legal, lv, rng)
     k = max(1, len(v.active_opps))
     q = estimate(v, lv, rng)
+    if "match" in verbs and (lv.ranges or lv.samples) and any(_aggr(o.acts, _RMS_BETS) for o in v.active_opps):
+        # facing a bet: read it by the bettor's rate (a rock's bet means a strong hand)
+        rq = _rms_range_q(v, v.bet_rate)
+        tight = all(v.bet_rate.get(o.seat, 0.25) < 0.2 for o in v.active_opps if _aggr(o.acts, _RMS_BETS))
+        q = rq if lv.ranges else min(q, rq) if tight else 0.5 * (q + rq)
     edge = q * (k + 1)
     if "stay" in verbs:
         survivor = next((o for o in v.opps if o.active), None)
@@ -991,6 +1108,8 @@ def _rms_discard(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> 
 
 
 _TRUST_VERBS = ("vie", "revie", "see", "pass", "fold")
+_RMS_VERBS = ("bet", "raise", "match", "refuse", "pass", "fold")
+_RMS_BETS = ("bet", "raise")
 
 
 def _count_aggression(aggr: dict[int, list[float]], entries: Sequence[Mapping[str, Any]]) -> None:
@@ -1001,6 +1120,35 @@ def _count_aggression(aggr: dict[int, list[float]], entries: Sequence[Mapping[st
             rec = aggr.setdefault(int(e["seat"]), [10 * 0.28, 10.0])
             rec[0] += verb in ("vie", "revie")
             rec[1] += 1
+
+
+def _count_rms_bets(rec: dict[int, list[float]], entries: Sequence[Mapping[str, Any]]) -> None:
+    """Add public log entries to each seat's [bets and raises, wagering turns] counts (RMS): a
+    tight player's bets mean a strong hand, a loose one's little."""
+    for e in entries:
+        verb = str(e["action"]).split()[0]
+        if e["seat"] >= 0 and verb in _RMS_VERBS and e["action"] not in ("bet withdrawn", "raise withdrawn"):
+            r = rec.setdefault(int(e["seat"]), list(_RMS_BET_PRIOR))
+            r[0] += verb in _RMS_BETS
+            r[1] += 1
+
+
+_RMS_BET_PRIOR = (2.5, 10.0)  # pseudo-counts: bets and raises, wagering turns (RMS)
+
+
+def _rms_range_q(v: View, rate: Mapping[int, float]) -> float:
+    """Facing an RMS bet or raise: our chance against each opponent's range, where an opponent
+    that bet or raised this deal holds the top of its hands by its bet rate (a rock's bet means a
+    strong hand, a frequent bettor's little), and any other a hand like ours."""
+    p = _own_pct(v)
+    q = 1.0
+    for o in v.active_opps:
+        if _aggr(o.acts, _RMS_BETS):
+            r = min(1.0, max(0.05, rate.get(o.seat, _RMS_BET_PRIOR[0] / _RMS_BET_PRIOR[1]) * 1.5))
+            q *= 0.8 * _above(p, 1.0 - r) + 0.2 * p
+        else:
+            q *= p
+    return q
 
 
 def _waks_trust(aggr: Mapping[int, Sequence[float]], vies: Mapping[int, Sequence[float]]) -> dict[int, float]:
@@ -1071,6 +1219,7 @@ class PrimeroAgent:
         self._folds: dict[int, list[float]] = {}  # seat -> [folds, responses] to vies after the draw (Waks)
         self._fold_cur: list[Any] = [-1, False, False, False]
         self._checked: dict[int, list[float]] = {}  # seat -> [vies, turns] when checked to (Waks)
+        self._rms_bets: dict[int, list[float]] = {}  # seat -> [bets and raises, wagering turns] (RMS)
 
     def prepare(self, variant: str, options: Mapping[str, Any]) -> None:
         """Build the hand tables this level needs for ``variant`` now, before its first move."""
@@ -1090,6 +1239,7 @@ class PrimeroAgent:
         if size < self._read or deal < self._deal:  # a new game
             self._read, self._deal_logs, self._aggression = 0, {}, {}
             self._folds, self._fold_cur, self._checked = {}, [-1, False, False, False], {}
+            self._rms_bets = {}
         self._deal = deal
         new = log[max(0, self._read - (size - len(log))):]
         self._read = max(self._read, size)
@@ -1099,6 +1249,7 @@ class PrimeroAgent:
             del self._deal_logs[d]
         _count_aggression(self._aggression, new)
         _count_folds(self._folds, self._fold_cur, new, self._checked)
+        _count_rms_bets(self._rms_bets, new)
 
     def _learn(self, obs: Mapping[str, Any], ev: Evaluator) -> None:
         """After a showdown: compare each opponent's last claim with the hand it showed."""
@@ -1151,6 +1302,8 @@ class PrimeroAgent:
             v.folds = {p: r[0] / r[1] for p, r in self._folds.items()}
             v.vie_rate = {p: r[0] / r[1] for p, r in self._aggression.items()}
             v.checked_vies = {p: r[0] / r[1] for p, r in self._checked.items()}
+        if v.engine == "rms":
+            v.bet_rate = {p: r[0] / r[1] for p, r in self._rms_bets.items()}
         if self.level.samples and v.engine != "rms":
             self._learn(observation, v.ev)
             v.honesty = {p: (r[0], r[1], r[2]) for p, r in self._honesty.items()}

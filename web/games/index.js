@@ -30,6 +30,14 @@
 //   homeTile?(game, ctx)               optional HTML added to the game's tile on the home screen.
 //   dailyOptions?: {option: value}     optional: options of the daily deal (#/daily/<game>), e.g. one deal.
 //   rules?(game, catalogue, ctx)       optional HTML: this game's section of the rules page.
+//   keys?: {help: [[key, i18nKey], ...], onKey?(event) -> bool, read?(view, x) -> [text, ...]}
+//                                      optional: the game's lines in the "?" shortcuts dialog,
+//                                      its single-key shortcuts (true when the key acted), and
+//                                      "read the table": phrases for the whole public state of
+//                                      the view (x = {name, view, nameOf, settings}); the shell
+//                                      adds whose turn it is. A control that Enter should confirm
+//                                      when no control has focus carries data-primary or
+//                                      data-confirm.
 //   extraRoutes?: [{path, render(main, params, ctx), nav?}]
 //                                      more screens (Primero: "/calc", "/learn"); nav is an
 //                                      i18n key: the screen then gets a link in the main menu.

@@ -5,7 +5,7 @@
 // built from the shown seat's observation only, said through the polite live region.
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardName } from "../cards.js";
+import { GAMES, gameModule } from "../games/index.js";
 
 let shell = null; // {announce, table(): {name, view, nameOf, seats, settings} | null}
 
@@ -50,9 +50,9 @@ function openHelp() {
   box.setAttribute("aria-modal", "true");
   box.setAttribute("aria-labelledby", "keys-title");
   const table = shell && shell.table();
-  const games = table ? [table.name] : ["primero", "primiera", "primo"];
+  const games = (table ? [gameModule(table.name)] : GAMES).filter((g) => g && g.keys && g.keys.help);
   const list = (rows) => `<dl class="keys-list">${rows.map(([k, d]) => `<div><dt><kbd>${esc(k)}</kbd></dt><dd>${esc(d)}</dd></div>`).join("")}</dl>`;
-  const section = (g) => `<section data-game="${g}"><h3>${esc(t("keys.game." + g))}</h3>${list(GAME_KEYS[g]().map(([k, d]) => [k, t(d)]))}</section>`;
+  const section = (g) => `<section data-game="${esc(g.name)}"><h3>${esc(t("keys.game." + g.name))}</h3>${list(g.keys.help.map(([k, d]) => [k, t(d)]))}</section>`;
   box.innerHTML = `<div class="overlay-box"><h2 id="keys-title">${esc(t("keys.title"))}</h2>
     <p class="help">${esc(t("keys.lede"))}</p>
     ${list(GENERAL.map(([k, d]) => [t(k), t(d)]))}
@@ -76,12 +76,6 @@ const GENERAL = [
   ["keys.k.help", "keys.d.help"], ["keys.k.read", "keys.d.read"], ["keys.k.tab", "keys.d.tab"],
   ["keys.k.arrows", "keys.d.arrows"], ["keys.k.enter", "keys.d.enter"], ["keys.k.esc", "keys.d.esc"],
 ];
-const GAME_KEYS = {
-  primero: () => [["P", "keys.d.pass"], ["S", "keys.d.see"], ["F", "keys.d.fold"], ["1–9", "keys.d.amount"], ["Enter", "keys.d.confirm"]],
-  primiera: () => [["← →", "keys.d.pa.hand"], ["Enter", "keys.d.pa.pick"], ["1–9", "keys.d.pa.option"]],
-  primo: () => [["← → ↑ ↓", "keys.d.po.move"], ["Enter", "keys.d.po.pick"], ["A–F", "keys.d.po.row"], ["− +", "keys.d.po.run"], ["Esc", "keys.d.po.cancel"]],
-};
-
 // ---------------------------------------------------------------- roving focus
 // The action toolbar and a hand of buttons are one tab stop each; ←/→ (and Home/End) move within.
 const barItems = (bar) => [...bar.querySelectorAll("button:not([disabled]), select:not([disabled])")];
@@ -92,7 +86,7 @@ export function rove() {
   const bar = $("#actions");
   if (bar) setStop(barItems(bar));
   const hand = $("#my-hand");
-  // A hand whose game keeps its own roving tabindex (Primiera, Primo) is left alone.
+  // A hand whose game keeps its own roving tabindex is left alone.
   if (hand && !hand.querySelector("button[tabindex]")) setStop(handItems(hand));
   // A row of seats too wide for the screen scrolls: it is then a tab stop, so a keyboard can scroll it.
   // Measured in the next frame, when the browser lays the page out anyway (no forced layout in this task).
@@ -147,40 +141,6 @@ function click(sel) {
   return true;
 }
 
-function primeroKey(e) {
-  const k = e.key.toLowerCase();
-  const first = (verbs) => verbs.some((v) => click(`#actions button[data-action="${v}"]:not([disabled])`));
-  if (k === "p") return first(["pass", "refuse"]);
-  if (k === "s") return first(["see", "match", "stay"]);
-  if (k === "f") return first(["fold"]);
-  if (/^[1-9]$/.test(k)) {
-    // An amount: the bet button with that amount, or that amount in the claim composer.
-    const b = document.querySelector(`#actions .bet-group button[data-action$=" ${k}"]:not([disabled])`);
-    if (b) { b.click(); return true; }
-    const amount = $("#claim-amount");
-    if (amount && [...amount.options].some((o) => o.value === k)) {
-      amount.value = k;
-      amount.dispatchEvent(new Event("change"));
-      $("#claim-go").focus();
-      return true;
-    }
-    return false;
-  }
-  return false;
-}
-
-function primieraKey(e) {
-  // 1–9: the capture options of the selected card, in the bar's order.
-  if (!/^[1-9]$/.test(e.key)) return false;
-  const opts = [...document.querySelectorAll("#actions button[data-action]:not([disabled])")];
-  const b = opts[Number(e.key) - 1];
-  if (!b) return false;
-  b.click();
-  return true;
-}
-
-const SHORTCUTS = { primero: primeroKey, primiera: primieraKey };
-
 function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const modal = topModal();
@@ -198,10 +158,12 @@ function onKey(e) {
   if (e.key === "r" || e.key === "R") { e.preventDefault(); readTable(); return; }
   if (e.key === "Enter" && !(el && el.closest && el.closest("button, a, input, select, summary, textarea, [role=button]"))) {
     // Enter confirms from anywhere that is not itself a control: the bar's main control.
-    if (click("#actions [data-primary]:not([disabled])") || click("#claim-go")) e.preventDefault();
+    if (click("#actions [data-primary]:not([disabled])") || click("#actions [data-confirm]:not([disabled])")) e.preventDefault();
     return;
   }
-  const f = SHORTCUTS[table.name];
+  // The game's own single keys (GameModule.keys.onKey).
+  const game = gameModule(table.name);
+  const f = game && game.keys && game.keys.onKey;
   if (f && e.key.length === 1 && f(e)) e.preventDefault();
 }
 
@@ -217,66 +179,13 @@ function onFocusIn(e) {
 // ---------------------------------------------------------------- read the table
 const list = (items) => items.filter(Boolean).join("; ");
 
-function readPrimero(v, x) {
-  const o = v.observation;
-  const bits = [t("read.primero.deal", { n: o.deal, phase: t("phase." + o.phase), pot: o.pot })];
-  if (o.claim) bits.push(t("read.claim", { claim: t("claim", { kind: t("kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
-  for (const s of o.seats || []) {
-    const state = [t("table.chipcount", { n: s.chips })];
-    if (s.bet) state.push(t("table.bet", { n: s.bet }));
-    if (s.folded) state.push(t("table.folded"));
-    if (s.all_in) state.push(t("table.allin"));
-    if (s.out) state.push(t("table.out"));
-    if (s.seat === o.dealer) state.push(t("table.dealer"));
-    if (s.seat === v.seat && o.hand) {
-      state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, x.settings.suits)).join(", ") }));
-      if (o.hand_value) state.push(`${t("kind." + o.hand_value.kind)} ${o.hand_value.points}`);
-    } else state.push(t("table.cardcount", { n: s.card_count }).replace(/, .*$/, ""));
-    bits.push(`${x.nameOf(s.seat)}: ${state.join(", ")}`);
-  }
-  return bits;
-}
-
-function readPrimiera(v, x) {
-  const o = v.observation;
-  const style = x.settings.suits;
-  const bits = [t("read.primiera.round", { n: o.round })];
-  bits.push(t("read.table", { cards: (o.table || []).length ? o.table.map((c) => cardName(c, style)).join(", ") : t("pa.table.empty") }));
-  for (let s = 0; s < o.players; s++) {
-    const state = [t("pa.score", { n: o.scores[s] }), t("pa.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] })];
-    if (o.sweeps[s]) state.push(t("pa.sweeps", { n: o.sweeps[s] }));
-    if (s === v.seat && o.hand) state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, style)).join(", ") }));
-    else state.push(t("pa.cards", { n: o.hand_sizes[s] }));
-    bits.push(`${x.nameOf(s)}: ${state.join(", ")}`);
-  }
-  return bits;
-}
-
-function readPrimo(v, x) {
-  const o = v.observation;
-  const bits = [];
-  if ((o.rounds || 1) > 1) bits.push(t("po.round", { n: o.round, of: o.rounds }));
-  for (const r of o.rows || []) {
-    bits.push(r.cards.length ? t("read.row", { row: r.name, cards: r.cards.map((c) => cardName(c)).join(", ") }) : t("po.row.empty", { row: r.name }));
-  }
-  for (let s = 0; s < o.players; s++) {
-    const state = s === v.seat && o.hand ? [t("read.hand", { cards: o.hand.map((c) => cardName(c)).join(", ") }), t("po.counts", { hand: o.hand.length, pile: o.piles[s] })]
-      : [t("po.counts", { hand: o.hands[s], pile: o.piles[s] })];
-    if ((o.rounds || 1) > 1) state.push(t("po.points", { n: o.scores[s] }));
-    bits.push(`${x.nameOf(s)}: ${state.join(", ")}`);
-  }
-  return bits;
-}
-
-const READERS = { primero: readPrimero, primiera: readPrimiera, primo: readPrimo };
-
 /** One sentence with the whole public state of the table on screen (the shown seat's observation only). */
 export function tableSentence() {
   const x = shell && shell.table();
   if (!x || !x.view) return "";
   const v = x.view;
-  const reader = READERS[x.name];
-  const bits = reader ? reader(v, x) : [];
+  const game = gameModule(x.name);
+  const bits = game && game.keys && game.keys.read ? game.keys.read(v, x) : [];
   const turn = v.terminal ? t("table.over") : v.current === v.seat && v.seat >= 0 ? t("read.yourturn") : v.current >= 0 ? t("read.turn", { name: x.nameOf(v.current) }) : "";
   return `${list([...bits, turn])}.`.replace(/\.\.$/, ".");
 }

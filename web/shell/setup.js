@@ -24,6 +24,9 @@ export async function renderSetup(main, gameName, params, ctx) {
   const wantPlayers = link.values.players;
   const seatParam = link.values.seats;
   const ai = levels(game);
+  // The common choices first (rule set, players, seats); options, undo and the seed behind "More
+  // options", open on a wide screen or when the link set one of them.
+  const openMore = matchMedia("(min-width: 900px)").matches || [...params.keys()].some((k) => k.startsWith("opt-") || k === "seed" || k === "undo");
   main.innerHTML = `
     <section class="screen" id="screen-setup" data-game="${esc(game.name)}" aria-labelledby="setup-title">
       <h1 id="setup-title">${esc(t("setup.title", { game: game.label }))}</h1>
@@ -39,6 +42,7 @@ export async function renderSetup(main, gameName, params, ctx) {
           <select id="setup-players"></select>
         </div>
         <fieldset class="field panel" id="setup-seats"><legend>${esc(t("setup.seats"))}</legend></fieldset>
+        <details class="setup-more" id="setup-more"${openMore ? " open" : ""}><summary>${esc(t("setup.more"))}</summary>
         <fieldset class="field panel" id="setup-options"><legend>${esc(t("setup.options"))}</legend></fieldset>
         <label class="check"><input type="checkbox" id="setup-undo"${params.get("undo") === "0" ? "" : " checked"} aria-describedby="setup-undo-help"> ${esc(t("save.allowundo"))}</label>
         <span class="help" id="setup-undo-help">${esc(t("save.allowundo.help"))}</span>
@@ -47,7 +51,8 @@ export async function renderSetup(main, gameName, params, ctx) {
           <input type="text" inputmode="numeric" id="setup-seed" value="${esc(seed)}" autocomplete="off" aria-describedby="setup-seed-help">
           <span class="help" id="setup-seed-help">${esc(t("setup.seed.help"))}</span>
         </div>
-        <p class="row"><button class="btn" type="submit" id="setup-start" data-primary>${esc(t("setup.start"))}</button>
+        </details>
+        <p class="row setup-go"><button class="btn" type="submit" id="setup-start" data-primary>${esc(t("setup.start"))}</button>
         <button class="btn secondary" type="button" id="setup-share">${esc(t("link.copy"))}</button></p>
         <div id="setup-link" hidden></div>
       </form>
@@ -91,7 +96,7 @@ export async function renderSetup(main, gameName, params, ctx) {
   const formRequest = () => {
     const message = $("#setup-message");
     const seedText = $("#setup-seed").value.trim();
-    if (seedText !== "" && !validSeed(seedText)) { message.textContent = t("setup.badseed"); return null; }
+    if (seedText !== "" && !validSeed(seedText)) { $("#setup-more").open = true; message.textContent = t("setup.badseed"); return null; }
     const options = { players: Number($("#setup-players").value) };
     for (const o of variant.options) {
       const el = $(`#opt-${o.name}`);
@@ -103,7 +108,7 @@ export async function renderSetup(main, gameName, params, ctx) {
           : (typeof o.min === "number" && n < o.min) ? t("setup.toolow", { label: o.label, min: o.min, n })
             : (typeof o.max === "number" && n > o.max) ? t("setup.toohigh", { label: o.label, max: o.max, n }) : "";
         el.setAttribute("aria-invalid", String(!!bad));
-        if (bad) { message.textContent = bad; el.setAttribute("aria-errormessage", "setup-message"); el.focus(); return null; }
+        if (bad) { $("#setup-more").open = true; message.textContent = bad; el.setAttribute("aria-errormessage", "setup-message"); el.focus(); return null; }
         options[o.name] = n;
       } else options[o.name] = el.value;
     }

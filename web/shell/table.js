@@ -397,6 +397,7 @@ function inert(on) {
 function draw() {
   if (!$("#screen-table")) return;
   const v = game.view;
+  $("#screen-table").toggleAttribute("data-over", !!v.terminal); // the end: no coach (style.css)
   game.module.drawTable($("#board"), v, tableCtx());
   drawControls();
   drawLog();
@@ -518,7 +519,7 @@ function drawEnd() {
   box.innerHTML = `
       <h2>${esc(t("end.title"))}</h2>
       <p id="end-winners">${esc(t("end.winners", { names: winners }))}</p>
-      <ol class="standings">${order.map(([s]) => `<li data-seat="${s}">${esc(nameOf(s))}: ${esc(scoreText(r, s, ctx))}</li>`).join("")}</ol>
+      <ol class="standings" id="end-standings">${order.map(([s], i) => `<li data-seat="${s}"><span class="st-rank">${i + 1}.</span> <span class="st-name">${esc(nameOf(s))}</span> <span class="st-score">${esc(scoreText(r, s, ctx))}</span></li>`).join("")}</ol>
       ${note ? `<p>${esc(note)}</p>` : ""}
       ${v.seed !== null && v.seed !== undefined ? `<p id="end-seed" data-seed="${esc(v.seed)}">${esc(t("end.seed", { seed: v.seed }))}</p>` : ""}
       <p class="row"><button type="button" class="btn" id="end-rematch" data-primary>${esc(t("end.rematch"))}</button>

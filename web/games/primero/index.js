@@ -10,6 +10,7 @@ import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
+import { keys } from "./keys.js";
 import { afterRoundEnd, chips, duration, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 
@@ -128,7 +129,9 @@ function motion(o, v, ctx, before) {
 }
 
 function drawSeats(o, v, ctx) {
+  const over = v.terminal; // the game is over: no bets, card backs or last deal's words stay on the seats
   $("#seats").innerHTML = o.seats.filter((s) => s.seat !== v.seat).map((s) => {
+    if (over) s = { ...s, bet: 0, card_count: 0, last_said: null, last_action: null, folded: false, all_in: false, knocked: false, claim: null };
     const badges = [];
     if (s.seat === o.dealer) badges.push(`<span class="badge">${esc(t("table.dealerbadge"))}</span>`);
     if (s.folded) badges.push(`<span class="badge muted">${esc(t("table.folded"))}</span>`);
@@ -169,7 +172,7 @@ function drawFelt(o, v, ctx) {
 
 function drawMe(o, v, ctx) {
   const box = $("#me");
-  if (v.seat < 0) {
+  if (v.seat < 0 || v.terminal) { // at the end the last deal's hand goes (the deal's summary showed every hand)
     box.innerHTML = v.terminal ? "" : `<p class="help">${esc(t(ctx.seats.includes("human") ? "table.handhidden" : "table.watching"))}</p>`;
     return;
   }
@@ -302,7 +305,7 @@ function claimComposer(acts) {
   return `<span class="claim-composer row" id="claim-composer">
     <label>${esc(t("composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
     <label>${esc(t("composer.claim"))} <select id="claim-hand"></select></label>
-    <button type="button" class="btn" id="claim-go" data-action="">${esc(t("verb." + verb))}</button>
+    <button type="button" class="btn" id="claim-go" data-confirm data-action="">${esc(t("verb." + verb))}</button>
     <span class="help" id="claim-note" aria-live="polite"></span>
   </span>`;
 }
@@ -451,6 +454,7 @@ const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("home.cal
 const learnCtx = (ctx) => ({ ...ctx, cardSVG, cardName });
 
 export default {
+  keys,
   name: "primero",
   drawTable,
   composeActions,

@@ -10,6 +10,7 @@ import { cardArt, cardName } from "../../cards.js";
 import { renderScorer } from "./score.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
+import { keys } from "./keys.js";
 import { breakdownTable } from "./breakdown.js";
 import { afterRoundEnd, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
@@ -516,6 +517,7 @@ const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t
   <a class="btn secondary" href="#/primiera/learn">${esc(t("pa.learn.home"))}</a>`;
 
 export default {
+  keys,
   name: "primiera",
   drawTable,
   composeActions,

@@ -62,7 +62,7 @@ export async function renderLearn(main, params, ctx) {
       ${s.table ? cards(s.table) : ""}
       ${sides}
       <p class="pa-learn-text" id="pa-learn-text" aria-live="polite">${esc(text(s.text, style))}</p>
-      <div class="row">
+      <div class="row learn-nav">
         <a class="btn secondary" id="pa-learn-back" href="${hashFor(lesson.id, Math.max(0, step - 1))}" ${step === 0 ? 'aria-disabled="true" tabindex="-1"' : ""}>${esc(t("learn.back"))}</a>
         ${step + 1 < lesson.steps.length
           ? `<a class="btn" id="pa-learn-next" data-primary href="${hashFor(lesson.id, step + 1)}">${esc(t("learn.next"))}</a>`

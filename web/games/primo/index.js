@@ -12,6 +12,7 @@ import { cardArt } from "../../cards.js";
 import { actionsOf, cardParts, dropAction, exchangeAction, movableRuns, parseAction, runCards, targetsOf } from "./model.js";
 import { describe, joinAnd, name, names } from "./describe.js";
 import { rulesSection } from "./rules.js";
+import { keys } from "./keys.js";
 import { renderLearn } from "./learn.js";
 import { animate, duration, fly, motionSpeed, rectOf, scrolled, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
@@ -817,6 +818,7 @@ const scoreText = (r, seat) => t("po.score", { n: signed(r.scores[seat]) });
 const homeTile = () => `<a class="btn secondary" href="#/primo/learn">${esc(t("po.learn.home"))}</a>`;
 
 export default {
+  keys,
   name: "primo",
   drawTable,
   composeActions,

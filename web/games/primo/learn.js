@@ -103,7 +103,7 @@ export async function renderLearn(main, params, ctx) {
       ${cleared.length ? `<p class="badge" id="po-learn-cleared">${esc(t("po.learn.cleared", { rows: cleared.join(", ") }))}</p>` : ""}
       ${rows ? rowsHtml(rows, s, ctx) : ""}
       ${hand ? `<div class="po-learn-hand"><span class="help">${esc(t("po.learn.hand", { name: who || t("po.learn.player") }))}</span><div class="po-hand hand-row">${hand.map((c) => `<span class="card po-card" role="img" aria-label="${esc(cardName(c))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div></div>` : ""}
-      <div class="row">
+      <div class="row learn-nav">
         <a class="btn secondary" id="po-learn-back" href="${hashFor(lesson.id, Math.max(0, step - 1))}" ${step === 0 ? 'aria-disabled="true" tabindex="-1"' : ""}>${esc(t("learn.back"))}</a>
         ${step + 1 < lesson.steps.length
           ? `<a class="btn" id="po-learn-next" data-primary href="${hashFor(lesson.id, step + 1)}">${esc(t("learn.next"))}</a>`

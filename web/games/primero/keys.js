@@ -1,0 +1,59 @@
+// Primero at the keyboard and for a screen reader (GameModule.keys; the shell's shell/keys.js owns
+// the "?" dialog, roving focus and "read the table"): P pass, S see, F fold, 1–9 an amount, and the
+// table in one sentence from the shown seat's observation.
+import { $ } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { cardName } from "../../cards.js";
+
+const help = [["P", "keys.d.pass"], ["S", "keys.d.see"], ["F", "keys.d.fold"], ["1–9", "keys.d.amount"], ["Enter", "keys.d.confirm"]];
+
+function click(sel) {
+  const el = document.querySelector(sel);
+  if (!el || el.disabled) return false;
+  el.click();
+  return true;
+}
+
+function onKey(e) {
+  const k = e.key.toLowerCase();
+  const first = (verbs) => verbs.some((v) => click(`#actions button[data-action="${v}"]:not([disabled])`));
+  if (k === "p") return first(["pass", "refuse"]);
+  if (k === "s") return first(["see", "match", "stay"]);
+  if (k === "f") return first(["fold"]);
+  if (/^[1-9]$/.test(k)) {
+    // An amount: the bet button with that amount, or that amount in the claim composer.
+    const b = document.querySelector(`#actions .bet-group button[data-action$=" ${k}"]:not([disabled])`);
+    if (b) { b.click(); return true; }
+    const amount = $("#claim-amount");
+    if (amount && [...amount.options].some((o) => o.value === k)) {
+      amount.value = k;
+      amount.dispatchEvent(new Event("change"));
+      $("#claim-go").focus();
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+function read(v, x) {
+  const o = v.observation;
+  const bits = [t("read.primero.deal", { n: o.deal, phase: t("phase." + o.phase), pot: o.pot })];
+  if (o.claim) bits.push(t("read.claim", { claim: t("claim", { kind: t("kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
+  for (const s of o.seats || []) {
+    const state = [t("table.chipcount", { n: s.chips })];
+    if (s.bet) state.push(t("table.bet", { n: s.bet }));
+    if (s.folded) state.push(t("table.folded"));
+    if (s.all_in) state.push(t("table.allin"));
+    if (s.out) state.push(t("table.out"));
+    if (s.seat === o.dealer) state.push(t("table.dealer"));
+    if (s.seat === v.seat && o.hand) {
+      state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, x.settings.suits)).join(", ") }));
+      if (o.hand_value) state.push(`${t("kind." + o.hand_value.kind)} ${o.hand_value.points}`);
+    } else state.push(t("table.cardcount", { n: s.card_count }).replace(/, .*$/, ""));
+    bits.push(`${x.nameOf(s.seat)}: ${state.join(", ")}`);
+  }
+  return bits;
+}
+
+export const keys = { help, onKey, read };
