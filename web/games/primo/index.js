@@ -156,7 +156,7 @@ function animateMoves(o, v, ctx, before) {
   }
   slide(moves);
   // A Take's cards go to their taker's pile (a cleared row's cards are shown by its clear).
-  const took = last && last.key === "po.take" ? (last.args && last.args.takes) || [] : [];
+  const took = last && last.key === "po.take" ? [...((last.args && last.args.takes) || [])] : []; // a copy: the log is drawn from it
   for (const x of departed) {
     if (cleared.has(x.row)) continue;
     const k = took.findIndex((e) => e.args && e.args.card === x.card && e.args.row === x.row);
