@@ -64,6 +64,14 @@ function track(anim, after, kind = "other") {
   return anim;
 }
 
+// An animation that turned out to have nothing to move: not counted as played.
+function unplay(anim, kind) {
+  played -= 1;
+  kinds[kind] -= 1;
+  document.documentElement.dataset.motionPlayed = String(played);
+  anim.cancel();
+}
+
 /** Animate an element with keyframes of transform/opacity (a no-op at speed Off). */
 export function animate(el, keyframes, opts = {}) {
   const ms = opts.duration ?? duration(opts.scale || 1);
@@ -102,24 +110,30 @@ const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
  */
 export function slide(moves) {
   if (motionSpeed() === "off" || !moves.length) return;
+  const ms = duration();
+  const plans = moves.filter((m) => m.el && m.from);
+  const step = staggerStep(plans.length, ms);
+  // The animations exist at once (a test or a click sees them playing), their keyframes are set in the frame.
+  const anims = plans.map((m, i) => animate(m.el, [], { duration: ms, delay: m.delay ?? i * step, kind: "slide" }));
   inFrame(() => {
-    const ms = duration();
-    const plans = moves.map((m) => ({ ...m, from: typeof m.from === "function" ? m.from() : m.from }))
-      .filter((m) => m.el && m.el.isConnected && m.from).map((m) => ({ ...m, to: m.el.getBoundingClientRect() }));
-    const step = staggerStep(plans.length, ms);
     plans.forEach((m, i) => {
-      const a = centre(m.from);
-      const b = centre(m.to);
+      const anim = anims[i];
+      if (!anim || anim.playState === "finished" || anim.playState === "idle") return;
+      const from = typeof m.from === "function" ? m.from() : m.from;
+      const to = m.el.isConnected ? m.el.getBoundingClientRect() : null;
+      if (!from || !to) { unplay(anim, "slide"); return; }
+      const a = centre(from);
+      const b = centre(to);
       const dx = a.x - b.x;
       const dy = a.y - b.y;
       // From a card's old place the element is resized too (FLIP); from a region (a seat, the stock) it grows from half size.
-      const sx = m.card && m.to.width ? m.from.width / m.to.width : m.card ? 1 : 0.5;
-      const sy = m.card && m.to.height ? m.from.height / m.to.height : m.card ? 1 : 0.5;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.02) return;
-      animate(m.el, [
+      const sx = m.card && to.width ? from.width / to.width : m.card ? 1 : 0.5;
+      const sy = m.card && to.height ? from.height / to.height : m.card ? 1 : 0.5;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.02) { unplay(anim, "slide"); return; }
+      anim.effect.setKeyframes([
         { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: m.fade ? 0.2 : 1 },
         { transform: "none", opacity: 1 },
-      ], { duration: ms, delay: m.delay ?? i * step, kind: "slide" });
+      ]);
     });
   });
 }

@@ -139,8 +139,9 @@ function animateMoves(o, v, ctx, before) {
     const map = kept(old.map((x) => x.card), els.map((e) => e.dataset.card));
     const stay = new Set(map.values());
     old.forEach((x, i) => { if (!stay.has(i)) departed.push({ ...x, row: r }); });
+    const changed = old.length !== els.length || old.some((x, i) => x.card !== els[i].dataset.card);
     els.forEach((el, i) => {
-      if (map.has(i)) moves.push({ el, from: old[map.get(i)].rect, card: true }); // a shift (a head card, a reflow) slides
+      if (map.has(i)) { if (changed) moves.push({ el, from: old[map.get(i)].rect, card: true }); } // a shift (a head card, a reflow) slides
       else arrived.push(el);
     });
   }
