@@ -124,7 +124,7 @@ function kept(old, now) {
 function animateMoves(o, v, ctx, before) {
   const prev = ctx.local.places;
   const rowsNow = Object.fromEntries(ROWS.map((r) => [r, rowOf(o, r).cards]));
-  ctx.local.places = { stamp: `${v.seat}:${v.actions}`, seat: v.seat, round: o.round, rows: rowsNow };
+  ctx.local.places = { stamp: `${v.seat}:${v.actions}`, seat: v.seat, round: o.round, rows: rowsNow, tops: tops(o) };
   notePlaces(ctx);
   if (!before || !prev || prev.round !== o.round) return;
   const cleared = new Set((v.say || []).filter((d) => d && d.key === "po.clear").map((d) => d.args && d.args.row));
@@ -139,7 +139,8 @@ function animateMoves(o, v, ctx, before) {
     const map = kept(old.map((x) => x.card), els.map((e) => e.dataset.card));
     const stay = new Set(map.values());
     old.forEach((x, i) => { if (!stay.has(i)) departed.push({ ...x, row: r }); });
-    const changed = old.length !== els.length || old.some((x, i) => x.card !== els[i].dataset.card);
+    // A row whose cards or Top card changed reflows: its cards that stay slide to their new places.
+    const changed = old.length !== els.length || old.some((x, i) => x.card !== els[i].dataset.card) || (prev.tops || []).includes(r) !== tops(o).includes(r);
     els.forEach((el, i) => {
       if (map.has(i)) { if (changed) moves.push({ el, from: old[map.get(i)].rect, card: true }); } // a shift (a head card, a reflow) slides
       else arrived.push(el);
@@ -156,6 +157,11 @@ function animateMoves(o, v, ctx, before) {
     if (last) moves.push({ el, from: () => rectOf(seatEl(last.seat)), fade: true });
   }
   slide(moves);
+  // A Top card played from the hand on screen flies to the row's head slot.
+  for (const r of tops(o).filter((x) => !(prev.tops || []).includes(x))) {
+    const h = hand.findIndex((x) => x.card === "TOP");
+    if (h >= 0) fly({ from: hand[h].rect, to: () => rectOf(`#po-rows .po-head-slot[data-row="${r}"]`), node: hand[h].node, fade: false });
+  }
   // A Take's cards go to their taker's pile (a cleared row's cards are shown by its clear).
   const took = last && last.key === "po.take" ? [...((last.args && last.args.takes) || [])] : []; // a copy: the log is drawn from it
   for (const x of departed) {
