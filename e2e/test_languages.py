@@ -36,7 +36,7 @@ WORDS: dict[str, dict[str, str]] = {
 ENGLISH = {
     "home": ["Three card games", "Rule sets", "players", "The Renaissance betting game", "Play Primero"],
     "setup": ["New game of", "Start the game", "Who plays each seat", "Starting chips", "The smallest bet",
-              "Computer players' pace"],
+              "Speed of play and animation"],
     "table": ["Your hand", "Other players", "Your actions", "betting round", " chips", "Your turn", "to act",
               "Waiting for", " of ", "Cards on the table", "Rows A to F", " in hand", " to play"],
     "rules": ["How Primi plays", "Decisions Primi took", "Primi's reading", "Hand values", "Hands, best first",

@@ -192,7 +192,7 @@ const EN = {
   "settings.suits.italian": "Italian suits (swords, cups, coins, clubs)",
   "settings.fourcolour": "Four-colour suits",
   "settings.largeindex": "Large card index",
-  "settings.speed": "Computer players' pace",
+  "settings.speed": "Speed of play and animation",
   "settings.speed.off": "Off (no animation)",
   "settings.speed.fast": "Fast",
   "settings.speed.normal": "Normal",

@@ -184,7 +184,7 @@ export default {
   "settings.suits.italian": "Italienische Farben (Schwerter, Kelche, Münzen, Stäbe)",
   "settings.fourcolour": "Vierfarbige Farben",
   "settings.largeindex": "Großer Kartenindex",
-  "settings.speed": "Tempo der Computerspieler",
+  "settings.speed": "Tempo von Spiel und Animationen",
   "settings.speed.off": "Aus (keine Animation)",
   "settings.speed.fast": "Schnell",
   "settings.speed.normal": "Normal",

@@ -184,7 +184,7 @@ export default {
   "settings.suits.italian": "Semi italiani (spade, coppe, denari, bastoni)",
   "settings.fourcolour": "Semi a quattro colori",
   "settings.largeindex": "Indici grandi sulle carte",
-  "settings.speed": "Ritmo dei giocatori del computer",
+  "settings.speed": "Velocità di gioco e animazioni",
   "settings.speed.off": "Spento (nessuna animazione)",
   "settings.speed.fast": "Veloce",
   "settings.speed.normal": "Normale",

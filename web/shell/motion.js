@@ -64,6 +64,14 @@ function track(anim, after, kind = "other") {
   return anim;
 }
 
+// An animation that turned out to have nothing to move: not counted as played.
+function unplay(anim, kind) {
+  played -= 1;
+  kinds[kind] -= 1;
+  document.documentElement.dataset.motionPlayed = String(played);
+  anim.cancel();
+}
+
 /** Animate an element with keyframes of transform/opacity (a no-op at speed Off). */
 export function animate(el, keyframes, opts = {}) {
   const ms = opts.duration ?? duration(opts.scale || 1);
@@ -93,30 +101,57 @@ export function rectOf(x) {
 const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
 /**
- * Moves, planned then played in one batch: each move is {el, from: rect, card?, delay?, fade?} (card:
- * `from` is that card's own old rect, else a region such as a seat or the stock). The element
- * is already at its final place; it is drawn from `from` back to there (FLIP). All rects are read
- * first, then the animations start, so the layout is computed once.
+ * Moves, planned then played in one batch: each move is {el, from, card?, delay?, fade?} (card:
+ * `from` is that card's own old rect, else a region such as a seat or the stock; `from` may be a
+ * function that gives the rect, read with the others). The element is already at its final place;
+ * it is drawn from `from` back to there (FLIP). The rects are read and the animations started in
+ * the next animation frame, where the browser lays the page out anyway: a render never forces an
+ * extra layout (long tasks), and the frame that first paints the new state paints it moving.
  */
 export function slide(moves) {
   if (motionSpeed() === "off" || !moves.length) return;
   const ms = duration();
-  const plans = moves.filter((m) => m.el && m.from).map((m) => ({ ...m, to: m.el.getBoundingClientRect() }));
+  const plans = moves.filter((m) => m.el && m.from);
   const step = staggerStep(plans.length, ms);
-  plans.forEach((m, i) => {
-    const a = centre(m.from);
-    const b = centre(m.to);
-    const dx = a.x - b.x;
-    const dy = a.y - b.y;
-    // From a card's old place the element is resized too (FLIP); from a region (a seat, the stock) it grows from half size.
-    const sx = m.card && m.to.width ? m.from.width / m.to.width : m.card ? 1 : 0.5;
-    const sy = m.card && m.to.height ? m.from.height / m.to.height : m.card ? 1 : 0.5;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.02) return;
-    animate(m.el, [
-      { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: m.fade ? 0.2 : 1 },
-      { transform: "none", opacity: 1 },
-    ], { duration: ms, delay: m.delay ?? i * step, kind: "slide" });
+  // The animations exist at once (a test or a click sees them playing), their keyframes are set in the frame.
+  const anims = plans.map((m, i) => animate(m.el, [], { duration: ms, delay: m.delay ?? i * step, kind: "slide" }));
+  inFrame(() => {
+    plans.forEach((m, i) => {
+      const anim = anims[i];
+      if (!anim || anim.playState === "finished" || anim.playState === "idle") return;
+      const from = typeof m.from === "function" ? m.from() : m.from;
+      const to = m.el.isConnected ? m.el.getBoundingClientRect() : null;
+      if (!from || !to) { unplay(anim, "slide"); return; }
+      const a = centre(from);
+      const b = centre(to);
+      const dx = a.x - b.x;
+      const dy = a.y - b.y;
+      // From a card's old place the element is resized too (FLIP); from a region (a seat, the stock) it grows from half size.
+      const sx = m.card && to.width ? from.width / to.width : m.card ? 1 : 0.5;
+      const sy = m.card && to.height ? from.height / to.height : m.card ? 1 : 0.5;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.02) { unplay(anim, "slide"); return; }
+      anim.effect.setKeyframes([
+        { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: m.fade ? 0.2 : 1 },
+        { transform: "none", opacity: 1 },
+      ]);
+    });
   });
+}
+
+// Run fn in the next animation frame (before its layout and paint), with the others of this task.
+let frameQueue = null;
+function inFrame(fn) {
+  if (typeof requestAnimationFrame !== "function") { fn(); return; }
+  if (!frameQueue) {
+    frameQueue = [];
+    requestAnimationFrame(() => { const q = frameQueue; frameQueue = null; for (const f of q) f(); });
+  }
+  frameQueue.push(fn);
+}
+
+/** A rect a page scroll later: `r` read when the page was scrolled by (sx, sy), seen now. */
+export function scrolled(r, sx, sy) {
+  return { left: r.left + sx - scrollX, top: r.top + sy - scrollY, width: r.width, height: r.height };
 }
 
 // A composite animation (a deal of many cards) stays within MAX_TOTAL at Normal.
@@ -156,8 +191,15 @@ function inertCopy(node) {
  * just left the DOM: a captured card, a discard; only ever one the seat on screen saw) or a token
  * of `className` (a chip, a card back). Nothing waits on it.
  */
-export function fly({ from, to, node = null, className = "fx-chip", html = "", delay = 0, scale = 1, fade = true }) {
-  if (motionSpeed() === "off" || !from || !to) return;
+export function fly(spec) {
+  if (motionSpeed() === "off") return;
+  // `from` and `to` may be functions that give the rect: read in the next frame, with the other reads.
+  if (typeof spec.from === "function" || typeof spec.to === "function") {
+    inFrame(() => fly({ ...spec, from: typeof spec.from === "function" ? spec.from() : spec.from, to: typeof spec.to === "function" ? spec.to() : spec.to }));
+    return;
+  }
+  const { from, to, node = null, className = "fx-chip", html = "", delay = 0, scale = 1, fade = true } = spec;
+  if (!from || !to) return;
   const el = node ? inertCopy(node) : document.createElement("span");
   if (!node) { el.className = className; el.innerHTML = html; }
   el.classList.add("fx-fly");

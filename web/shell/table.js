@@ -466,7 +466,8 @@ function drawLog() {
   }).join("")}</ol>`;
   const size = typeof o.log_size === "number" ? o.log_size : entries.length;
   $("#log-older").hidden = entries.length >= size;
-  if (!game.keepLogScroll) box.scrollTop = box.scrollHeight;
+  // Scrolled in the next frame, where the page is laid out anyway (reading scrollHeight now would force a layout: a long task).
+  if (!game.keepLogScroll) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   game.keepLogScroll = false;
 }
 

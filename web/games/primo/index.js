@@ -14,7 +14,7 @@ import { describe, joinAnd, name, names } from "./describe.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { renderLearn } from "./learn.js";
-import { animate, duration } from "../../shell/motion.js";
+import { animate, duration, fly, motionSpeed, rectOf, scrolled, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 import { addStrings } from "../../i18n.js";
 import stringsEn from "./strings.en.js";
@@ -75,6 +75,7 @@ function drawTable(el, view, ctx) {
   local.view = view;
   local.ctx = ctx;
   const focus = focusKey(el);
+  const before = readPlaces(view, ctx);
   drawSeats(o, view, ctx);
   drawFelt(o, view, ctx);
   drawRows(o, view, ctx);
@@ -82,6 +83,100 @@ function drawTable(el, view, ctx) {
   applyHighlights(ctx);
   restoreFocus(focus, el);
   animateClears(view, ctx);
+  animateMoves(o, view, ctx, before);
+}
+
+// ---------------------------------------------------------------- cards that move (shell/motion.js)
+// A card played onto a row (add, open, head), a run moved between rows and a Take's cards travel
+// from where they were to where they are: the DOM is final already (FLIP). Four copies of each
+// card exist, so a card is known by its row and place, not by its text.
+// Where the cards were: read in the animation frame after each render (the layout is done then
+// anyway), never at the start of a render, which would force one more layout (a long task).
+function readPlaces(view, ctx) {
+  const prev = ctx.local.places;
+  const seen = ctx.local.seen;
+  const stamp = `${view.seat}:${view.actions}`;
+  if (!prev || prev.stamp === stamp || !seen || seen.stamp !== prev.stamp || motionSpeed() === "off") return null;
+  const fix = (x) => ({ ...x, rect: scrolled(x.rect, seen.sx, seen.sy) });
+  return { rows: Object.fromEntries(Object.entries(seen.rows).map(([r, xs]) => [r, xs.map(fix)])), hand: prev.seat === view.seat ? seen.hand.map(fix) : [] };
+}
+
+function notePlaces(ctx) {
+  const stamp = ctx.local.places && ctx.local.places.stamp;
+  if (motionSpeed() === "off" || typeof requestAnimationFrame !== "function") return;
+  requestAnimationFrame(() => {
+    if (!ctx.local.places || ctx.local.places.stamp !== stamp) return;
+    const read = (node) => ({ card: node.dataset.card, node, rect: node.getBoundingClientRect() });
+    const rows = {};
+    for (const rowEl of document.querySelectorAll("#po-rows .po-row")) rows[rowEl.dataset.row] = [...rowEl.querySelectorAll(".po-row-cards [data-card]")].map(read);
+    ctx.local.seen = { stamp, sx: scrollX, sy: scrollY, rows, hand: [...document.querySelectorAll("#my-hand [data-card]")].map(read) };
+  });
+}
+
+// Which old places of a row still hold their card, as new index → old index: cards laid at the
+// tail (or taken from it) keep their places; a card laid at the head shifts them by one.
+function kept(old, now) {
+  const same = (k) => old.every((c, i) => now[i + k] === c);
+  const map = new Map();
+  if (old.length <= now.length) {
+    const k = same(0) ? 0 : same(now.length - old.length) ? now.length - old.length : -1;
+    if (k >= 0) old.forEach((_, i) => map.set(i + k, i));
+    else for (let i = 0; i < old.length && old[i] === now[i]; i++) map.set(i, i);
+  } else {
+    for (let i = 0; i < now.length && old[i] === now[i]; i++) map.set(i, i);
+  }
+  return map;
+}
+
+function animateMoves(o, v, ctx, before) {
+  const prev = ctx.local.places;
+  const rowsNow = Object.fromEntries(ROWS.map((r) => [r, rowOf(o, r).cards]));
+  ctx.local.places = { stamp: `${v.seat}:${v.actions}`, seat: v.seat, round: o.round, rows: rowsNow, tops: tops(o) };
+  notePlaces(ctx);
+  if (!before || !prev || prev.round !== o.round) return;
+  const cleared = new Set((v.say || []).filter((d) => d && d.key === "po.clear").map((d) => d.args && d.args.row));
+  const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "po.refill");
+  const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
+  const moves = [];
+  const arrived = [];
+  const departed = []; // old row places whose card is no longer there: {card, rect, node, row}
+  for (const r of ROWS) {
+    const old = before.rows[r] || [];
+    const els = [...document.querySelectorAll(`#po-rows .po-row[data-row="${r}"] .po-row-cards [data-card]`)];
+    const map = kept(old.map((x) => x.card), els.map((e) => e.dataset.card));
+    const stay = new Set(map.values());
+    old.forEach((x, i) => { if (!stay.has(i)) departed.push({ ...x, row: r }); });
+    // A row whose cards or Top card changed reflows: its cards that stay slide to their new places.
+    const changed = old.length !== els.length || old.some((x, i) => x.card !== els[i].dataset.card) || (prev.tops || []).includes(r) !== tops(o).includes(r);
+    els.forEach((el, i) => {
+      if (map.has(i)) { if (changed) moves.push({ el, from: old[map.get(i)].rect, card: true }); } // a shift (a head card, a reflow) slides
+      else arrived.push(el);
+    });
+  }
+  const hand = [...before.hand];
+  for (const el of arrived) {
+    const c = el.dataset.card;
+    // From another row (a run moved, a Take opening a row), else from the hand on screen, else from its player's seat.
+    const i = departed.findIndex((x) => x.card === c);
+    if (i >= 0) { moves.push({ el, from: departed[i].rect, card: true }); departed.splice(i, 1); continue; }
+    const h = hand.findIndex((x) => x.card === c);
+    if (h >= 0) { moves.push({ el, from: hand[h].rect, card: true }); hand.splice(h, 1); continue; }
+    if (last) moves.push({ el, from: () => rectOf(seatEl(last.seat)), fade: true });
+  }
+  slide(moves);
+  // A Top card played from the hand on screen flies to the row's head slot.
+  for (const r of tops(o).filter((x) => !(prev.tops || []).includes(x))) {
+    const h = hand.findIndex((x) => x.card === "TOP");
+    if (h >= 0) fly({ from: hand[h].rect, to: () => rectOf(`#po-rows .po-head-slot[data-row="${r}"]`), node: hand[h].node, fade: false });
+  }
+  // A Take's cards go to their taker's pile (a cleared row's cards are shown by its clear).
+  const took = last && last.key === "po.take" ? [...((last.args && last.args.takes) || [])] : []; // a copy: the log is drawn from it
+  for (const x of departed) {
+    if (cleared.has(x.row)) continue;
+    const k = took.findIndex((e) => e.args && e.args.card === x.card && e.args.row === x.row);
+    const taker = k >= 0 ? took.splice(k, 1)[0].seat : last ? last.seat : -1;
+    if (taker >= 0) fly({ from: x.rect, to: () => rectOf(seatEl(taker)), node: x.node, scale: 0.6 });
+  }
 }
 
 function drawSeats(o, v, ctx) {
