@@ -141,6 +141,10 @@ def measure_once(p: Any, url: str, wait_js: str, ours: bool, games: int, settle:
             heap = tab.evaluate("window.primi.heap()")
             out["heap_boot"] = heap["wasm"] if heap else -1
             out["boot_snapshot"] = 1.0 if tab.evaluate("document.documentElement.dataset.boot") == "snapshot" else 0.0
+            # The new tab's snapshot boot, step by step (engine-boot.mjs): fetch, check, unpack, restore.
+            steps = tab.evaluate("window.primi.engineCall({op: 'boot'})")["result"].get("ms", {})
+            for step, ms in steps.items():
+                out[f"snap_{step}"] = float(ms)
             for i in range(games):
                 out[f"heap_game{i + 1}"] = tab.evaluate(GAME_20)
         else:
@@ -199,6 +203,9 @@ def main() -> int:
         stamp = json.loads((build.DIST / "engine-boot.mjs").read_text().split("const SNAPSHOT = ", 1)[1].split(";\n", 1)[0])
         print(f"snapshot {snap[0]}: {stamp['raw'] / 1e6:.1f} MB of memory, shipped gzipped as {shipped / 1e6:.1f} MB")
     print(f"Primi booted from the snapshot in {sum(res['ours']['boot_snapshot'])}/{args.runs} runs")
+    steps = {k[5:]: v for k, v in ours.items() if k.startswith("snap_")}
+    if steps:
+        print("snapshot boot in the new tab, ms (worker): " + ", ".join(f"{k} {v:.0f}" for k, v in steps.items()))
     print("| figure | bare Pyodide | bare in a worker | Primi | Primi / bare | Primi / bare worker |")
     print("|---|---|---|---|---|---|")
 

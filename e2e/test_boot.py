@@ -26,7 +26,8 @@ def start(page: Page, server: str, query: str) -> None:
 def test_boots_from_the_snapshot_and_plays_a_deal(page: Page, server: str) -> None:
     start(page, server, "")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
-    assert page.evaluate("window.primi.engineCall({op: 'boot'})")["result"] == {"mode": "snapshot"}
+    how = page.evaluate("window.primi.engineCall({op: 'boot'})")["result"]
+    assert how["mode"] == "snapshot" and set(how["ms"]) == {"fetch", "check", "unpack", "restore"}, how
     # The snapshot's memory is the restored heap: larger than a fresh Python's.
     assert page.evaluate("window.primi.heap()")["wasm"] > 32 * 1024 * 1024
     seen = play(page, deals=1)

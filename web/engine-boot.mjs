@@ -21,18 +21,27 @@ async function sha256(buf) {
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const steps = {}; // ms spent in each step of a snapshot boot (the worker's `boot` op reports them)
+const since = (t) => Math.round(performance.now() - t);
+
 async function snapshotBytes() {
   if (!SNAPSHOT || typeof SNAPSHOT !== "object") throw new Error("this build has no snapshot");
   if (typeof DecompressionStream !== "function") throw new Error("this browser cannot unpack the snapshot");
   // ?snapshot=FILE on this module's address loads another file (the tests' bad snapshot).
   const name = new URL(import.meta.url).searchParams.get("snapshot") || SNAPSHOT.file;
+  let t = performance.now();
   const res = await fetch(new URL(name, here));
   if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
   const packed = await res.arrayBuffer();
+  steps.fetch = since(t);
+  t = performance.now();
   // Checked at load: bytes that are not this build's exact snapshot are never restored.
   if ((await sha256(packed)) !== SNAPSHOT.sha256) throw new Error("the snapshot does not match this build");
+  steps.check = since(t);
+  t = performance.now();
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
   const raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  steps.unpack = since(t);
   if (raw.length !== SNAPSHOT.raw) throw new Error("the snapshot unpacked to the wrong size");
   return raw;
 }
@@ -50,8 +59,10 @@ export async function loadPyodide(options = {}) {
       if (M.HEAP8.length < snap.length) M.growMemory(snap.length);
       return M;
     };
+    const t = performance.now();
     const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap, createPyodideModule });
-    globalThis.primiBoot = { mode: "snapshot", ms: performance.now() - t0 };
+    steps.restore = since(t);
+    globalThis.primiBoot = { mode: "snapshot", ms: since(t0), steps };
     return py;
   } catch (err) {
     const error = String(err && err.message ? err.message : err);

@@ -29,7 +29,7 @@ Ops (request fields -> result):
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
-- ``close {session}`` -> true; ``ping`` -> "pong"; ``boot`` -> ``{mode: "snapshot"|"plain", error?}``
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``boot`` -> ``{mode: "snapshot"|"plain", error?, ms?}``
   (whether web/engine-boot.mjs restored the build's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
 - ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
   record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
@@ -579,8 +579,9 @@ def _ping(req: Mapping[str, Any]) -> JSON:
 
 def _boot(req: Mapping[str, Any]) -> JSON:
     """How this worker's Python started: ``{"mode": "snapshot"}`` when web/engine-boot.mjs restored
-    the build's memory snapshot, ``{"mode": "plain", "error": ...}`` when it started Python the
-    usual way (and why), ``{"mode": "cpython"}`` outside the browser."""
+    the build's memory snapshot (with ``ms``: the time of each step, fetch, check, unpack and
+    restore), ``{"mode": "plain", "error": ...}`` when it started Python the usual way (and why),
+    ``{"mode": "cpython"}`` outside the browser."""
     try:
         import js  # type: ignore[import-not-found]  # Pyodide's bridge to the worker's globals
     except ImportError:
@@ -590,7 +591,9 @@ def _boot(req: Mapping[str, Any]) -> JSON:
         return {"mode": "plain", "error": "no boot record"}
     mode = str(getattr(info, "mode", "plain"))
     error = getattr(info, "error", None)
-    return {"mode": mode, **({"error": str(error)} if error else {})}
+    steps = getattr(info, "steps", None)
+    timings = {str(k): int(v) for k, v in steps.to_py().items()} if steps is not None else {}
+    return {"mode": mode, **({"error": str(error)} if error else {}), **({"ms": timings} if timings else {})}
 
 
 def _heap(req: Mapping[str, Any]) -> JSON:
