@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -427,6 +428,23 @@ def run_shards() -> list[str]:
             if code != 0:
                 failed.append(name)
     return failed
+
+
+class QuietHandler(Handler):
+    """``Handler`` without a log line per request (benchmarks and scripts)."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def serve_in_background(dist: Path = DIST) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Build ``dist`` if needed, serve it quietly on a free port of 127.0.0.1 in a daemon thread,
+    and return the server (``shutdown()`` stops it) and the site's base URL."""
+    if dist == DIST and needs_build():
+        build()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(dist)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def serve(port: int, dist: Path = DIST) -> None:

@@ -11,12 +11,9 @@ not a test (the goal: the default level answers within 300 ms at p95).
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,16 +37,7 @@ def main() -> int:
     parser.add_argument("--variants", default="waks,northpass,rms")
     parser.add_argument("--players", default="2,4", help="table sizes (a variant skips sizes it does not take)")
     args = parser.parse_args()
-    if build.needs_build():
-        build.build()
-    class Quiet(build.Handler):
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            pass
-
-    handler = functools.partial(Quiet, directory=str(build.DIST))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = build.serve_in_background()
     print("| variant | players | level | decisions | p50 ms | p95 ms | max ms |")
     print("|---|---|---|---|---|---|---|")
     try:

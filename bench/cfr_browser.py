@@ -11,11 +11,8 @@ error (a table that did not load would stop the game with one). Figures, not a t
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,17 +30,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decisions", type=int, default=120)
     args = parser.parse_args()
-    if build.needs_build():
-        build.build()
-
-    class Quiet(build.Handler):
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            pass
-
-    handler = functools.partial(Quiet, directory=str(build.DIST))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = build.serve_in_background()
     errors: list[str] = []
     try:
         with sync_playwright() as p:

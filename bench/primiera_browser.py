@@ -16,12 +16,9 @@ within 300 ms at p95, the main thread never blocked for more than 50 ms.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,17 +70,7 @@ def main() -> int:
     parser.add_argument("--trace", action="store_true",
                         help="also record a timeline trace: the longest main-thread task in CPU time (not stretched by load)")
     args = parser.parse_args()
-    if build.needs_build():
-        build.build()
-
-    class Quiet(build.Handler):
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            pass
-
-    handler = functools.partial(Quiet, directory=str(build.DIST))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = build.serve_in_background()
     print("| mode | level | decisions | p50 ms | p95 ms | max ms | longest main-thread task during play |"
           + (" longest main-thread task, CPU time |" if args.trace else ""))
     print("|---|---|---|---|---|---|---|" + ("---|" if args.trace else ""))

@@ -177,16 +177,7 @@ def through_page(decisions: int, variant: str) -> None:
     sys.path.insert(0, str(ROOT))
     import build
 
-    if build.needs_build():
-        build.build()
-
-    class Quiet(build.Handler):
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(build.DIST)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = build.serve_in_background()
     settings = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
     times: list[float] = []
     try:

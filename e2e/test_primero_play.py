@@ -19,7 +19,8 @@ FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, 
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
     !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
     || document.querySelector('#game-end') || document.querySelector('#actions [data-action]')
-    || document.querySelector('#felt button[data-action]'))"""
+    || document.querySelector('#felt button[data-action]')
+    || document.querySelector('#actions #card-hint') && document.querySelector('#my-hand button.card:not([disabled])'))"""
 
 
 def open_setup(page: Page, server: str, variant: str, players: int, seed: int | None = None, **opts: int) -> None:
@@ -63,7 +64,11 @@ def human_step(page: Page, step: int) -> str | None:
         slots.first.click()
         return action
     hand_buttons = page.locator("#my-hand button.card")
-    if hand_buttons.count() and not bar.locator("[data-primary]").count() and step % 2 and bar.locator("#card-hint").count():
+    only_trade = not actions and not page.locator("#claim-go").count()
+    if hand_buttons.count() and not bar.locator("[data-primary]").count() and bar.locator("#card-hint").count() and only_trade:
+        # Northpass, after the highest claim: trading is the only move, and the hint says so.
+        expect(bar.locator("#card-hint")).to_contain_text("No higher claim")
+    if hand_buttons.count() and not bar.locator("[data-primary]").count() and (step % 2 or only_trade) and bar.locator("#card-hint").count():
         hand_buttons.first.click()  # a trade (Northpass): its button comes with the first card picked
         expect(bar.locator("[data-primary]")).to_be_enabled()
     if hand_buttons.count() and bar.locator("[data-primary]").count():

@@ -3,6 +3,14 @@
 /** The first element matching a selector. */
 export const $ = (sel, root = document) => root.querySelector(sel);
 
+/** Click the first element matching a selector if it exists and is enabled; true when clicked. */
+export function clickIf(sel) {
+  const el = document.querySelector(sel);
+  if (!el || el.disabled) return false;
+  el.click();
+  return true;
+}
+
 /** Text made safe to put inside HTML (element content or a quoted attribute). */
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 

@@ -3,7 +3,7 @@
 // the arrow keys move within), dialogs that trap focus and close with Esc, focus that never
 // falls to <body> after a move, and "read the table": one sentence with the whole public state,
 // built from the shown seat's observation only, said through the polite live region.
-import { $, esc } from "../dom.js";
+import { $, clickIf as click, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { GAMES, gameModule } from "../games/index.js";
 
@@ -134,13 +134,6 @@ export function nextControl() {
 }
 
 // ---------------------------------------------------------------- shortcuts
-function click(sel) {
-  const el = document.querySelector(sel);
-  if (!el || el.disabled) return false;
-  el.click();
-  return true;
-}
-
 function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const modal = topModal();

@@ -262,7 +262,9 @@ function composeActions(bar, v, ctx, send) {
     if (!(cardVerb === "trade" && !selected.length)) {
       parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
     }
-    const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? "hint.trade" : "hint.discard");
+    // A Northpass trade is the pass; once no higher claim is left it is the only move ("or" would mislead).
+    const onlyTrade = cardVerb === "trade" && legal.every((a) => a.startsWith("trade"));
+    const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? (onlyTrade ? "hint.trade.only" : "hint.trade") : "hint.discard");
     if (!ok || one || !selected.length) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
     legal.filter((a) => a === cardVerb || a.startsWith(cardVerb + " ")).forEach((a) => used.add(a));
   }

@@ -1,18 +1,11 @@
 // Primero at the keyboard and for a screen reader (GameModule.keys; the shell's shell/keys.js owns
 // the "?" dialog, roving focus and "read the table"): P pass, S see, F fold, 1–9 an amount, and the
 // table in one sentence from the shown seat's observation.
-import { $ } from "../../dom.js";
+import { $, clickIf as click } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardName } from "../../cards.js";
 
 const help = [["P", "keys.d.pass"], ["S", "keys.d.see"], ["F", "keys.d.fold"], ["1–9", "keys.d.amount"], ["Enter", "keys.d.confirm"]];
-
-function click(sel) {
-  const el = document.querySelector(sel);
-  if (!el || el.disabled) return false;
-  el.click();
-  return true;
-}
 
 function onKey(e) {
   const k = e.key.toLowerCase();

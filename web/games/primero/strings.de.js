@@ -104,6 +104,7 @@ export default {
   "btn.trade": "Passen und {n} tauschen",
   "hint.discard": "Tippe Karten an, um sie abzuwerfen, oder behalte alle.",
   "hint.trade": "Oder passe: tippe 1 oder 2 Karten an, um sie zu tauschen.",
+  "hint.trade.only": "Keine höhere Ansage ist mehr möglich: passe und tausche 1 oder 2 Karten (tippe sie an).",
   "hint.slots": "Tippe eine verdeckte Tischkarte an, um sie zu ziehen, oder klopfe.",
   "composer.amount": "Betrag",
   "composer.claim": "Ansagen",

@@ -105,6 +105,7 @@ export default {
   "btn.trade": "Pass and trade {n}",
   "hint.discard": "Tap cards to discard them, or keep all.",
   "hint.trade": "Or pass: tap 1 or 2 cards to trade them in.",
+  "hint.trade.only": "No higher claim is left to announce: pass by trading 1 or 2 cards (tap them).",
   "hint.slots": "Tap a face-down table card to draw it, or knock.",
   "composer.amount": "Amount",
   "composer.claim": "Announce",

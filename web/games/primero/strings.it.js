@@ -104,6 +104,7 @@ export default {
   "btn.trade": "Parola e cambio {n}",
   "hint.discard": "Tocca le carte per scartarle, oppure tienile tutte.",
   "hint.trade": "Oppure di' parola: tocca 1 o 2 carte per cambiarle.",
+  "hint.trade.only": "Non resta una dichiarazione più alta: di' parola cambiando 1 o 2 carte (toccale).",
   "hint.slots": "Tocca una carta coperta del tavolo per pescarla, oppure bussa.",
   "composer.amount": "Importo",
   "composer.claim": "Dichiara",
