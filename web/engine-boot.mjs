@@ -50,18 +50,23 @@ export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const indexURL = new URL("pyodide/", here).href;
   try {
-    const snap = await snapshotBytes();
-    const asm = await import(new URL("pyodide/pyodide.asm.mjs", here).href);
+    // The snapshot is fetched, checked and unpacked while Pyodide sets itself up and loads its
+    // module script: it waits for the bytes only where it restores them.
+    const snapshot = snapshotBytes();
+    snapshot.catch(() => {}); // its failure is the restore's, caught below
+    const asm = import(new URL("pyodide/pyodide.asm.mjs", here).href);
+    asm.catch(() => {});
     // Pyodide restores the snapshot into the module's memory as it starts (its own initial size);
     // a warmed engine's snapshot is larger, so the memory grows to fit it first.
     const createPyodideModule = async (settings) => {
-      const M = await asm.default(settings);
+      const [create, snap] = await Promise.all([asm, snapshot]);
+      const M = await create.default(settings);
       if (M.HEAP8.length < snap.length) M.growMemory(snap.length);
       return M;
     };
     const t = performance.now();
-    const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap, createPyodideModule });
-    steps.restore = since(t);
+    const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot, createPyodideModule });
+    steps.restore = since(t); // loadPyodide as a whole, the snapshot's fetch and unpack overlapping it
     globalThis.primiBoot = { mode: "snapshot", ms: since(t0), steps };
     return py;
   } catch (err) {
