@@ -1,5 +1,6 @@
 // Primero's strings, German: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
+  "keys.game.primero": "Primero",
   "nav.calc": "Rechner",
   "home.calc": "Primero-Handrechner",
   "home.calc.blurb": "Wähle vier Karten und sieh, was sie in jeder Variante wert sind.",

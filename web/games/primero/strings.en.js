@@ -1,6 +1,7 @@
 // Primero's strings, English (the reference): registered by ./index.js with addStrings() of
 // web/i18n.js. strings.it.js and strings.de.js have the same keys, {placeholders} and plural forms.
 export default {
+  "keys.game.primero": "Primero",
   "nav.calc": "Calculator",
   "home.calc": "Primero hand calculator",
   "home.calc.blurb": "Pick four cards and see what they are worth under every rule set.",

@@ -1,5 +1,6 @@
 // Primero's strings, Italian: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
+  "keys.game.primero": "Primero",
   "nav.calc": "Calcolatore",
   "home.calc": "Calcolatore di mani di Primero",
   "home.calc.blurb": "Scegli quattro carte e guarda quanto valgono in ogni variante.",

@@ -1,5 +1,6 @@
 // Primiera's strings, German: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
+  "keys.game.primiera": "Primiera",
   "primiera.deal": "Runde {round}: {name} gibt; {table} kommen offen auf den Tisch.",
   "primiera.deal.you": "Runde {round}: du gibst; {table} kommen offen auf den Tisch.",
   "primiera.deal.heralds": "Runde {round}: {name} gibt, zuerst jedem Spieler einen Herold.",

@@ -3,6 +3,7 @@
 export default {
   // Primiera: the core's Descriptions (pygame_core/primiera/game.py DESCRIPTION_KEYS); args are made
   // readable by the game module's describe() (cards to names, seats to names).
+  "keys.game.primiera": "Primiera",
   "primiera.deal": "Round {round}: {name} deals; {table} go face up on the table.",
   "primiera.deal.you": "Round {round}: you deal; {table} go face up on the table.",
   "primiera.deal.heralds": "Round {round}: {name} deals, a Herald to each player first.",

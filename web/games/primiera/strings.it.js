@@ -1,5 +1,6 @@
 // Primiera's strings, Italian: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
+  "keys.game.primiera": "Primiera",
   "primiera.deal": "Giro {round}: {name} distribuisce; {table} vanno scoperte in tavola.",
   "primiera.deal.you": "Giro {round}: distribuisci tu; {table} vanno scoperte in tavola.",
   "primiera.deal.heralds": "Giro {round}: {name} distribuisce, prima un Araldo a ogni giocatore.",

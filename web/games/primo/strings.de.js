@@ -1,5 +1,6 @@
 // Primo's strings, German: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
+  "keys.game.primo": "Primo",
   "po.and": "{a} und {b}",
   "po.nothing": "nichts",
   "po.rows": "Reihen A bis F",

@@ -2,6 +2,7 @@
 // web/i18n.js. strings.it.js and strings.de.js have the same keys, {placeholders} and plural forms.
 export default {
   // Primo (web/games/primo): the table, its controls, log messages (the core's po.* keys), rules, lessons.
+  "keys.game.primo": "Primo",
   "po.and": "{a} and {b}",
   "po.nothing": "nothing",
   "po.rows": "Rows A to F",

@@ -1,5 +1,6 @@
 // Primo's strings, Italian: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
+  "keys.game.primo": "Primo",
   "po.and": "{a} e {b}",
   "po.nothing": "niente",
   "po.rows": "File da A a F",
