@@ -4,24 +4,18 @@ and drive Debian's chromium through Python's playwright (never ``playwright inst
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+
+from bench.browser_kit import CHROMIUM, CHROMIUM_ARGS, static_server
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("PRIMI_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -38,12 +32,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """dist/, freshly built for this test session (``build.py test`` builds it once before its
@@ -55,30 +43,49 @@ def built_site() -> Path:
 
 @pytest.fixture(scope="session")
 def server(built_site: Path) -> Iterator[str]:
-    """A static server for dist/ on 127.0.0.1; yields its base URL and stops that same process after."""
-    port = _free_port()
-    env = {**os.environ, "PRIMI_QUIET": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "build.py", "serve", "--no-build", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 20
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError:
-            if time.time() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError("the static server did not start") from None
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    """A static server for dist/ on 127.0.0.1 (bench/browser_kit.py, as the screenshots use it);
+    yields its base URL and stops that same process after."""
+    with static_server() as url:
+        yield url
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Marks a test that failed (set-up or call), so that its shared page is given up after it."""
+    report: pytest.TestReport = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+@pytest.fixture(scope="session")
+def pages(browser: Any, server: str) -> Iterator[Any]:
+    """The booted pages this pytest process shares between tests (e2e/tables.py's Pages)."""
+    from tables import Pages  # tables imports this module: imported here, not at the top
+
+    shared = Pages(browser, server)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def take(request: pytest.FixtureRequest, pages: Any) -> Iterator[Callable[[str], Page]]:
+    """``take(size)``: a shared page of that size (tables.SIZES) at the home screen, the engine
+    quiet; if the test fails, the page is closed after it and the next test boots a new one."""
+    taken: list[Page] = []
+
+    def get(size: str) -> Page:
+        page: Page = pages.take(size)
+        taken.append(page)
+        return page
+
+    yield get
+    if request.node.stash.get(FAILED, False):
+        for page in taken:
+            pages.drop(page)
 
 
 @pytest.fixture

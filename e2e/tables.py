@@ -31,13 +31,14 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
   .observe({type: 'longtask', buffered: true});"""
 
 
-def boot(browser: Any, server: str, settings: dict[str, Any] | None = None, **context: Any) -> Page:
-    """A new page on the home screen with the engine ready (settings in place before any script)."""
+def boot(browser: Any, server: str, settings: dict[str, Any] | None = None, debug: bool = False, **context: Any) -> Page:
+    """A new page on the home screen with the engine ready (settings in place before any script;
+    ``debug``: the page records the worker's replies, for e2e/hidden.py)."""
     ctx = browser.new_context(**context)
     page: Page = ctx.new_page()
     page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(settings or FAST))})")
     page.add_init_script(LONG_TASKS)
-    page.goto(server + "#/")
+    page.goto(server + ("?debug#/" if debug else "#/"))
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     return page
 
@@ -46,9 +47,10 @@ def start(page: Page, server: str, game: str, variant: str, seats: list[str], se
     """Start a game from its setup screen (a hash change: the worker stays up)."""
     query = f"variant={variant}&players={len(seats)}" + (f"&seed={seed}" if seed is not None else "")
     query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    page.goto(server + "#/")
+    base = address(page, server)
+    page.goto(base + "#/")
     expect(page.locator("#screen-home")).to_be_visible()
-    page.goto(server + f"#/play/{game}?{query}")
+    page.goto(base + f"#/play/{game}?{query}")
     expect(page.locator(f"#screen-setup[data-game={game}]")).to_be_visible()
     for i, kind in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
@@ -63,3 +65,70 @@ def settle(page: Page) -> None:
 def focus(page: Page) -> dict[str, Any]:
     got: dict[str, Any] = page.evaluate(FOCUS)
     return got
+
+
+def address(page: Page, server: str) -> str:
+    """The page's own address without its route (``?debug`` kept): going there by hash changes
+    only the route, and the engine stays up."""
+    here = page.url.split("#", 1)[0]
+    return here if here.startswith(server) else server
+
+
+# ---------------------------------------------------------------- pages shared by many tests
+# The play tests' settings (fast computer turns, animations on) and the sizes they run at.
+PLAY = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"}
+SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 360, "height": 740}, "has_touch": True},
+    "mobile": {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True},
+    "narrow": {"viewport": {"width": 360, "height": 740}},
+}
+
+# No game's turn under way (a computer's step, a move's call): the table's loop has stopped.
+QUIET = "() => { const t = window.primi.tableInfo(); return !t || !t.busy; }"
+
+
+def home(page: Page, server: str) -> None:
+    """Back to the home screen from whatever a test left (a table mid-game, a dialog, a lesson),
+    once the engine is quiet: the game left behind makes no further call, every call made has
+    been answered (the worker answers in order), and the recorded replies start afresh."""
+    page.goto(address(page, server) + "#/")
+    expect(page.locator("#screen-home")).to_be_visible()
+    page.wait_for_function(QUIET, timeout=STEP_TIMEOUT)
+    page.evaluate("() => window.primi.engineCall({op: 'ping'})")
+    page.evaluate("() => { if (window.primi.replies) window.primi.replies.length = 0; }")
+
+
+class Pages:
+    """Booted pages kept for a whole pytest session, one per size in SIZES (``?debug``, the PLAY
+    settings): each test takes one at the home screen (``home``), so the engine boots once per size
+    and process, not once per test. A test that fails gives its page up (``drop``): the next test
+    boots a fresh one, and no test inherits what a failure left."""
+
+    def __init__(self, browser: Any, server: str) -> None:
+        self.browser, self.server = browser, server
+        self.pages: dict[str, Page] = {}
+
+    def take(self, size: str) -> Page:
+        page = self.pages.get(size)
+        if page is not None and not page.is_closed():
+            try:
+                home(page, self.server)
+                return page
+            except Exception:  # a page the last test left unusable: a fresh one
+                self.drop(page)
+        page = self.pages[size] = boot(self.browser, self.server, PLAY, debug=True, **SIZES[size])
+        home(page, self.server)
+        return page
+
+    def drop(self, page: Page) -> None:
+        for size, p in list(self.pages.items()):
+            if p is page:
+                del self.pages[size]
+        if not page.is_closed():
+            page.context.close()
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.context.close()
+        self.pages.clear()

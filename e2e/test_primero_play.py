@@ -1,17 +1,23 @@
 """A person plays Primero through the real page, in the game-neutral shell: whole deals against the
 AI and a hot-seat deal, under the Waks, RMS and Northpass rule sets. Everything the page receives
 from the worker, and the DOM at every step, is checked for cards the seat on screen may not see;
-the hidden cards come from the game's record, replayed in CPython once the game is over."""
+the hidden cards come from the game's record, replayed in CPython once the game is over.
+
+The tests share booted pages (e2e/tables.py ``Pages``: one per size and pytest process); each
+starts its game from the setup screen by a hash change."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import check_exchanges, final_view, replies
 from playwright.sync_api import Page, expect
+from tables import home
 
 FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
 
@@ -23,14 +29,25 @@ SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actio
     || document.querySelector('#actions #card-hint') && document.querySelector('#my-hand button.card:not([disabled])'))"""
 
 
+@pytest.fixture
+def page(take: Callable[[str], Page]) -> Page:
+    """A shared desktop page at the home screen (e2e/conftest.py ``take``)."""
+    return take("desktop")
+
+
 def open_setup(page: Page, server: str, variant: str, players: int, seed: int | None = None, **opts: int) -> None:
-    """The setup screen for ``variant`` (?debug: the page records the worker's replies)."""
-    page.goto(server + "?debug")
-    page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
+    """The setup screen for ``variant`` (?debug: the page records the worker's replies), from the
+    home screen once the engine is quiet and with this game's replies only. A page not yet on the
+    site boots here; a shared one gets there by hash changes."""
+    if not page.url.startswith(server):
+        page.goto(server + "?debug")
+        page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
+    home(page, server)
     query = f"variant={variant}&players={players}" + (f"&seed={seed}" if seed is not None else "")
     query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    page.goto(server + f"?debug#/play/primero?{query}")
+    page.goto(page.url.split("#", 1)[0] + f"#/play/primero?{query}")
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator("#screen-setup[data-game=primero]")).to_be_visible()
 
 
 def start(page: Page, server: str, variant: str, players: int, seats: list[str], seed: int | None = None,
@@ -356,10 +373,9 @@ def test_leaving_the_table_keeps_the_game(page: Page, server: str) -> None:
     watch_to_the_end(page, deals=2)
 
 
-def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
+def test_phone_table_fits_without_scrolling(take: Callable[[str], Page], server: str) -> None:
+    page = take("mobile")
     for variant, players in (("waks", 6), ("northpass", 4)):
-        context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
-        page = context.new_page()
         start(page, server, variant, players, ["human"] + ["medium"] * (players - 1), seed=5)
         page.wait_for_selector("#screen-table[aria-busy=false] #actions [data-action]", timeout=STEP_TIMEOUT)
         page.evaluate("window.scrollTo(0, 0)")
@@ -371,7 +387,6 @@ def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
         )
         assert outside == [], f"{variant}: {outside} need scrolling at 360x740"
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-        context.close()
 
 
 def test_hot_seat_recap_shows_public_actions_since_your_turn(page: Page, server: str) -> None:
@@ -431,8 +446,6 @@ def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str
 def test_the_last_deal_does_not_say_the_pot_carries_over(page: Page, server: str) -> None:
     """P-END: when the agreed deals end on a swig or an unclaimed pot, the pot left is paid out, not
     carried: the deal-end dialog must say so (the middle of a game still says it carries over)."""
-    page.goto(server)
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     texts = page.evaluate("""async () => {
       const m = (await import('./games/primero/index.js')).default;
       const ctx = {seats: ['human', 'easy'], nameOf: (s) => ['You', 'Bianca'][s], settings: {}, cardOpts: () => ({}),

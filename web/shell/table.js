@@ -36,7 +36,7 @@ export function tableInfo() {
   return game && {
     game: game.name, session: game.sid, viewer: game.view ? game.view.seat : -1, seats: game.seats,
     names: game.names, variant: game.variant.name, actions: game.view ? game.view.actions : 0,
-    terminal: game.view ? game.view.terminal : false,
+    terminal: game.view ? game.view.terminal : false, busy: !!game.busy, // busy: a call or a computer's turn under way
   };
 }
 
