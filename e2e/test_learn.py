@@ -1,21 +1,30 @@
 """Learn by example: a newcomer steps through the rulebooks' worked deals on the real page.
 The Waks lesson is walked with the Next button, the Northpass forced stake with the → key,
-and hostile links end on a clear message, never on injected markup."""
+and hostile links end on a clear message, never on injected markup. The tests share booted pages
+(e2e/tables.py ``Pages``): each opens its screen by a hash change."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import READY_TIMEOUT
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from tables import address
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
 
+@pytest.fixture
+def page(take: Callable[[str], Page]) -> Page:
+    """A shared desktop page at the home screen (e2e/conftest.py ``take``)."""
+    return take("desktop")
+
+
 def open_page(page: Page, server: str, hash_: str) -> None:
-    page.goto(server + hash_)
+    page.goto(address(page, server) + hash_)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
 
 
@@ -103,42 +112,38 @@ def test_hostile_and_malformed_links(page: Page, server: str) -> None:
     open_page(page, server, "#/learn")
     expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
     hostile = "%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E"
-    page.goto(server + f"#/learn?name={hostile}&step=2")
+    page.goto(address(page, server) + f"#/learn?name={hostile}&step=2")
     expect(page.locator("#learn-message")).to_contain_text("There is no lesson")
     expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
     assert page.locator("#main img").count() == 0
     assert page.evaluate("window.pwned") is None
     for bad in ("99", "-1", "abc", "1e3", "3.5"):
-        page.goto(server + f"#/learn?name=waks-anna&step={bad}")
+        page.goto(address(page, server) + f"#/learn?name=waks-anna&step={bad}")
         expect(page.locator("#learn-message")).to_contain_text("starts from the beginning")
         expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
         assert "step=0" in page.url
 
 
-@pytest.mark.parametrize("viewport", [(360, 740), (1280, 800)])
-def test_lessons_pass_axe_and_fit(browser: Browser, server: str, viewport: tuple[int, int]) -> None:
+@pytest.mark.parametrize("viewport", ["narrow", "desktop"])  # 360x740, 1280x800 (tables.SIZES)
+def test_lessons_pass_axe_and_fit(take: Callable[[str], Page], server: str, viewport: str) -> None:
     """axe-core (WCAG 2.2 AA, target size on) finds nothing on the list and on lesson steps; no sideways scroll."""
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-    page = context.new_page()
-    try:
-        open_page(page, server, "#/learn")
-        expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
-        routes = ["#/learn", "#/learn?name=waks-anna&step=5", "#/learn?name=northpass-forced-stake&step=6"]
-        for route in routes:
-            page.goto(server + route)
-            if "step=" in route:
-                expect(page.locator("#learn-progress")).to_have_attribute("data-step", route.rsplit("=", 1)[1])
-            else:
-                expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
-            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), route
-            page.evaluate(AXE.read_text())  # run by the test harness: the page's CSP refuses inline scripts
-            result: dict[str, Any] = page.evaluate(
-                """() => axe.run(document, {
-                    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-                    rules: { 'target-size': { enabled: true } },
-                })"""
-            )
-            violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
-            assert violations == [], (route, violations)
-    finally:
-        context.close()
+    page = take(viewport)
+    open_page(page, server, "#/learn")
+    expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+    routes = ["#/learn", "#/learn?name=waks-anna&step=5", "#/learn?name=northpass-forced-stake&step=6"]
+    for route in routes:
+        page.goto(address(page, server) + route)
+        if "step=" in route:
+            expect(page.locator("#learn-progress")).to_have_attribute("data-step", route.rsplit("=", 1)[1])
+        else:
+            expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), route
+        page.evaluate(AXE.read_text())  # run by the test harness: the page's CSP refuses inline scripts
+        result: dict[str, Any] = page.evaluate(
+            """() => axe.run(document, {
+                runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+                rules: { 'target-size': { enabled: true } },
+            })"""
+        )
+        violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+        assert violations == [], (route, violations)

@@ -1,17 +1,18 @@
 """Primero as a stranger meets it (issue 10): an honest log and seat boxes, the RMS discard step,
 inert controls while a move is in flight, setup that survives leaving, costs on every betting
 control, the Northpass bluff mark, going bust, grammar, draw hints, the deal end's reasons and the
-coach's last word. Each test runs at phone (360x740) and desktop (1280x800) size."""
+coach's last word. Each test runs at phone (360x740) and desktop (1280x800) size, on the pages the
+tests share (e2e/tables.py ``Pages``: one per size and pytest process)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from conftest import STEP_TIMEOUT
-from playwright.sync_api import Page, expect
+from playwright.sync_api import ConsoleMessage, Page, expect
 from test_primero_play import open_setup, settle, start
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
@@ -26,13 +27,29 @@ COLLECT = """() => {
 }"""
 
 
-@pytest.fixture(params=list(SIZES))
-def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
-    context = browser.new_context(viewport=SIZES[request.param], has_touch=request.param == "phone")
-    page = context.new_page()
+def listen(page: Page) -> Page:
+    """Console lines about a missing i18n key, gathered from here on in ``page.missing_keys``."""
+    def heard(m: ConsoleMessage) -> None:
+        if "missing key" in m.text:
+            page.missing_keys.append(m.text)  # type: ignore[attr-defined]
+
+    if not hasattr(page, "missing_keys"):
+        page.on("console", heard)
     page.missing_keys = []  # type: ignore[attr-defined]
-    page.on("console", lambda m: "missing key" in m.text and page.missing_keys.append(m.text))  # type: ignore[attr-defined]
-    yield page
+    return page
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, take: Callable[[str], Page]) -> Page:
+    """The shared page of this size (tables.SIZES has the same phone and desktop), at the home screen."""
+    return listen(take(request.param))
+
+
+@pytest.fixture(params=list(SIZES))
+def fresh(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
+    """A page of its own, for a test that needs one where no game was ever started."""
+    context = browser.new_context(viewport=SIZES[request.param], has_touch=request.param == "phone")
+    yield listen(context.new_page())
     context.close()
 
 
@@ -155,20 +172,20 @@ def test_controls_are_inert_in_flight_and_errors_speak_to_the_player(sized: Page
     expect(alert).to_have_text("")
 
 
-def test_leaving_setup_before_the_engine_answers_starts_nothing(sized: Page, server: str) -> None:
+def test_leaving_setup_before_the_engine_answers_starts_nothing(fresh: Page, server: str) -> None:
     """Start, then away to the rules before the answer: no table, no error, no saved game."""
     errors: list[str] = []
-    sized.on("pageerror", lambda e: errors.append(str(e)))
-    open_setup(sized, server, "waks", 2)
-    sized.evaluate("""() => { document.querySelector('#setup-start').click(); location.hash = '#/rules'; }""")
-    expect(sized.locator("#rules-title")).to_be_visible()
+    fresh.on("pageerror", lambda e: errors.append(str(e)))
+    open_setup(fresh, server, "waks", 2)
+    fresh.evaluate("""() => { document.querySelector('#setup-start').click(); location.hash = '#/rules'; }""")
+    expect(fresh.locator("#rules-title")).to_be_visible()
     # The start's answer has come by the time the Continue list is drawn (one worker, in order).
-    sized.evaluate("location.hash = '#/'")
-    sized.wait_for_function("window.primi.engineCall({op: 'ping'}).then(r => r.ok)", timeout=STEP_TIMEOUT)
-    saves = sized.evaluate("window.primi.engineCall({op: 'saves'})")
+    fresh.evaluate("location.hash = '#/'")
+    fresh.wait_for_function("window.primi.engineCall({op: 'ping'}).then(r => r.ok)", timeout=STEP_TIMEOUT)
+    saves = fresh.evaluate("window.primi.engineCall({op: 'saves'})")
     assert saves["ok"] and saves["result"]["saves"] == [], saves
-    assert sized.evaluate("window.primi.tableInfo()") is None
-    assert "#/table" not in sized.url
+    assert fresh.evaluate("window.primi.tableInfo()") is None
+    assert "#/table" not in fresh.url
     assert errors == [], errors
 
 
@@ -190,7 +207,8 @@ def test_setup_says_what_is_wrong_with_an_option(sized: Page, server: str) -> No
 def view_now(page: Page) -> dict[str, Any]:
     session = page.evaluate("window.primi.tableInfo().session")
     got: dict[str, Any] = page.evaluate("(session) => window.primi.engineCall({op: 'view', session})", session)
-    return got["result"]
+    view: dict[str, Any] = got["result"]
+    return view
 
 
 COSTED = re.compile(r"^(Vie|See and revie|Bet|Raise|See|Match|Stay in|See all-in|Match all-in)( \d+)? \((\d+) chips?\)$|\(free\)$")

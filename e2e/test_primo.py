@@ -19,7 +19,7 @@ import re
 import sys
 import types
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,6 @@ from pygame_core.records import Record
 from pygame_core.records import start as record_start
 
 ROOT = Path(__file__).resolve().parent.parent
-SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"}
 PRIMO_CARD = re.compile(r"^(?:1[0-3]|[1-9])[YB]$|^TOP$|^TAKE$")
 
 # The table is settled: no call in flight, no tap lock, and something to do or read.
@@ -44,19 +43,12 @@ SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actio
 
 
 # ---------------------------------------------------------------- the page
-# One page for the whole file: the engine boots once, and each test starts its game from the
-# setup screen by a hash change (the worker and its sessions stay up; each test reads only the
-# replies of its own game).
-@pytest.fixture(scope="module")
-def page(browser: Any, server: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    p = context.new_page()
-    # The settings are in place before the page's first script runs.
-    p.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
-    p.goto(server + "?debug#/")
-    p.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
-    yield p
-    context.close()
+# The desktop page the play tests share (e2e/tables.py ``Pages``, with these settings): the engine
+# boots once, and each test starts its game from the setup screen by a hash change (the worker and
+# its sessions stay up; each test reads only the replies of its own game).
+@pytest.fixture
+def page(take: Callable[[str], Page]) -> Page:
+    return take("desktop")
 
 
 def open_route(page: Page, server: str, route: str) -> None:
