@@ -11,7 +11,6 @@ not a test (the goal: the default level answers within 300 ms at p95).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
@@ -20,12 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
+from bench.browser_kit import launch, open_setup, think_times  # noqa: E402
 
 
 def main() -> int:
@@ -42,31 +36,17 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|")
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = launch(p)
             tables = [(v, int(n)) for v in args.variants.split(",") for n in args.players.split(",")
                       if not (v == "rms" and int(n) < 4)]
             for variant, players in tables:
                 for level in args.levels.split(","):
                     page = browser.new_page()
-                    page.goto(base)
-                    page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
-                    page.goto(base + f"#/play/primero?variant={variant}&players={players}&seed=1")
-                    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-                    for i in range(players):
-                        page.select_option(f"#seat-{i}", level)
+                    open_setup(page, base, "primero", f"variant={variant}&players={players}&seed=1", [level] * players)
                     page.click("#setup-start")
-                    times: list[float] = []
-                    while len(times) < args.decisions:
-                        page.wait_for_timeout(500)
-                        if not page.locator("#dealend").is_hidden():
-                            page.click("#dealend-go")
-                        if page.locator("#game-end").count():
-                            break
-                        times = page.evaluate("window.primi.thinkTimes.slice()")
-                    times = times[: args.decisions]
+                    times = think_times(page, args.decisions)
                     q = statistics.quantiles(times, n=20) if len(times) >= 20 else [max(times)] * 19
                     print(f"| {variant} | {players} | {level} | {len(times)} | {statistics.median(times):.1f} | {q[18]:.1f} | {max(times):.1f} |")
-                    page.evaluate("window.primi.thinkTimes.length = 0")
                     page.close()
             browser.close()
     finally:

@@ -17,11 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from ai_browser import ARGS, FAST  # noqa: E402
 
 import build  # noqa: E402
+from bench.browser_kit import launch, open_setup, think_times  # noqa: E402
 
 
 def main() -> int:
@@ -34,24 +32,12 @@ def main() -> int:
     errors: list[str] = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = launch(p)
             page = browser.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base)
-            page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
-            page.goto(base + "#/play/primero?variant=waks&players=2&seed=3")
-            page.wait_for_selector("html.ready", state="attached", timeout=180_000)
-            for i in range(2):
-                page.select_option(f"#seat-{i}", "hard")
+            open_setup(page, base, "primero", "variant=waks&players=2&seed=3", ["hard", "hard"])
             page.click("#setup-start")
-            times: list[float] = []
-            while len(times) < args.decisions:
-                page.wait_for_timeout(500)
-                if not page.locator("#dealend").is_hidden():
-                    page.click("#dealend-go")
-                if page.locator("#game-end").count() or errors:
-                    break
-                times = page.evaluate("window.primi.thinkTimes.slice()")
+            times = think_times(page, args.decisions, stop=lambda: bool(errors))
             alerts = page.locator("[role=alert]").all_inner_texts()
             browser.close()
     finally:

@@ -25,12 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from bench.browser_kit import launch, open_setup, think_times  # noqa: E402
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
 LONGTASKS = """
 window.__longtasks = [];
 try {
@@ -76,29 +72,17 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|" + ("---|" if args.trace else ""))
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = launch(p)
             for variant in args.variants.split(","):
                 page = browser.new_page()
                 page.add_init_script(LONGTASKS)
-                page.goto(base)
-                page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
-                page.goto(base + f"#/play/primiera?variant={variant}&seed={args.seed}&opt-target=99")
-                page.wait_for_selector("html.ready", state="attached", timeout=180_000)
-                for i in range(PLAYERS[variant]):
-                    page.select_option(f"#seat-{i}", args.level)
+                open_setup(page, base, "primiera", f"variant={variant}&seed={args.seed}&opt-target=99",
+                           [args.level] * PLAYERS[variant])
                 started = page.evaluate("performance.now()")
                 if args.trace:
                     browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
                 page.click("#setup-start")
-                times: list[float] = []
-                while len(times) < args.decisions:
-                    page.wait_for_timeout(500)
-                    if not page.locator("#dealend").is_hidden():
-                        page.click("#dealend-go")
-                    if page.locator("#game-end").count():
-                        break
-                    times = page.evaluate("window.primi.thinkTimes.slice()")
-                times = times[: args.decisions]
+                times = think_times(page, args.decisions)
                 cpu = ""
                 if args.trace:
                     cpu = f" | {longest_cpu_task(browser.stop_tracing()):.0f} ms"

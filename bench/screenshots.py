@@ -16,23 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("PRIMI_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+sys.path.insert(0, str(ROOT))
+
+from bench.browser_kit import launch, static_server  # noqa: E402
+
 SIZES = {"phone": (390, 844), "desktop": (1920, 1080), "laptop": (1366, 768), "small": (360, 740)}
 DEFAULT_SIZES = ["phone", "desktop"]
 LANGS = ("en", "it", "de")
@@ -85,35 +79,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--sizes", type=listed(tuple(SIZES)), default=DEFAULT_SIZES, help="phone, desktop (default), laptop, small")
     p.add_argument("--full", action="store_true", help="whole-page pictures, not just the viewport")
     return p.parse_args(argv)
-
-
-@contextmanager
-def serve(dist_built: bool) -> Iterator[str]:
-    if not dist_built:
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    proc = subprocess.Popen([sys.executable, "build.py", "serve", "--no-build", "--port", str(port)], cwd=ROOT,
-                            env={**os.environ, "PRIMI_QUIET": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1).read()
-                break
-            except OSError:
-                if time.time() > deadline or proc.poll() is not None:
-                    raise RuntimeError("the static server did not start") from None
-                time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def settle(page: Any) -> None:
@@ -226,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    with serve(args.no_build and (ROOT / "dist" / "index.html").exists()) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with static_server(build_first=not (args.no_build and (ROOT / "dist" / "index.html").exists())) as server, sync_playwright() as pw:
+        browser = launch(pw)
         try:
             for size in args.sizes:
                 w, h = SIZES[size]

@@ -6,18 +6,18 @@ engine boots once); each size is then checked at a second, smaller viewport by a
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import tables
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from playwright.sync_api import Page, expect
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"}
+SETTINGS = tables.PLAY
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
     !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
     || document.querySelector('#game-end') || document.querySelector('#actions [data-action]')
@@ -25,13 +25,10 @@ SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actio
 
 
 def boot(browser: Any, server: str, width: int, height: int, phone: bool) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
-    page = context.new_page()
-    page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
-    page.goto(server + "?debug#/")
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page = tables.boot(browser, server, SETTINGS, debug=True, viewport={"width": width, "height": height},
+                       has_touch=phone, is_mobile=phone)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture
@@ -45,16 +42,8 @@ def desktop(browser: Any, server: str) -> Iterator[Page]:
 
 
 def start(page: Page, server: str, game: str, variant: str, seats: list[str], seed: int, **opts: int) -> None:
-    """A game from its setup screen (a hash change: the engine stays up), settled on the human's turn."""
-    query = f"variant={variant}&players={len(seats)}&seed={seed}" + "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    page.goto(server + "?debug#/")
-    expect(page.locator("#screen-home")).to_be_visible()
-    page.goto(server + f"?debug#/play/{game}?{query}")
-    expect(page.locator(f"#screen-setup[data-game={game}]")).to_be_visible()
-    for i, kind in enumerate(seats):
-        page.select_option(f"#seat-{i}", kind)
-    page.locator("#setup-start").click()
-    expect(page.locator(f"#screen-table[data-game={game}]")).to_be_visible(timeout=READY_TIMEOUT)
+    """A game from its setup screen (tables.start: a hash change, the engine stays up), settled on the human's turn."""
+    tables.start(page, server, game, variant, seats, seed=seed, **opts)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
     still(page)
 
