@@ -400,11 +400,12 @@ def run_tests(pytest_args: list[str]) -> int:
 
 
 # The whole suite runs as two pytest processes side by side (the machine has 2 cores; each
-# browser test waits on Pyodide in its own page): the unit tests, the storage/update/link and
-# Primiera e2e files in one, the other game tables in the other. dist/ is built once, before both.
-SHARD_ONE = ("tests", "e2e/test_saves.py", "e2e/test_updates.py", "e2e/test_offline.py", "e2e/test_links.py",
-             "e2e/test_languages.py", "e2e/test_boot.py", "e2e/test_i18n.py", "e2e/test_card_art.py",
-             "e2e/test_primiera.py")  # balanced by the last run's times: 8.8 + 2.7 min v 13.4 - 2.7 min
+# browser test waits on Pyodide in its page): the unit tests and the update/offline/link e2e files
+# in one, the game tables and saves in the other (the play tests share booted pages within a
+# process: e2e/tables.py Pages). dist/ is built once, before both.
+SHARD_ONE = ("tests", "e2e/test_updates.py", "e2e/test_offline.py", "e2e/test_links.py",
+             "e2e/test_languages.py", "e2e/test_boot.py", "e2e/test_i18n.py",
+             "e2e/test_card_art.py")  # balanced by each shard's run alone: 17.3 min - 4.0 v 9.1 + 4.0 (saves, Primiera)
 
 
 def run_shards() -> list[str]:

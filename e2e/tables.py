@@ -5,6 +5,7 @@ A game starts from its setup screen by a hash change, so the engine boots once p
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any
 
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
@@ -99,6 +100,20 @@ def home(page: Page, server: str) -> None:
     page.evaluate("() => { if (window.primi.replies) window.primi.replies.length = 0; }")
 
 
+SHARED: weakref.WeakSet[Page] = weakref.WeakSet()  # the pages Pages hands out
+
+
+def arrive(page: Page, server: str) -> None:
+    """Where a play test's game begins: a shared page goes home (``home``: a hash change, the engine
+    stays up); any other page (a test's own) loads the site afresh with ``?debug``, the PLAY
+    settings stored for its next load, as the play tests did before pages were shared."""
+    if page in SHARED:
+        home(page, server)
+    else:
+        page.goto(server + "?debug")
+        page.evaluate(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(PLAY))})")
+
+
 class Pages:
     """Booted pages kept for a whole pytest session, one per size in SIZES (``?debug``, the PLAY
     settings): each test takes one at the home screen (``home``), so the engine boots once per size
@@ -118,6 +133,7 @@ class Pages:
             except Exception:  # a page the last test left unusable: a fresh one
                 self.drop(page)
         page = self.pages[size] = boot(self.browser, self.server, PLAY, debug=True, **SIZES[size])
+        SHARED.add(page)
         home(page, self.server)
         return page
 

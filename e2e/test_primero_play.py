@@ -17,9 +17,9 @@ import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import check_exchanges, final_view, replies
 from playwright.sync_api import Page, expect
-from tables import home
+from tables import PLAY, address, arrive
 
-FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
+FAST = json.dumps(PLAY)  # the settings test_boot.py stores
 
 # The table is settled: no call in flight, no tap lock, and something to do or read.
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
@@ -36,16 +36,13 @@ def page(take: Callable[[str], Page]) -> Page:
 
 
 def open_setup(page: Page, server: str, variant: str, players: int, seed: int | None = None, **opts: int) -> None:
-    """The setup screen for ``variant`` (?debug: the page records the worker's replies), from the
-    home screen once the engine is quiet and with this game's replies only. A page not yet on the
-    site boots here; a shared one gets there by hash changes."""
-    if not page.url.startswith(server):
-        page.goto(server + "?debug")
-        page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
-    home(page, server)
+    """The setup screen for ``variant`` (?debug: the page records the worker's replies): a shared
+    page gets there from the home screen by hash changes, the engine quiet and this game's replies
+    only; a test's own page loads the site afresh (tables.arrive)."""
+    arrive(page, server)
     query = f"variant={variant}&players={players}" + (f"&seed={seed}" if seed is not None else "")
     query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    page.goto(page.url.split("#", 1)[0] + f"#/play/primero?{query}")
+    page.goto(address(page, server) + f"#/play/primero?{query}")
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     expect(page.locator("#screen-setup[data-game=primero]")).to_be_visible()
 

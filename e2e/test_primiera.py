@@ -2,21 +2,25 @@
 against the computer, a whole short game, a capture choice among several, the Kaleidos Herald
 reveal, the secret table choice in hot-seat, and the round scorer. Everything the page receives
 from the worker, and the DOM at every step, is checked for cards the seat on screen may not see;
-the hidden cards come from the game's record, replayed in CPython once the game is over."""
+the hidden cards come from the game's record, replayed in CPython once the game is over.
+
+The tests share booted pages (e2e/tables.py ``Pages``: one per size and pytest process); each
+starts its game from the setup screen by a hash change."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import check_exchanges, replies, views_in
 from playwright.sync_api import Page, expect
+from tables import address, arrive
 
 from pygame_core.primiera.scoring import score_request
-
-FAST = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
 
 # The table is settled: no call in flight, no tap lock, and something to do or read.
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
@@ -24,14 +28,36 @@ SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actio
     || document.querySelector('#game-end') || document.querySelector('#my-hand button.card'))"""
 
 
+@pytest.fixture
+def page(take: Callable[[str], Page]) -> Page:
+    """A shared desktop page at the home screen (e2e/conftest.py ``take``)."""
+    return take("desktop")
+
+
+def go(page: Page, server: str, route: str) -> None:
+    """A screen of the shared page, by a hash change (the engine stays up)."""
+    page.goto(address(page, server) + "#" + route)
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+def open_scorer(page: Page, server: str) -> None:
+    """The round scorer as a fresh page shows it: it keeps its cards while the page is open (a test
+    before may have left some), so its own Clear button empties it and side A is the one to give to."""
+    go(page, server, "/primiera/score")
+    page.locator("#pa-score-clear").click()
+    page.locator("input[name=pa-active][value='0']").check()
+    expect(page.locator("#pa-score-deck [data-side]:not([data-side=''])")).to_have_count(0)
+
+
 def open_setup(page: Page, server: str, variant: str, seed: int | None = None, **opts: int) -> None:
-    """The setup screen for ``variant`` (?debug: the page records the worker's replies)."""
-    page.goto(server + "?debug")
-    page.evaluate(f"localStorage.setItem('primi.settings.v1', {FAST!r})")
+    """The setup screen for ``variant`` (?debug: the page records the worker's replies): a shared
+    page gets there from the home screen by hash changes, the engine quiet and this game's replies
+    only; a test's own page loads the site afresh (tables.arrive)."""
+    arrive(page, server)
     query = f"variant={variant}" + (f"&seed={seed}" if seed is not None else "")
     query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    page.goto(server + f"?debug#/play/primiera?{query}")
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    go(page, server, f"/play/primiera?{query}")
+    expect(page.locator("#screen-setup[data-game=primiera]")).to_be_visible()
 
 
 def start(page: Page, server: str, variant: str, seats: list[str], seed: int | None = None, **opts: int) -> None:
@@ -303,8 +329,7 @@ def _has_hard() -> bool:
 
 
 def test_round_scorer_screen(page: Page, server: str) -> None:
-    page.goto(server + "?debug#/primiera/score")
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    open_scorer(page, server)
     page.select_option("#pa-score-variant", "2p")
     mine = ["7D", "AS", "AH", "6C", "5D", "KD", "2D", "3S"]
     for card in mine:
@@ -333,11 +358,10 @@ def test_round_scorer_screen(page: Page, server: str) -> None:
     expect(page.locator("#pa-score-message")).to_contain_text("7D")
 
 
-def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
+def test_phone_table_fits_without_scrolling(take: Callable[[str], Page], server: str) -> None:
+    page = take("mobile")
     for variant, seats in (("kaleidos", ["human", "easy", "easy", "easy"]), ("2p", ["human", "easy"]),
                            ("classic", ["human", "easy", "easy", "easy"])):
-        context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
-        page = context.new_page()
         start(page, server, variant, seats, seed=5)
         for _ in range(3):
             settle(page)
@@ -358,17 +382,15 @@ def test_phone_table_fits_without_scrolling(browser: Any, server: str) -> None:
             )
             assert small == 0, f"{variant}: a control smaller than 44x44"
             page.locator("#actions button[data-action]").first.click()
-        context.close()
 
 
-def test_primiera_screens_have_no_axe_violations(browser: Any, server: str) -> None:
+def test_primiera_screens_have_no_axe_violations(take: Callable[[str], Page], server: str) -> None:
     """The table (with a card selected and its options), the round's breakdown and the scorer, at
     phone and desktop sizes."""
     from test_a11y import axe
 
-    for viewport in ((360, 740), (1280, 800)):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        page = context.new_page()
+    for viewport in ("narrow", "desktop"):
+        page = take(viewport)
         start(page, server, "kaleidos", ["human", "easy", "easy", "easy"], seed=8, target=0, max_rounds=1)
         for step in range(6):
             settle(page)
@@ -381,14 +403,13 @@ def test_primiera_screens_have_no_axe_violations(browser: Any, server: str) -> N
         seen = play(page, rounds=1)
         assert seen["rounds"] == 1
         assert axe(page) == [], (viewport, "round end")
-        page.goto(server + "#/primiera/score")
+        open_scorer(page, server)
         page.select_option("#pa-score-variant", "3p")
         page.locator("#pa-score-deck [data-card='7D']").click()
         page.get_by_role("button", name="Give the other cards to side A").click()
         page.get_by_role("button", name="Score the round").click()
         expect(page.locator("#pa-score-breakdown")).to_be_visible()
         assert axe(page) == [], (viewport, "scorer")
-        context.close()
 
 
 def test_learn_by_example(page: Page, server: str) -> None:
@@ -396,8 +417,7 @@ def test_learn_by_example(page: Page, server: str) -> None:
     and 75, and the Heralds' partnerships; the arrow keys step through them."""
     from test_a11y import axe
 
-    page.goto(server + "#/primiera/learn")
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    go(page, server, "/primiera/learn")
     expect(page.locator("#pa-lesson[data-lesson=capture]")).to_be_visible()
     page.get_by_role("link", name="Next").click()
     expect(page.locator("#pa-learn-text")).to_contain_text("must take the Jack of spades")
