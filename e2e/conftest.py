@@ -74,7 +74,8 @@ def pages(browser: Any, server: str) -> Iterator[Any]:
 @pytest.fixture
 def take(request: pytest.FixtureRequest, pages: Any) -> Iterator[Callable[[str], Page]]:
     """``take(size)``: a shared page of that size (tables.SIZES) at the home screen, the engine
-    quiet; if the test fails, the page is closed after it and the next test boots a new one."""
+    quiet; after the test it goes home again, or if the test failed it is closed and the next test
+    boots a new one."""
     taken: list[Page] = []
 
     def get(size: str) -> Page:
@@ -83,9 +84,12 @@ def take(request: pytest.FixtureRequest, pages: Any) -> Iterator[Callable[[str],
         return page
 
     yield get
-    if request.node.stash.get(FAILED, False):
-        for page in taken:
+    failed = request.node.stash.get(FAILED, False)
+    for page in taken:
+        if failed:
             pages.drop(page)
+        else:
+            pages.rest(page)
 
 
 @pytest.fixture

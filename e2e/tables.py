@@ -85,19 +85,30 @@ SIZES: dict[str, dict[str, Any]] = {
     "narrow": {"viewport": {"width": 360, "height": 740}},
 }
 
-# No game's turn under way (a computer's step, a move's call): the table's loop has stopped.
-QUIET = "() => { const t = window.primi.tableInfo(); return !t || !t.busy; }"
+# No game's turn under way (a computer's step, a move's call): the table's loop has stopped, and
+# no card or chip is in flight (shell/motion.js empties #fx-layer when its moves are done).
+QUIET = """() => { const t = window.primi.tableInfo(), fx = document.querySelector('#fx-layer');
+  return (!t || !t.busy) && (!fx || fx.childElementCount === 0); }"""
+
+# The live regions say a queue, one item at a time: once a mark said last is shown, all said
+# before it has been; then both regions are emptied, as a fresh page has them.
+SAID = "(mark) => document.querySelector('#live-polite').textContent.includes(mark)"
+CLEAN = """() => { for (const id of ['live-polite', 'live-assertive']) document.getElementById(id).textContent = '';
+  if (window.primi.replies) window.primi.replies.length = 0; }"""
 
 
 def home(page: Page, server: str) -> None:
     """Back to the home screen from whatever a test left (a table mid-game, a dialog, a lesson),
-    once the engine is quiet: the game left behind makes no further call, every call made has
-    been answered (the worker answers in order), and the recorded replies start afresh."""
+    once the page is quiet: the game left behind makes no further call, every call made has been
+    answered (the worker answers in order), nothing is in flight or left to be announced; then the
+    live regions are empty and the recorded replies start afresh."""
     page.goto(address(page, server) + "#/")
     expect(page.locator("#screen-home")).to_be_visible()
     page.wait_for_function(QUIET, timeout=STEP_TIMEOUT)
     page.evaluate("() => window.primi.engineCall({op: 'ping'})")
-    page.evaluate("() => { if (window.primi.replies) window.primi.replies.length = 0; }")
+    page.evaluate("(mark) => window.primi.announce(mark, false, true)", "(tables.home)")
+    page.wait_for_function(SAID, arg="(tables.home)", timeout=STEP_TIMEOUT)
+    page.evaluate(CLEAN)
 
 
 SHARED: weakref.WeakSet[Page] = weakref.WeakSet()  # the pages Pages hands out
@@ -139,6 +150,13 @@ class Pages:
         SHARED.add(page)
         home(page, self.server)
         return page
+
+    def rest(self, page: Page) -> None:
+        """After a test: home, so that no game left on the page plays on behind the next tests."""
+        try:
+            home(page, self.server)
+        except Exception:  # a page that cannot get home is given up
+            self.drop(page)
 
     def drop(self, page: Page) -> None:
         for size, p in list(self.pages.items()):
