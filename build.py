@@ -405,7 +405,7 @@ def run_tests(pytest_args: list[str]) -> int:
 # process: e2e/tables.py Pages). dist/ is built once, before both.
 SHARD_ONE = ("tests", "e2e/test_updates.py", "e2e/test_offline.py", "e2e/test_links.py",
              "e2e/test_languages.py", "e2e/test_boot.py", "e2e/test_i18n.py",
-             "e2e/test_card_art.py")  # balanced by each shard's run alone: 17.3 min - 4.0 v 9.1 + 4.0 (saves, Primiera)
+             "e2e/test_card_art.py")  # each run alone: 11.2 min (load 10) v 9.6 min (load 3-6), 2026-11-30
 
 
 def run_shards() -> list[str]:
