@@ -45,6 +45,13 @@ LONG_LIMIT = 80
 # Scripts without a file (":<function>") are the test harness's: Playwright's polling and these observers.
 THIRD_PARTY = re.compile(r"^(core-|pyodide|:)")
 LONG_LIMIT_WITH_LAYOUT = 200
+# What a worker's reply makes us draw (a table after an AI move; app.js gives it a task of its own,
+# app.js:workerReply, where it used to run inside PyScript's message handler, unbounded): 10-24 ms
+# of CPU (bench/long_tasks.py), stretched to 95-184 ms of wall time at a load of 13-20 on 2 cores;
+# the CPU bound below (50 ms) is the tight one.
+REPLY = re.compile(r"^app\.js:workerReply$")
+REPLY_LIMIT = 200
+REPLY_LIMIT_WITH_LAYOUT = 250
 
 
 # The goal, on the CPU: no task of the page's main thread (ours or not) takes 50 ms of the
@@ -98,8 +105,10 @@ def long_tasks(page: Page, t0: float, what: str, limit: int = LONG_LIMIT) -> Non
     longest = page.evaluate(LONGEST, t0)
     scripts = page.evaluate(SCRIPTS, t0)
     print(f"{what}: longest main-thread task {longest:.0f} ms; longest scripts [invoker, source, ms, forced layout ms] {scripts[:3]}")
-    ours = [x for x in scripts if not THIRD_PARTY.match(x[1])]
+    ours = [x for x in scripts if not THIRD_PARTY.match(x[1]) and not REPLY.match(x[1])]
     assert all(ms - layout < limit and ms < max(limit, LONG_LIMIT_WITH_LAYOUT) for _, _, ms, layout in ours), (what, scripts)
+    replies = [x for x in scripts if REPLY.match(x[1])]
+    assert all(ms - layout < REPLY_LIMIT and ms < REPLY_LIMIT_WITH_LAYOUT for _, _, ms, layout in replies), (what, scripts)
 
 
 def cpu_tasks(page: Page, what: str) -> None:

@@ -235,7 +235,7 @@ const replies = [];
 // own, so the two stay short and the Long Animation Frames API names our code as ours.
 const channel = new MessageChannel();
 const turns = [];
-channel.port1.onmessage = () => turns.shift()();
+channel.port1.onmessage = function workerReply() { turns.shift()(); }; // named: the tests bound its renders
 const nextTask = () => new Promise((resolve) => { turns.push(resolve); channel.port2.postMessage(0); });
 
 async function rawCall(req) {
