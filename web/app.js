@@ -369,13 +369,13 @@ function loadCatalogue() {
     // original is kept only when the page is not in English (else it is copied on a change).
     cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then(async (c) => {
       setCoreTexts(c.translations);
-      catalogue = c;
       if (language() !== "en") {
         await nextTask();
         catalogueEN = structuredClone({ ...c, translations: undefined });
         await nextTask();
-        localizeCatalogue();
       }
+      catalogue = c; // shown only once in the page's language
+      localizeCatalogue();
       return c;
     });
     cataloguePromise.catch(() => { cataloguePromise = null; });
