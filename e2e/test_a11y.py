@@ -84,6 +84,22 @@ BET_LINES = """async () => {
 }"""
 
 
+# What the player needs to act, at the top of the page: every hand card above the sticky action
+# bar, every bar control inside the viewport, and no sideways scroll.
+REACH = """() => { scrollTo(0, 0);
+  const bar = document.querySelector('#actions').getBoundingClientRect();
+  const out = (r) => r.top < 0 || r.left < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+  return {sideways: document.scrollingElement.scrollWidth - innerWidth,
+    hand: [...document.querySelectorAll('#my-hand .card')].map((c) => c.getBoundingClientRect()).filter((r) => out(r) || r.bottom > bar.top + 1).length,
+    cards: document.querySelectorAll('#my-hand .card').length,
+    bar: [...document.querySelectorAll('#actions button, #actions select')].map((c) => c.getBoundingClientRect()).filter((r) => r.width && out(r)).length}; }"""
+
+
+def check_reach(page: Page, where: str) -> None:
+    got = page.evaluate(REACH)
+    assert got["cards"] > 0 and got["hand"] == 0 and got["bar"] == 0 and got["sideways"] <= 0, (where, got)
+
+
 def check_bet_lines(page: Page, lang: str) -> None:
     """At 360 px every Primero betting control is at most two lines, and on screen (issue 10: German wrapped to three)."""
     got = page.evaluate(BET_LINES)
@@ -156,6 +172,8 @@ def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_smal
             sweep(page, f"{lang} {game} {variant} {n}p", found)
             if game == "primero" and n == 2:
                 check_bet_lines(page, lang)
+            if game == "primo":  # issue 10: the hand without scrolling at 360x740, 2 to 6 players
+                check_reach(page, f"{lang} {game} {n}p")
     # Hot seat: the hand-over screen and the hand behind it.
     start(page, server, "primero", "waks", ["human", "human", "easy"], seed=9)
     page.wait_for_selector("#handover:not([hidden]), #actions [data-action]")
