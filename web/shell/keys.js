@@ -12,7 +12,9 @@ let shell = null; // {announce, table(): {name, view, nameOf, seats, settings} |
 
 // Single-character shortcuts (?, R and the games' P, S, F, 1-9) can be turned off in Settings
 // ("Single-key shortcuts", settings.keys; WCAG 2.1.4): a speech-input user or a stray key then
-// plays nothing. Enter, Esc, Tab and the arrows are not character keys and stay.
+// plays nothing. Enter, Esc, Tab and the arrows are not character keys and stay; keys a game's
+// own control handles while it has focus (Primo's A-F and -/+ on its rows and hand) are WCAG
+// 2.1.4's "active only on focus" and stay too.
 const shortcutsOn = () => { const s = settingsNow(); return !s || s.keys !== false; };
 
 // Single-letter shortcuts never act while the player types (WCAG 2.1.4; PlayAural's isTypingTarget).
