@@ -36,22 +36,24 @@ LONG_TASKS = """(() => { window.__long = [];
 # script run (with the style and layout it forced) inside a long animation frame: our code's part.
 LONGEST = "(t0) => Math.max(0, ...window.__long.filter((e) => e.start >= t0).map((e) => e.ms))"
 SCRIPTS = "(t0) => window.__loaf.filter((e) => e.start >= t0).flatMap((e) => e.scripts).sort((a, b) => b[2] - a[2])"
-# 50 ms is the goal; the margins are for a loaded machine (8 test runs on 2 cores stretch every task
-# several times): our scripts' own time, and with the style and layout they forced (a render with
-# forced layouts took 246 ms here before they were moved to the next frame).
-LONG_LIMIT = 80
+# The issue's 50 ms is bounded on the CPU below (CpuTrace, load-proof). These wall-clock bounds only
+# catch a gross regression in our own scripts: a loaded machine (the full suite's two processes on 2
+# cores, or other work) stretches every task several times (120 ms for app.js's start and 357 ms for a
+# render, 246 of it forced layout, were seen under load for 10-20 ms of CPU), so tighter wall bounds
+# failed runs whose CPU figures were far inside the goal.
+LONG_LIMIT = 250
 # PyScript's and Pyodide's own modules (evaluating PyScript's core takes 40-80 ms of the main thread
 # on a loaded machine, once, while the engine starts): printed, but not ours to bound here.
 # Scripts without a file (":<function>") are the test harness's: Playwright's polling and these observers.
 THIRD_PARTY = re.compile(r"^(core-|pyodide|:)")
-LONG_LIMIT_WITH_LAYOUT = 200
+LONG_LIMIT_WITH_LAYOUT = 500
 # What a worker's reply makes us draw (a table after an AI move; app.js gives it a task of its own,
 # app.js:workerReply, where it used to run inside PyScript's message handler, unbounded): 10-24 ms
 # of CPU (bench/long_tasks.py), stretched to 95-184 ms of wall time at a load of 13-20 on 2 cores;
 # the CPU bound below (50 ms) is the tight one.
 REPLY = re.compile(r"^app\.js:workerReply$")
-REPLY_LIMIT = 200
-REPLY_LIMIT_WITH_LAYOUT = 250
+REPLY_LIMIT = 250
+REPLY_LIMIT_WITH_LAYOUT = 500
 
 
 # The issue's goal, on the CPU: no task of the page's main thread (ours or not) takes 50 ms of the
