@@ -17,13 +17,13 @@ Coverage (checklist item -> test):
   §2 one tap plays the only move ...... test_primiera::test_a_capture_choice_among_several, test_primo (second tap plays)
   §2 pointer-event drag, cancel, 3 px . test_primo::test_touch_tap_cancel_and_drag_and_the_keys
   §2 no HTML5 drag-and-drop ........... THIS FILE test_phone_checklist (no draggable=true)
-  §2 up-event activation .............. test_primo::test_touch_tap_cancel_and_drag_and_the_keys (pointercancel) — partial
+  §2 up-event activation .............. THIS FILE test_phone_checklist (press, slide off, release); test_primo (pointercancel)
   §2 keyboard map ..................... test_keys::test_keys_focus_reading_and_errors_in_each_game
   §2 undo policy ...................... test_saves::test_undo_against_the_computer, ::test_undo_can_be_turned_off_in_setup
-  §2 confirm Fold ..................... test_primero_feel (confirm.fold) — partial
+  §2 confirm Fold, cancel ............. THIS FILE test_phone_checklist (native confirm, dismissed)
   §2 bet amounts ...................... test_primero_feel::test_every_betting_control_says_what_it_costs
   §3 animation speeds, click finishes . test_motion::test_cards_and_chips_move_at_normal_and_a_click_finishes_them
-  §3 last play stays marked ........... test_motion (data-last-play) — partial
+  §3 last play stays marked ........... THIS FILE test_phone_checklist (seat [data-last-play] while the human decides)
   §3 log names every seat ............. test_primero_feel::test_rms_log_and_seat_boxes_speak_in_words, ::test_one_human_reads_you_and_plurals
   §3 end summary by category .......... test_primiera::test_round_scorer_screen, test_primero_feel::test_waks_..._deal_end_that_explains
   §3 sound optional ................... test_motion::test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on
@@ -41,7 +41,7 @@ Coverage (checklist item -> test):
   §5 reduced motion ................... test_motion::test_off_and_reduced_motion_..., test_primo::test_a_row_clear_does_not_move_...
   §5 zoom and reflow .................. THIS FILE test_zoom_and_reflow (640x400, 320x568, 1280x800 at font-size 200%)
   §5 axe 0 violations ................. test_a11y, test_primiera, test_saves, test_learn
-  §5 large index ...................... (setting exists; no size test) — gap
+  §5 large index ...................... THIS FILE test_phone_checklist (the rank glyph >= 16 px at 360)
   §6 shell before Python, early Start . test_shell::test_shell_paints_and_reacts_before_python, ::test_early_picks_are_scored_once_ready
   §6 determinate boot bar ............. test_motion::test_the_boot_bar_follows_the_bytes
   §6 no long task ..................... test_clicker, test_motion (longtask)
@@ -164,7 +164,7 @@ FOLD = """() => {
   const gaps = bets.map((b) => { const r = b.getBoundingClientRect();
     const dx = Math.max(r.left - f.right, f.left - r.right, 0), dy = Math.max(r.top - f.bottom, f.top - r.bottom, 0);
     return {action: b.dataset.action, gap: Math.max(dx, dy)}; });
-  const beside = [sib(fold), nxt(fold)].filter((s) => s && s.matches('[data-action]')).map((s) => s.dataset.action);
+  const beside = [sib(fold), nxt(fold)].filter((s) => s && (s.matches('[data-action]') || s.querySelector('[data-action]'))).map((s) => s.dataset.action);
   return {beside, near: gaps.filter((g) => g.gap < 8)};
 }"""
 
@@ -204,6 +204,10 @@ TAP_PROBE = """() => {
 }"""
 
 
+# The tallest glyph on the hand's cards, in CSS px.
+RANK = """() => Math.max(0, ...[...document.querySelectorAll('#my-hand .card svg text')].map((t) => t.getBoundingClientRect().height))"""
+
+
 def bar_click(page: Page) -> None:
     """One safe human step in Primero: the hand-over or next deal, else the first action that is not Fold."""
     for sel in ("#handover:not([hidden]) #handover-go", "#dealend:not([hidden]) #dealend-go"):
@@ -211,6 +215,26 @@ def bar_click(page: Page) -> None:
             page.locator(sel).click()
             return
     page.locator("#actions button[data-action]:not([disabled]):not([data-action=fold])").first.click()
+
+
+def confirm_fold_cancelled(page: Page) -> str:
+    """§2: Fold while Pass is free asks first; cancelling leaves the state as it was."""
+    log = page.evaluate("document.querySelectorAll('#log > *').length")
+    bar = page.locator("#actions").inner_html()
+    seen: list[str] = []
+
+    def cancel(d: Any) -> None:
+        seen.append(d.message)
+        d.dismiss()  # Cancel, as Esc does
+
+    page.once("dialog", cancel)
+    page.locator("#actions [data-action=fold]").click()
+    assert seen and seen[0], "Fold with a free pass did not ask first"
+    message = seen[0]
+    settle(page)
+    assert page.evaluate("document.querySelectorAll('#log > *').length") == log, "a cancelled Fold played"
+    assert page.locator("#actions").inner_html() == bar
+    return message
 
 
 def test_phone_checklist(browser: Any, server: str) -> None:
@@ -224,11 +248,14 @@ def test_phone_checklist(browser: Any, server: str) -> None:
     page.evaluate(LOCK_PROBE)
     start(page, server, "primero", "waks", ["human", "easy"], seed=3, deals=1)
     folds: list[Any] = []
+    asked = ""
     for _ in range(30):
         settle(page)
         f = page.evaluate(FOLD)
         if f is not None:
             folds.append(f)
+            if not asked and page.locator("#actions [data-action=pass]").count():
+                asked = confirm_fold_cancelled(page)
         if page.evaluate("window.__lock") or page.locator("#game-end").count():
             break
         bar_click(page)
@@ -238,7 +265,10 @@ def test_phone_checklist(browser: Any, server: str) -> None:
     settle(page)
     assert page.evaluate("window.__boxes()") == lock["before"], "the bar moved or relabelled after the lock"
     assert page.evaluate("document.querySelectorAll('#log > *').length") == lock["log"], "the ignored tap played"
+    # §3 the computer's last play stays marked on its seat while the human decides.
+    expect(page.locator('#board [data-seat="1"][data-last-play]')).to_have_count(1)
     assert folds, "Fold was never offered"
+    assert asked, "Fold with a free pass was never offered"
     for f in folds:
         assert f["beside"] == [] and f["near"] == [], f"Fold is beside a betting button: {f}"
     # §5 the log is read on demand.
@@ -258,10 +288,34 @@ def test_phone_checklist(browser: Any, server: str) -> None:
             found[f"{game} chrome"] = chrome["bad"]
     assert found == {}, found
 
-    page.evaluate(TAP_PROBE)
     start(page, server, "primo", "base", ["human", "easy"], seed=2)
     settle(page)
     card = page.locator("#my-hand button.po-hand-card.po-playable, #my-hand button.po-hand-card").first
+    # §2 activation on the up-event: press a card, slide off it onto the heading, let go: nothing happens.
+    log = page.evaluate("document.querySelectorAll('#log > *').length")
+    box = card.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, 4, steps=6)
+    page.mouse.up()
+    settle(page)
+    expect(page.locator("#my-hand [aria-pressed=true], .po-ghost")).to_have_count(0)
+    assert page.evaluate("document.querySelectorAll('#log > *').length") == log, "a slide-off played"
+    # §5 large index: one big rank, >= 16 CSS px tall at 360 px wide (it is the small corner index when off).
+    small = page.evaluate(RANK)
+    page.goto(server + "#/settings")
+    page.locator("#set-large").check()
+    page.goto(server + "#/table")
+    settle(page)
+    big = page.evaluate(RANK)
+    assert big >= 16 and big > small, f"the large index is {big:.1f} px tall (off: {small:.1f})"
+    page.goto(server + "#/settings")
+    page.locator("#set-large").uncheck()
+    page.goto(server + "#/table")
+    settle(page)
+    # §6 tap feedback.
+    page.evaluate(TAP_PROBE)
     card.click()
     page.wait_for_function("window.__tap.seen !== null", timeout=STEP_TIMEOUT)
     ms = page.evaluate("window.__tap.seen - window.__tap.down")
