@@ -180,7 +180,9 @@ def make(kind: str, cfg: dict[str, Any]) -> Agent:
         agent.planner = search.Planner(cfg.get("budget", HardAgent.budget), search.Weights, 0, cfg.get("cands", 8),
                                        cfg.get("ex", 3), time_limit=None, rollouts=cfg["honest"],
                                        rollout_weight=cfg.get("mix", 0.0))
-    elif not cfg.get("plain"):
+    elif cfg.get("plain"):  # the shipped hard without its wall-time cap (a loaded machine would cut plans)
+        agent.planner = search.Planner(cfg.get("budget", HardAgent.budget), time_limit=None)
+    else:
         agent.planner = RolloutPlanner(cfg)
     return agent
 
