@@ -357,8 +357,8 @@ setContext({
 setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
 
 // ---------------------------------------------------------------- routing
-function parseRoute() {
-  const hash = location.hash.replace(/^#/, "") || "/";
+function parseRoute(raw = location.hash) {
+  const hash = raw.replace(/^#/, "") || "/";
   const cut = hash.indexOf("?"); // only the first "?" starts the query: a later one is part of a value
   const [path, query] = cut < 0 ? [hash, ""] : [hash.slice(0, cut), hash.slice(cut + 1)];
   return { path, params: new URLSearchParams(query) };
@@ -415,8 +415,11 @@ async function badLink(main, text) {
 }
 
 let shownPath = null;
-async function route() {
-  const { path, params } = parseRoute();
+async function route(e) {
+  // A hashchange is handled for the address it went to, not the one shown when its turn comes:
+  // links followed faster than the screens render queue several, and a screen may have replaced
+  // the address meanwhile (a bad lesson step becomes step 0), which would lose the later link.
+  const { path, params } = parseRoute(e && e.newURL ? new URL(e.newURL).hash : location.hash);
   if (path !== shownPath) window.scrollTo(0, 0); // a new screen starts at its top
   shownPath = path;
   const play = /^\/play\/([a-z0-9_-]{1,40})$/.exec(path);

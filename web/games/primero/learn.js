@@ -171,8 +171,13 @@ async function go(step) {
   const v = view;
   v.want = step;
   const seq = ++v.seq;
+  const from = location.hash;
   const answer = await ctx.gameOp("primero", "lessons", { lesson: v.name, step });
   if (view !== v || seq !== v.seq || !$("#screen-learn")) return; // superseded
+  // The address changed while the engine answered (a link or an edited address whose hashchange
+  // is still queued): that navigation draws. Writing this step's address now would overwrite it
+  // before its handler reads it, and a bad link's notice would be lost.
+  if (location.hash !== from) return;
   if (!answer.ok) {
     messageBox(document.getElementById("main") || document.body, tr("learn.error", { error: ctx.errorText(answer) }));
     return;
