@@ -46,6 +46,67 @@ TABLES = [("primero", "waks", n) for n in range(2, 7)] + [("primiera", "2p", 2),
     ("primo", "base", n) for n in range(2, 7)]
 LANGS = ("it", "de", "en")
 
+# Every betting control Primero can offer (each verb with one- and two-digit amounts, all-in, the
+# discard and trade buttons, the claim composer's go button), composed by the game's own
+# composeActions into a probe bar beside the real one at the table's width, then measured: the
+# number of text lines each button's label takes. Removed again after.
+BET_LINES = """async () => {
+  const { tableNow } = await import('./shell/table.js');
+  const { gameModule } = await import('./games/index.js');
+  const x = tableNow(), mod = gameModule('primero');
+  const v = x.view, o = v.observation, me = o.seats[v.seat];
+  const amounts = (verb) => [1, 2, 9, 12].map((n) => `${verb} ${n}`);
+  const sets = [
+    [...amounts('vie'), 'pass', 'fold'], [...amounts('revie'), 'see', 'fold'],
+    [...amounts('bet'), 'match', 'refuse', 'stay', 'vada', 'fold'], [...amounts('raise'), 'match', 'refuse', 'fold'],
+    ['see', 'match', 'fold', 'allin'], ['discard', 'discard 7D', 'fold'], ['trade 7D', 'trade', 'pass'],
+    ['bet 1 primero 27', 'bet 12 chorus 55', 'fold'], ['vie 1 fluxus 40', 'vie 12 supremus 54', 'fold'],
+  ];
+  const bar = document.createElement('div');
+  bar.className = 'action-bar';
+  document.querySelector('#actions').after(bar);
+  const out = [];
+  for (const legal of sets) {
+    const allIn = legal.includes('allin');
+    const observation = { ...o, to_call: allIn ? me.chips + 5 : 13, forced_stake: 2 };
+    const picked = legal.some((a) => a.endsWith(' 7D')) ? ['7D'] : [];
+    mod.composeActions(bar, { ...v, observation, legal: legal.filter((a) => a !== 'allin') }, { local: { selected: picked } }, () => {});
+    for (const b of bar.querySelectorAll('button')) {
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      const lines = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.bottom))).size;
+      const r = b.getBoundingClientRect();
+      out.push({ text: b.textContent.trim(), lines, right: r.right, width: innerWidth });
+    }
+  }
+  bar.remove();
+  return out;
+}"""
+
+
+# What the player needs to act, at the top of the page: every hand card above the sticky action
+# bar, every bar control inside the viewport, and no sideways scroll.
+REACH = """() => { scrollTo(0, 0);
+  const bar = document.querySelector('#actions').getBoundingClientRect();
+  const out = (r) => r.top < 0 || r.left < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+  return {sideways: document.scrollingElement.scrollWidth - innerWidth,
+    hand: [...document.querySelectorAll('#my-hand .card')].map((c) => c.getBoundingClientRect()).filter((r) => out(r) || r.bottom > bar.top + 1).length,
+    cards: document.querySelectorAll('#my-hand .card').length,
+    bar: [...document.querySelectorAll('#actions button, #actions select')].map((c) => c.getBoundingClientRect()).filter((r) => r.width && out(r)).length}; }"""
+
+
+def check_reach(page: Page, where: str) -> None:
+    got = page.evaluate(REACH)
+    assert got["cards"] > 0 and got["hand"] == 0 and got["bar"] == 0 and got["sideways"] <= 0, (where, got)
+
+
+def check_bet_lines(page: Page, lang: str) -> None:
+    """At 360 px every Primero betting control is at most two lines, and on screen (issue 10: German wrapped to three)."""
+    got = page.evaluate(BET_LINES)
+    assert len(got) > 30, got
+    bad = [b for b in got if b["lines"] > 2 or b["lines"] < 1 or b["right"] > b["width"]]
+    assert bad == [], (lang, bad)
+
 
 def sweep(page: Page, where: str, found: dict[str, Any]) -> None:
     v = axe(page)
@@ -73,6 +134,21 @@ def screens(page: Page, server: str, where: str, found: dict[str, Any]) -> None:
     page.keyboard.press("Escape")
 
 
+def check_handover_escape(page: Page) -> None:
+    """Esc never closes the hand-over (that would show the next hand): it stays up, shows no card,
+    and the focus comes back to "Show my hand" from wherever it had gone."""
+    expect(page.locator("#handover")).to_be_visible()
+    page.evaluate("document.activeElement.blur()")  # the focus wandered (a click on the backdrop)
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("Escape")
+    expect(page.locator("#handover-go")).to_be_focused()
+    expect(page.locator("#handover")).to_be_visible()
+    assert page.locator("#my-hand .card svg").count() == 0, "a hand shows behind the hand-over"
+    page.keyboard.press("Escape")  # again, with the focus on the button: still up
+    expect(page.locator("#handover")).to_be_visible()
+    expect(page.locator("#handover-go")).to_be_focused()
+
+
 def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_small_target(browser: Any, server: str) -> None:
     page = boot(browser, server, viewport={"width": 360, "height": 740}, has_touch=True)
     found: dict[str, Any] = {}
@@ -94,10 +170,15 @@ def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_smal
                 page.goto(server + "#/table")
             settle(page)
             sweep(page, f"{lang} {game} {variant} {n}p", found)
+            if game == "primero" and n == 2:
+                check_bet_lines(page, lang)
+            if game == "primo":  # issue 10: the hand without scrolling at 360x740, 2 to 6 players
+                check_reach(page, f"{lang} {game} {n}p")
     # Hot seat: the hand-over screen and the hand behind it.
     start(page, server, "primero", "waks", ["human", "human", "easy"], seed=9)
     page.wait_for_selector("#handover:not([hidden]), #actions [data-action]")
     sweep(page, "hand-over", found)
+    check_handover_escape(page)
     if page.locator("#handover").is_visible():
         page.locator("#handover-go").click()
         settle(page)

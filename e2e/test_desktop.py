@@ -219,8 +219,16 @@ def test_phone_tables_end_screen_learn_home_and_setup(phone: Page, server: str) 
         start(page, server, game, variant, ["human"] + ["medium"] * (n - 1), seed=4)
         for size in ((390, 844), (360, 740)):
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            # Primo's six rows and six seats need more than 740 px: at 360x740 its hand is reached by scrolling.
-            check_phone_table(page, f"{game} {n}p at {size}", n, hand=not (game == "primo" and size[1] < 800))
+            check_phone_table(page, f"{game} {n}p at {size}", n)
+        if game == "primo":
+            # A card played (a tap on a card, a tap on a row): End turn shows, and with the hand it is in view.
+            page.locator("#my-hand button.po-playable").first.click()
+            page.locator("#po-rows .po-row-label[data-action]").first.click()
+            expect(page.locator("#po-end")).to_be_visible()
+            page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+            check_phone_table(page, f"primo {n}p at 360x740, a card played", n)
+            end = page.evaluate("(() => { scrollTo(0, 0); const r = document.querySelector('#po-end').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()")
+            assert end[0] >= 0 and end[1] <= end[2], ("End turn is off screen", end)
         page.set_viewport_size({"width": 390, "height": 844})
     # axe's scrollable-region-focusable on the six-player Primero table
     start(page, server, "primero", "waks", ["human"] + ["medium"] * 5, seed=4)

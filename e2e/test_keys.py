@@ -4,7 +4,10 @@ stop each with the arrow keys inside, the "?" dialog lists the shortcuts, traps 
 with Esc and gives the focus back, the deal end traps focus and goes on with Esc, "read the table"
 says the whole public state in the live region (a key and a button), Primero's single keys
 (P pass, S see, F fold, 1-9 amounts, Enter confirm) play, and engine errors reach an Italian
-player in Italian, never in the engine's words. One page per game: both sizes in it."""
+player in Italian, never in the engine's words. With "Single-key shortcuts" off in Settings, P, R
+and ? do nothing (and the ? dialog says where the switch is); on again, the key plays. The log is
+updated in place: an entry keeps its DOM node across a move and across "show older", which still
+pages. One page for all of it: both sizes in it."""
 
 from __future__ import annotations
 
@@ -92,6 +95,84 @@ def check_dealend(page: Page) -> None:
     expect(page.locator("#dealend")).to_be_hidden()
 
 
+def set_shortcuts(page: Page, server: str, on: bool) -> None:
+    """Settings' "Single-key shortcuts" switch, then back to the table."""
+    page.goto(server + "#/settings")
+    box = page.locator("#set-keys")
+    expect(box).to_be_checked(checked=not on)
+    box.set_checked(on)
+    expect(page.locator("#settings-message")).to_have_text("Settings saved.")
+    assert page.evaluate("JSON.parse(localStorage.getItem('primi.settings.v1')).keys") is on
+    page.goto(server + "#/table")
+    settle(page)
+
+
+def moves(page: Page) -> int:
+    n: int = page.evaluate("window.primi.tableInfo().actions")
+    return n
+
+
+def check_shortcuts_switch(page: Page, server: str, key: str) -> None:
+    """Off: P (and R, ?, the key about to be used) play nothing; the dialog says how to turn them on.
+    On again: the key plays (checked by the caller). Then a log entry is marked for check_log_kept."""
+    set_shortcuts(page, server, on=False)
+    before = moves(page)
+    page.locator("#actions button[tabindex='0']").focus()
+    page.evaluate("document.querySelector('#live-polite').textContent = ''")
+    for k in ("p", key, "r", "?"):
+        page.keyboard.press(k)
+        # The keydown handlers run in the press: a move would have made the bar busy at once.
+        assert page.evaluate("document.querySelector('#actions').getAttribute('aria-busy')") != "true", k
+    assert moves(page) == before
+    expect(page.locator("#keys-help")).to_have_count(0)
+    assert page.evaluate("document.querySelector('#live-polite').textContent") == ""  # R read nothing
+    page.locator("#keys-open").click()  # the button still opens the list: it says they are off and where
+    expect(page.locator("#keys-offhow")).to_contain_text("Single-key shortcuts are off")
+    page.keyboard.press("Escape")
+    set_shortcuts(page, server, on=True)
+    page.locator("#actions button[tabindex='0']").focus()
+    page.keyboard.press("?")
+    expect(page.locator("#keys-offhow")).to_contain_text("can be turned off in Settings")
+    page.keyboard.press("Escape")
+    page.evaluate("""() => { const li = document.querySelector('#log li'); li.primiMark = 'kept';
+      window.__logFirst = li.dataset.i; window.__logCount = document.querySelectorAll('#log li').length; }""")
+
+
+def check_log_kept(page: Page) -> None:
+    """After a move the marked log entry is the same DOM node, and the new entries were appended."""
+    got = page.evaluate("""() => { const li = document.querySelector(`#log li[data-i="${window.__logFirst}"]`);
+      return {same: !!li && li.primiMark === 'kept', count: document.querySelectorAll('#log li').length, before: window.__logCount}; }""")
+    assert got["same"], ("the log was redrawn: its first entry is a new node", got)
+    assert got["count"] > got["before"], got
+
+
+def log_pages(page: Page, server: str) -> None:
+    """Four computers, three deals: more entries than an observation carries. "Show older" pages them
+    in before the ones shown, which keep their nodes; the indices run on without a gap."""
+    start(page, server, "primero", "waks", ["easy"] * 4, seed=1, deals=3)
+    for _ in range(10):
+        settle(page)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+        elif page.locator("#game-end").count():
+            break
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(page.locator("#dealend")).to_be_hidden()
+    older = page.locator("#log-older")
+    expect(older).to_be_visible()
+    first = page.evaluate("""() => { const li = document.querySelector('#log li'); li.primiMark = 'kept';
+      return {i: Number(li.dataset.i), n: document.querySelectorAll('#log li').length}; }""")
+    assert first["i"] > 0, first
+    older.click()
+    expect(page.locator("#log li")).to_have_count(first["n"] + first["i"] if first["i"] <= 50 else first["n"] + 50)
+    got = page.evaluate(f"""() => {{ const lis = [...document.querySelectorAll('#log li')];
+      return {{same: document.querySelector('#log li[data-i="{first['i']}"]').primiMark === 'kept',
+               idx: lis.map((li) => Number(li.dataset.i))}}; }}""")
+    assert got["same"], "paging redrew the entries already shown"
+    assert got["idx"] == list(range(got["idx"][0], got["idx"][0] + len(got["idx"]))), got["idx"]
+    assert got["idx"][0] < first["i"]
+
+
 def primero_by_keys(page: Page, server: str) -> None:
     page.set_viewport_size(PHONE)
     start(page, server, "primero", "waks", ["human", "easy"], seed=5, deals=2)
@@ -137,11 +218,20 @@ def primero_by_keys(page: Page, server: str) -> None:
             page.evaluate("document.activeElement.blur()")  # Enter confirms from outside a control
             key = "Enter"
         assert key is not None, acts
+        switch = (key in ("p", "s") or key.isdigit()) and "switch" not in used
+        if switch:
+            check_shortcuts_switch(page, server, key)
+            used.add("switch")
+            before = moves(page)
         page.keyboard.press(key)
         used.add("digit" if key.isdigit() else key)
         page.wait_for_function("() => document.querySelector('#actions').getAttribute('aria-busy') !== 'true'")
+        if switch:
+            page.wait_for_function(f"window.primi.tableInfo().actions > {before}")  # on again: the key played
+            settle(page)
+            check_log_kept(page)
     assert dealends >= 1
-    assert {"s", "f", "Enter", "hand-arrows"} <= used, used
+    assert {"s", "f", "Enter", "hand-arrows", "switch"} <= used, used
     assert "p" in used or "digit" in used, used
 
 
@@ -257,5 +347,6 @@ def test_keys_focus_reading_and_errors_in_each_game(browser: Any, server: str) -
     primero_by_keys(page, server)
     primiera_by_keys(page, server)
     primo_by_keys(page, server)
+    log_pages(page, server)
     errors_in_italian(page, server)
     page.context.close()

@@ -24,7 +24,7 @@ const html = document.documentElement;
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";
 // speedChosen: the player picked a speed in Settings (until then prefers-reduced-motion means Off).
-const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6 };
+const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true };
 setLanguage("auto"); // the browser's language until the settings are read
 let settingsNotice = "";
 
@@ -44,6 +44,7 @@ function loadSettings() {
       lang: LANGUAGES.includes(data.lang) ? data.lang : "auto",
       sound: data.sound === true,
       volume: typeof data.volume === "number" && data.volume >= 0 && data.volume <= 1 ? data.volume : DEFAULT_SETTINGS.volume,
+      keys: data.keys !== false, // single-key shortcuts (shell/keys.js), on unless turned off
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -531,6 +532,8 @@ async function renderSettings(main) {
         <input type="range" id="set-volume" min="0" max="1" step="0.1">
         <p class="help">${esc(t("sound.help"))}</p>
       </fieldset>
+      <div class="field"><label class="check"><input type="checkbox" id="set-keys" aria-describedby="set-keys-help"> ${esc(t("settings.keys"))}</label>
+        <p class="help" id="set-keys-help">${esc(t("settings.keys.help"))}</p></div>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
     </section>`;
@@ -572,6 +575,8 @@ async function renderSettings(main) {
     if (settings.sound) soundTurnedOn(); // a click: the browser lets the cue play
   });
   $("#set-volume").addEventListener("change", (e) => { settings.volume = Number(e.target.value); saved(); playSound("bet"); });
+  $("#set-keys").checked = settings.keys;
+  $("#set-keys").addEventListener("change", (e) => { settings.keys = e.target.checked; saved(); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }

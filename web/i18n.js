@@ -281,6 +281,11 @@ const EN = {
   // keys., read., err.: the keyboard, read the table, engine errors in the player's words (shell/keys.js, errors.js)
   "keys.title": "Keyboard shortcuts",
   "keys.lede": "Single keys act on the table while no text field or list has focus.",
+  "keys.offhow": "Single-key shortcuts can be turned off in Settings (“Single-key shortcuts”).",
+  "keys.areoff": "Single-key shortcuts are off: turn them on in Settings (“Single-key shortcuts”).",
+  "settings.keys": "Single-key shortcuts",
+  "settings.keys.help": "Keys such as P (pass) or R (read the table) act at once at the table. Turn them off if you use speech input or press keys by accident.",
+  "handover.esc": "The hand-over stays until you press “Show my hand”.",
   "keys.close": "Close",
   "keys.button": "Keyboard shortcuts",
   "keys.k.help": "?",

@@ -16,7 +16,10 @@
 //                                      draw the action controls into the action bar el, only
 //                                      when view.seat is to act (view.legal non-empty).
 //                                      send(actionText) plays one canonical action text; every
-//                                      control that plays carries data-action="<that text>".
+//                                      control that plays carries data-action="<that text>";
+//                                      a control that picks what to play (a card whose moves
+//                                      then show) carries data-action="pick", so every control
+//                                      a player acts with carries data-action.
 //   side?(el, view, ctx)               optional panel(s) beside the log (Primero: the coach).
 //   roundEnd?(view, ctx)               optional: a finished round to summarise, or null:
 //                                      {id, title, html, text, next?}; the shell shows each id

@@ -273,6 +273,11 @@ export default {
   // keys., read., err.: the keyboard, read the table, engine errors in the player's words (shell/keys.js, errors.js)
   "keys.title": "Tastenkürzel",
   "keys.lede": "Einzelne Tasten wirken auf den Tisch, solange kein Textfeld und keine Liste den Fokus hat.",
+  "keys.offhow": "Einzeltasten-Kürzel lassen sich in den Einstellungen ausschalten („Einzeltasten-Kürzel“).",
+  "keys.areoff": "Einzeltasten-Kürzel sind aus: Schalte sie in den Einstellungen wieder ein („Einzeltasten-Kürzel“).",
+  "settings.keys": "Einzeltasten-Kürzel",
+  "settings.keys.help": "Tasten wie P (Passen) oder R (Tisch vorlesen) wirken am Tisch sofort. Schalte sie aus, wenn du Spracheingabe nutzt oder versehentlich Tasten drückst.",
+  "handover.esc": "Die Übergabe bleibt, bis du „Meine Hand zeigen“ drückst.",
   "keys.close": "Schließen",
   "keys.button": "Tastenkürzel",
   "keys.k.help": "?",

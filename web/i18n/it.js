@@ -273,6 +273,11 @@ export default {
   // keys., read., err.: the keyboard, read the table, engine errors in the player's words (shell/keys.js, errors.js)
   "keys.title": "Scorciatoie da tastiera",
   "keys.lede": "I tasti singoli agiscono sul tavolo quando nessun campo di testo o elenco ha il focus.",
+  "keys.offhow": "Le scorciatoie a tasto singolo si possono disattivare nelle Impostazioni («Scorciatoie a tasto singolo»).",
+  "keys.areoff": "Le scorciatoie a tasto singolo sono disattivate: riattivale nelle Impostazioni («Scorciatoie a tasto singolo»).",
+  "settings.keys": "Scorciatoie a tasto singolo",
+  "settings.keys.help": "Tasti come P (parola) o R (leggi il tavolo) agiscono subito al tavolo. Disattivale se usi la dettatura vocale o se ti capita di premere tasti per sbaglio.",
+  "handover.esc": "Il passaggio resta finché non premi «Mostra la mia mano».",
   "keys.close": "Chiudi",
   "keys.button": "Scorciatoie da tastiera",
   "keys.k.help": "?",

@@ -6,8 +6,16 @@
 import { $, clickIf as click, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { GAMES, gameModule } from "../games/index.js";
+import { settingsNow } from "./table.js";
 
 let shell = null; // {announce, table(): {name, view, nameOf, seats, settings} | null}
+
+// Single-character shortcuts (?, R and the games' P, S, F, 1-9) can be turned off in Settings
+// ("Single-key shortcuts", settings.keys; WCAG 2.1.4): a speech-input user or a stray key then
+// plays nothing. Enter, Esc, Tab and the arrows are not character keys and stay; keys a game's
+// own control handles while it has focus (Primo's A-F and -/+ on its rows and hand) are WCAG
+// 2.1.4's "active only on focus" and stay too.
+const shortcutsOn = () => { const s = settingsNow(); return !s || s.keys !== false; };
 
 // Single-letter shortcuts never act while the player types (WCAG 2.1.4; PlayAural's isTypingTarget).
 function typing(el) {
@@ -31,9 +39,19 @@ function trapTab(e, modal) {
 }
 
 // Esc closes the dialog on top: the shortcuts list (focus goes back), the deal end (its "Next"
-// button); the hand-over stays until its player asks for their hand (nothing to go back to).
+// button). The hand-over is the one dialog Esc never closes: closing it means showing the next
+// player's hand, and a stray Esc (the last player dismissing something, a key pressed while the
+// device changes hands) must never reveal a hand by accident; there is also nothing behind it to
+// go back to (the table under it is blank). So Esc keeps it up, brings the focus back to its one
+// control ("Show my hand", wherever the focus had wandered) and says what to do, politely.
 function escape(modal) {
   if (modal.id === "keys-help") { closeHelp(); return true; }
+  if (modal.id === "handover") {
+    const go = $("#handover-go");
+    if (go) go.focus();
+    if (shell && shell.announce) shell.announce(t("handover.esc"));
+    return true;
+  }
   const go = modal.querySelector("[data-escape]") || (modal.id === "dealend" ? $("#dealend-go") : null);
   if (go && !go.disabled) { go.click(); return true; }
   return false;
@@ -55,6 +73,7 @@ function openHelp() {
   const section = (g) => `<section data-game="${esc(g.name)}"><h3>${esc(t("keys.game." + g.name))}</h3>${list(g.keys.help.map(([k, d]) => [k, t(d)]))}</section>`;
   box.innerHTML = `<div class="overlay-box"><h2 id="keys-title">${esc(t("keys.title"))}</h2>
     <p class="help">${esc(t("keys.lede"))}</p>
+    <p class="help" id="keys-offhow">${esc(t(shortcutsOn() ? "keys.offhow" : "keys.areoff"))}</p>
     ${list(GENERAL.map(([k, d]) => [t(k), t(d)]))}
     ${games.map(section).join("")}
     <p class="row"><button type="button" class="btn" id="keys-close" data-primary>${esc(t("keys.close"))}</button></p></div>`;
@@ -145,6 +164,7 @@ function onKey(e) {
   if (roveKey(e)) return;
   const el = document.activeElement;
   if (typing(el)) return;
+  if (e.key.length === 1 && e.key !== " " && !shortcutsOn()) return; // switched off in Settings
   if (e.key === "?") { e.preventDefault(); openHelp(); return; }
   const table = shell && shell.table();
   if (!table) return;

@@ -26,6 +26,9 @@ export const thinkTimes = []; // milliseconds each computer decision took in the
 
 export function setContext(c) { shell = c; }
 
+// The player's settings (shell/keys.js: the single-key shortcuts may be off), or null before the shell is up.
+export function settingsNow() { return shell ? shell.settings : null; }
+
 // For the keys (read the table, shortcuts): the game on screen and its View, while the table shows.
 export function tableNow() {
   return game && game.view && $("#screen-table") ? { name: game.name, view: game.view, nameOf, seats: game.seats, settings: shell.settings } : null;
@@ -454,21 +457,59 @@ async function exportRecord() {
   shell.announce(t("save.exported"));
 }
 
+// The log is updated in place: an entry already shown keeps its DOM node (a screen reader's
+// reading position and the player's scroll stay put), new entries are appended, entries fetched by
+// "show older" are put before, and only entries that changed (another seat's view after a
+// hand-over, an undo) are replaced or removed. Each <li> carries its index in the whole log.
 function drawLog() {
   const box = $("#log");
   const o = game.view.observation;
   const recent = o.log || [];
+  const size = typeof o.log_size === "number" ? o.log_size : game.older.length + recent.length;
+  fitOlder(size - recent.length);
   const entries = [...game.older, ...recent];
+  const first = size - entries.length; // the whole log's index of entries[0]
   const tag = game.module.logTag || (() => "");
-  box.innerHTML = `<ol>${entries.map((e) => {
+  let list = box.querySelector("ol");
+  if (!list) { list = document.createElement("ol"); box.replaceChildren(list); }
+  const shown = new Map([...list.children].map((li) => [li.dataset.i, li]));
+  let prev = null;
+  let added = false;
+  entries.forEach((e, k) => {
     const mark = tag(e);
-    return `<li data-seat="${e.seat}">${mark ? `<span class="log-deal">${esc(mark)}</span> ` : ""}${esc(sayFor(e))}</li>`;
-  }).join("")}</ol>`;
-  const size = typeof o.log_size === "number" ? o.log_size : entries.length;
+    const html = `${mark ? `<span class="log-deal">${esc(mark)}</span> ` : ""}${esc(sayFor(e))}`;
+    const i = String(first + k);
+    let li = shown.get(i);
+    if (li && li.dataset.seat === String(e.seat) && li.primiHtml === html) shown.delete(i);
+    else {
+      li = document.createElement("li");
+      li.dataset.i = i;
+      li.dataset.seat = String(e.seat);
+      li.innerHTML = html;
+      li.primiHtml = html;
+      added = true;
+    }
+    const at = prev ? prev.nextSibling : list.firstChild;
+    if (at !== li) list.insertBefore(li, at);
+    prev = li;
+  });
+  for (const li of shown.values()) li.remove(); // gone from this view (an undo, another seat's log)
   $("#log-older").hidden = entries.length >= size;
   // Scrolled in the next frame, where the page is laid out anyway (reading scrollHeight now would force a layout: a long task).
-  if (!game.keepLogScroll) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+  if (added && !game.keepLogScroll) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   game.keepLogScroll = false;
+}
+
+// The older entries fetched by "show older" end where the view's recent entries begin. The recent
+// window moves on at a new deal: the older entries it now holds are dropped from game.older, and
+// after a gap (entries between the two no one fetched) game.older starts again, so the log never
+// shows a hole.
+function fitOlder(recentFrom) {
+  const g = game;
+  if (!g.older.length) return;
+  const end = g.olderFrom + g.older.length;
+  if (end < recentFrom || g.olderFrom >= recentFrom) g.older = [];
+  else if (end > recentFrom) g.older = g.older.slice(0, recentFrom - g.olderFrom);
 }
 
 async function loadOlder() {
@@ -476,6 +517,7 @@ async function loadOlder() {
   if (g.busy) return;
   const o = g.view.observation;
   const size = o.log_size;
+  fitOlder(size - (o.log || []).length);
   const have = g.older.length + (o.log || []).length;
   const stop = size - have;
   if (stop <= 0) return;
@@ -484,6 +526,7 @@ async function loadOlder() {
   if (game !== g) return;
   if (!answer.ok) { showError(answer); return; }
   g.older = [...answer.result, ...g.older];
+  g.olderFrom = start;
   g.keepLogScroll = true;
   drawLog();
   $("#log").scrollTop = 0;

@@ -197,7 +197,7 @@ function drawMe(o, v, ctx) {
     </div>
     <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("table.yourhand"))}">
       ${hand.map((c, i) => selectable
-        ? `<button type="button" class="card" data-card="${c}" aria-pressed="${local.selected.includes(c)}"><span class="sr-only">${esc(cardName(c, ctx.settings.suits))}, ${i + 1} of ${hand.length}</span>${cardArt(c, ctx.cardOpts())}</button>`
+        ? `<button type="button" class="card" data-card="${c}" data-action="pick" aria-pressed="${local.selected.includes(c)}"><span class="sr-only">${esc(cardName(c, ctx.settings.suits))}, ${i + 1} of ${hand.length}</span>${cardArt(c, ctx.cardOpts())}</button>`
         : `<span class="card" data-card="${c}" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}
     </div>`;
   for (const b of box.querySelectorAll("button.card")) {

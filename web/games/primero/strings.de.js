@@ -78,7 +78,7 @@ export default {
   "phase.over": "Partie vorbei",
   "verb.vie": "Bieten",
   "verb.see": "Sehen",
-  "verb.revie": "Sehen und erhöhen",
+  "verb.revie": "Überbieten",
   "verb.pass": "Passen",
   "verb.fold": "Aussteigen",
   "verb.bet": "Setzen",

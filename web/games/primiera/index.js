@@ -291,10 +291,16 @@ function drawMe(o, v, ctx) {
         if (!myTurn) return `<span class="card" data-card="${c}" role="img" aria-label="${esc(t("pa.card.plain", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
         const label = picking ? t("pa.card.pick", pos) : takes.length > 1 ? t("pa.card.choices", { ...pos, k: takes.length }) : takes.length ? t("pa.card.takes", pos) : t("pa.card.plain", pos);
         const mark = picking || !takes.length ? "" : `<span class="pa-opts" aria-hidden="true">${esc(takes.length > 1 ? "×" + takes.length : "✓")}</span>`;
-        return `<button type="button" class="card pa-hand-card ${takes.length ? "pa-captures" : ""}" data-card="${c}" aria-pressed="${ctx.local.selected === c}" tabindex="${(ctx.local.selected ? ctx.local.selected === c : i === 0) ? 0 : -1}"><span class="sr-only">${esc(label)}</span>${cardArt(c, ctx.cardOpts())}${mark}</button>`;
+        return `<button type="button" class="card pa-hand-card ${takes.length ? "pa-captures" : ""}" data-card="${c}" data-action="${esc(handAction(c))}" aria-pressed="${ctx.local.selected === c}" tabindex="${(ctx.local.selected ? ctx.local.selected === c : i === 0) ? 0 : -1}"><span class="sr-only">${esc(label)}</span>${cardArt(c, ctx.cardOpts())}${mark}</button>`;
       }).join("")}
     </div>`;
   const buttons = [...box.querySelectorAll("button.pa-hand-card")];
+  // data-action: "pick" (the card is picked; its moves then show in the bar), or the one move a
+  // second tap on the picked card plays (GameModule: every control that acts carries data-action).
+  function handAction(c) {
+    const opts = by.get(c) || [];
+    return ctx.local.selected === c && opts.length === 1 ? opts[0] : "pick";
+  }
   buttons.forEach((b, i) => {
     b.addEventListener("click", () => {
       const c = b.dataset.card;
@@ -304,6 +310,7 @@ function drawMe(o, v, ctx) {
       ctx.local.selected = ctx.local.selected === c ? null : c;
       for (const x of buttons) {
         x.setAttribute("aria-pressed", String(ctx.local.selected === x.dataset.card));
+        x.dataset.action = handAction(x.dataset.card);
         x.tabIndex = x === b ? 0 : -1;
       }
       highlight(ctx);

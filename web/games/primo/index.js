@@ -242,7 +242,7 @@ function drawRows(o, v, ctx) {
       const inRun = firstMovable >= 0 && i >= firstMovable;
       const cls = ["card", "po-card", can ? "po-movable" : "", inRun ? "po-run" : "", i === n - 1 ? "po-tail" : "", i === 0 ? "po-headcard" : ""].filter(Boolean).join(" ");
       const label = t(i === n - 1 ? "po.rowcard.tail" : i === 0 ? "po.rowcard.head" : "po.rowcard", { card: name(c), row: r, i: i + 1, n });
-      return `<button type="button" class="${cls}" data-card="${c}" data-row="${r}" data-value="${value}" data-i="${i}" style="--i:${i}" tabindex="-1"><span class="sr-only">${esc(label + (can ? ", " + t("po.rowcard.canmove") : ""))}</span>${cardArt(c, ctx.cardOpts())}</button>`;
+      return `<button type="button" class="${cls}" data-card="${c}" data-row="${r}" data-value="${value}" data-i="${i}"${can && mine ? ' data-action="pick"' : ""} style="--i:${i}" tabindex="-1"><span class="sr-only">${esc(label + (can ? ", " + t("po.rowcard.canmove") : ""))}</span>${cardArt(c, ctx.cardOpts())}</button>`;
     }).join("");
     const headSlot = top ? `<span class="po-slot po-head-slot" data-row="${r}" data-slot="head" aria-hidden="true">+${esc(t("po.top.short"))}</span>` : "";
     return `<div class="po-row ${top ? "po-has-top" : ""} ${n ? "" : "po-empty"}" data-row="${r}" data-n="${n}">
@@ -294,7 +294,7 @@ function drawMe(o, v, ctx) {
         if (!mine) return `<span class="card po-card" data-card="${c}" role="img" aria-label="${esc(t("po.handcard", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
         const plays = actionsOf({ kind: "hand", card: c }, v.legal).length;
         const pressed = exch ? exch.has(i) : !!(local.sel && local.sel.kind === "hand" && local.sel.i === i);
-        return `<button type="button" class="card po-card po-hand-card ${plays ? "po-playable" : ""}" data-card="${c}" data-i="${i}" aria-pressed="${pressed}" tabindex="${i === 0 ? 0 : -1}"><span class="sr-only">${esc(t(plays ? "po.handcard.plays" : "po.handcard", { ...pos, k: plays }))}</span>${cardArt(c, ctx.cardOpts())}${plays && !exch ? `<span class="po-fits" aria-hidden="true">${plays}</span>` : ""}</button>`;
+        return `<button type="button" class="card po-card po-hand-card ${plays ? "po-playable" : ""}" data-card="${c}" data-i="${i}" data-action="pick" aria-pressed="${pressed}" tabindex="${i === 0 ? 0 : -1}"><span class="sr-only">${esc(t(plays ? "po.handcard.plays" : "po.handcard", { ...pos, k: plays }))}</span>${cardArt(c, ctx.cardOpts())}${plays && !exch ? `<span class="po-fits" aria-hidden="true">${plays}</span>` : ""}</button>`;
       }).join("")}
     </div>`;
   const buttons = [...box.querySelectorAll("button.po-hand-card")];
@@ -405,7 +405,7 @@ function applyHighlights(ctx) {
     b.setAttribute("aria-pressed", String(picked));
     // A second tap on a picked card with one place to go plays it: the button says which action.
     const only = picked ? actionsOf(sel, v.legal) : [];
-    if (only.length === 1) b.dataset.action = only[0]; else delete b.dataset.action;
+    b.dataset.action = only.length === 1 ? only[0] : "pick"; // "pick": a selection, its targets light up
   }
   // The coach's step: its source and its target marked (a dotted ring and a "hint" tag).
   for (const el of document.querySelectorAll(".po-hint")) el.classList.remove("po-hint");

@@ -45,7 +45,7 @@ export default {
   "po.exch.help": "Scegli le carte da mettere sotto il tuo mazzetto.",
   "po.exch.go": "Cambia {n}",
   "po.exch.cancel": "Torna al gioco",
-  "po.coach.ask": "Suggerimento",
+  "po.coach.ask": "Consiglio",
   "po.coach.help": "Chiedi un suggerimento: il consigliere indica un buon passo e perché.",
   "po.coach.wait": "Il consigliere aiuta al tuo turno.",
   "po.coach.thinking": "Il consigliere sta pensando…",
