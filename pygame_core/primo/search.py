@@ -29,7 +29,7 @@ from math import comb, exp
 from time import perf_counter
 from typing import Any
 
-from . import lookahead
+from . import lookahead, rollout
 
 ROWS = "ABCDEF"
 ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
@@ -476,8 +476,12 @@ class Planner:
     def __init__(self, budget: int = 600, weights: type[Weights] = Weights, samples: int = 0,
                  candidates: int = 6, exchanges: int = 2,
                  la_weights: type[lookahead.Weights] = lookahead.Weights,
-                 time_limit: float | None = 0.25) -> None:
+                 time_limit: float | None = 0.25, rollouts: int = 0,
+                 rollout_time: float | None = None, rollout_weight: float = 0.0) -> None:
         self.budget = budget
+        self.rollout_weight = rollout_weight
+        self.rollouts = rollouts
+        self.rollout_time = rollout_time
         self.time_limit = time_limit
         self.timed_out = False
         self.weights = weights
@@ -493,7 +497,7 @@ class Planner:
         ctx = Context(obs, root, me, rule, self.weights)
         best_val = float("-inf")
         best: list[str] = []
-        ahead = self.samples > 0 and rule == NONE and len(root.piles) > 1
+        ahead = (self.samples > 0 or self.rollouts > 0) and rule == NONE and len(root.piles) > 1
         ends: list[tuple[float, int, Pos]] = []  # a min-heap of the best end states (value, tick, state)
         swaps: list[tuple[float, tuple[int, ...]]] = []
         if not root.acted:
@@ -547,6 +551,8 @@ class Planner:
                     heapq.heappush(heap, (-(val + 0.3 * child.shed), tick, child))
         self.nodes = nodes
         if ahead and (ends or swaps):
+            if self.rollouts > 0:
+                return self.roll(ctx, root, best, best_val, ends, swaps)
             return self.look_ahead(ctx, root, best, best_val, ends, swaps)
         return best, best_val
 
@@ -587,6 +593,46 @@ class Planner:
         top = max(cands, key=lambda x: x[0])
         return top[1], top[0]
 
+    def roll(self, ctx: Context, root: Pos, best: list[str], best_val: float,
+             ends: list[tuple[float, int, Pos]], swaps: list[tuple[float, tuple[int, ...]]]
+             ) -> tuple[list[str], float]:
+        """The best of the candidates by whole-game rollouts (rollout.rate) over ``rollouts``
+        determinizations of the cards hard cannot see (only counts and its own cards are used)."""
+        if best_val >= WIN:
+            return best, best_val
+        me, n = ctx.me, ctx.n
+        cands: list[tuple[float, list[str], rollout.Candidate]] = []
+        for val, _, pos in sorted(ends, key=lambda x: (-x[0], x[1])):
+            plan = [act_text(x) for x in pos.path]
+            if pos.hand:
+                plan.append("end")
+            hands = [len(pos.hand) if s == me else ctx.hands[s] for s in range(n)]
+            cands.append((val, plan, rollout.Candidate(_values_rows(pos.rows), [_value(c) for c in pos.hand], [],
+                                                       pos.piles, hands, 0 if pos.shed else 1)))
+        swaps.sort(key=lambda x: -x[0])
+        for val, cards in swaps[:self.n_exchanges]:
+            kept = list(root.hand)
+            for c in cards:
+                kept.remove(c)
+            hands = [len(kept) if s == me else ctx.hands[s] for s in range(n)]
+            cands.append((val, [exchange_text(cards)],
+                          rollout.Candidate(_values_rows(root.rows), [_value(c) for c in kept],
+                                            [_value(c) for c in cards], root.piles, hands, 1)))
+        if len(cands) <= 1:
+            return best, best_val
+        my_tops = sum(1 for c in root.hand if c == TOP)
+        my_specials = sum(1 for c in root.hand if c >= TAKE)
+        share = min(1.0, max(0.0, (5 - my_tops) / max(1, 10 - my_specials)))
+        seed = hash((root.rows, root.hand, root.piles, root.tops)) & 0x7FFFFFFF
+        deadline = None if self.rollout_time is None else perf_counter() + self.rollout_time
+        score = rollout.rate([c[2] for c in cands], me, ctx.unseen, ctx.specials_unseen, share, self.rollouts,
+                             seed, deadline)
+        if self.rollout_weight > 0:  # the static value plus the weighted win rate
+            i = max(range(len(cands)), key=lambda k: (cands[k][0] + self.rollout_weight * score[k], -k))
+        else:  # the win rate alone (ties: the static order)
+            i = max(range(len(cands)), key=lambda k: (score[k], -k))
+        return cands[i][1], cands[i][0]
+
     def exchanges(self, ctx: Context, root: Pos) -> list[tuple[tuple[int, ...], float]]:
         """Each distinct exchange (the empty one is a pass) and its value."""
         out = []
@@ -599,6 +645,16 @@ class Planner:
                 seen.add(cs)
                 out.append((cs, ctx.exchange_value(root, cs)))
         return out
+
+
+def _value(c: int) -> int:
+    """A search card code as a rollout value (rollout.TOP_V, rollout.TAKE_V for the specials)."""
+    return rollout.TOP_V if c == TOP else rollout.TAKE_V if c == TAKE else c >> 1
+
+
+def _values_rows(rows: Rows) -> list[rollout.Row]:
+    """Search rows as rollout rows: (head value, tail value) or None."""
+    return [(r[0] >> 1, r[-1] >> 1) if r else None for r in rows]
 
 
 def exchange_text(cards: Sequence[int]) -> str:
