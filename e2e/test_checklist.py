@@ -328,4 +328,16 @@ def test_phone_checklist(browser: Any, server: str) -> None:
     page.wait_for_function("window.__tap.seen !== null", timeout=STEP_TIMEOUT)
     ms = page.evaluate("window.__tap.seen - window.__tap.down")
     assert ms < 100, f"the selection showed {ms:.0f} ms after the tap"
+    # §5 live regions: what the table still had queued to say is dropped when the player leaves it
+    # (the queue says one item every 140 ms; a screen reader would read old moves on the next screen).
+    page.evaluate("""() => { window.__said = [];
+      new MutationObserver(() => window.__said.push(document.querySelector('#live-polite').textContent))
+        .observe(document.querySelector('#live-polite'), {childList: true, characterData: true, subtree: true});
+      for (let i = 1; i <= 12; i++) window.primi.announce('queued ' + i); }""")
+    page.goto(server + "#/")
+    expect(page.locator("#screen-home")).to_be_visible()
+    page.evaluate("() => window.primi.announce('on the home screen')")
+    page.wait_for_function("() => window.__said.some((t) => t.includes('on the home screen'))", timeout=STEP_TIMEOUT)
+    said = page.evaluate("window.__said")
+    assert not any("queued 12" in t for t in said), said
     page.context.close()

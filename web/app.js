@@ -456,6 +456,8 @@ async function route(e) {
   // the address meanwhile (a bad lesson step becomes step 0), which would lose the later link.
   const { path, params } = parseRoute(e && e.newURL ? new URL(e.newURL).hash : location.hash);
   if (path !== shownPath) window.scrollTo(0, 0); // a new screen starts at its top
+  // Leaving the table: what it still had queued to say (the computers' moves) is no longer news.
+  if (shownPath === "/table" && path !== "/table") liveQueue.length = 0;
   shownPath = path;
   const play = /^\/play\/([a-z0-9_-]{1,40})$/.exec(path);
   const daily = /^\/daily\/([a-z0-9_-]{1,40})$/.exec(path);
