@@ -22,6 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .rollout import free_a_base
+
 # A layout in values: each row as (head, tail), or None when the base is free.
 Layout = list[tuple[int, int] | None]
 TAKE_CODE = 28
@@ -58,22 +60,7 @@ def greedy_turn(rows: Layout, cnt: list[int], specials: int) -> tuple[int, Layou
                 rows[i] = (h, t)
         if left <= 0:
             break
-        # a whole row moved onto the tail just above its head: frees a base
-        moved = False
-        for i in range(6):
-            r = rows[i]
-            if r is None:
-                continue
-            for j in range(6):
-                d = rows[j]
-                if j != i and d is not None and d[1] == r[0] + 1:
-                    rows[j] = None if (d[0] == 13 and r[1] == 1) else (d[0], r[1])
-                    rows[i] = None
-                    moved = True
-                    break
-            if moved:
-                break
-        if moved:
+        if free_a_base(rows):  # a whole row moved onto the tail just above its head frees a base
             continue
         # a free base opened with the highest card
         if None in rows:

@@ -24,6 +24,20 @@ HAND = 6
 Row = tuple[int, int] | None
 
 
+def free_a_base(rows: list[Row]) -> bool:
+    """Move a whole row onto the tail just above its head (the first such pair), which frees its
+    base (a completed 13..1 row clears); in place. False if no row fits onto another."""
+    for i, r in enumerate(rows):
+        if r is None:
+            continue
+        for j, d in enumerate(rows):
+            if j != i and d is not None and d[1] == r[0] + 1:
+                rows[j] = None if d[0] == 13 and r[1] == 1 else (d[0], r[1])
+                rows[i] = None
+                return True
+    return False
+
+
 class Sim:
     """One game position in values, mutable, and its fast play-out."""
 
@@ -103,19 +117,8 @@ class Sim:
             if not left:
                 break
             numbers = left - h[TOP_V] - h[TAKE_V]
-            if numbers and None not in rows:  # a whole row moved onto the tail above its head frees a base
-                for i in range(6):
-                    r = rows[i]
-                    if r is None:
-                        continue
-                    for j in range(6):
-                        d = rows[j]
-                        if j != i and d is not None and d[1] == r[0] + 1:
-                            rows[j] = None if d[0] == 13 and r[1] == 1 else (d[0], r[1])
-                            rows[i] = None
-                            break
-                    if None in rows:
-                        break
+            if numbers and None not in rows:
+                free_a_base(rows)
             if numbers and None in rows:  # a free base opened with the card starting the longest chain
                 best_v, best_len = 0, 0
                 for v in range(13, 0, -1):
