@@ -63,6 +63,17 @@ def settle(page: Page) -> None:
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
 
 
+def watch_to_the_end(page: Page, deals: int) -> None:
+    """An all-computer (or already decided) game: read each deal's summary until the end screen."""
+    for _ in range(2 * deals + 1):
+        settle(page)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+        elif page.locator("#game-end").count():
+            break
+    expect(page.locator("#game-end")).to_be_visible()
+
+
 def focus(page: Page) -> dict[str, Any]:
     got: dict[str, Any] = page.evaluate(FOCUS)
     return got

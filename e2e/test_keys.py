@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Page, ViewportSize, expect
-from tables import boot, focus, settle, start
+from tables import boot, focus, settle, start, watch_to_the_end
 
 PHONE: ViewportSize = {"width": 360, "height": 740}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -150,13 +150,7 @@ def log_pages(page: Page, server: str) -> None:
     """Four computers, three deals: more entries than an observation carries. "Show older" pages them
     in before the ones shown, which keep their nodes; the indices run on without a gap."""
     start(page, server, "primero", "waks", ["easy"] * 4, seed=1, deals=3)
-    for _ in range(10):
-        settle(page)
-        if page.locator("#dealend").is_visible():
-            page.locator("#dealend-go").click()
-        elif page.locator("#game-end").count():
-            break
-    expect(page.locator("#game-end")).to_be_visible()
+    watch_to_the_end(page, deals=3)
     expect(page.locator("#dealend")).to_be_hidden()
     older = page.locator("#log-older")
     expect(older).to_be_visible()

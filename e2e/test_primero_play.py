@@ -17,7 +17,7 @@ import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import check_exchanges, final_view, replies
 from playwright.sync_api import Page, expect
-from tables import PLAY, address, arrive
+from tables import PLAY, address, arrive, watch_to_the_end
 
 FAST = json.dumps(PLAY)  # the settings test_boot.py stores
 
@@ -322,17 +322,6 @@ def test_bad_options_show_the_worker_sentence(page: Page, server: str) -> None:
         "import('./app.js').then(m => m.errorText({ok: false, kind: 'InternalError', error: 'KeyError: secret'}))"
     )
     assert "secret" not in apology and "Sorry" in apology
-
-
-def watch_to_the_end(page: Page, deals: int) -> None:
-    """An all-computer (or already decided) game: read each deal's summary until the end screen."""
-    for _ in range(2 * deals + 1):
-        settle(page)
-        if page.locator("#dealend").is_visible():
-            page.locator("#dealend-go").click()
-        elif page.locator("#game-end").count():
-            break
-    expect(page.locator("#game-end")).to_be_visible()
 
 
 def test_rematch_and_older_log_entries(page: Page, server: str) -> None:
