@@ -15,11 +15,9 @@ games, hard's mean cards left. It is not a test.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -95,22 +93,8 @@ def play(args: tuple[int, int, str, str]) -> tuple[int, bool, int]:
 
 def main() -> None:
     """Play the deals and print the line."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=50, help="deals, each played 4 times (seats rotated)")
-    parser.add_argument("--seed", type=int, default=2000, help="first deal seed")
-    parser.add_argument("--vs", default="medium", help="the other three players' level")
-    parser.add_argument("--cfg", default="{}", help="hard's configuration (JSON, see above)")
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
-    tasks = [(sd, st, args.vs, args.cfg) for sd in range(args.seed, args.seed + args.deals) for st in range(4)]
-    with ProcessPoolExecutor(args.jobs) as ex:
-        res = list(ex.map(play, tasks, chunksize=2))
-    wins = sum(r[0] for r in res)
-    n = len(res)
-    lo, hi = ps.wilson(wins, n)
-    print(f"{args.cfg} vs 3 {args.vs}, deals {args.seed}..{args.seed + args.deals - 1}: {wins}/{n} = "
-          f"{100 * wins / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%), stalled {sum(r[1] for r in res)}, "
-          f"hard's cards left {sum(r[2] for r in res) / n:.1f}", flush=True)
+    _, _, line = ps.trial(__doc__, play, chunksize=2)
+    print(line, flush=True)
 
 
 if __name__ == "__main__":

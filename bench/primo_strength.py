@@ -90,6 +90,30 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
+def trial(doc: str | None, play: Any, chunksize: int = 1) -> tuple[argparse.Namespace, list[Any], str]:
+    """The trial benches' command line (primo_lookahead.py, primo_rollout.py): hard configured by
+    ``--cfg`` against three of ``--vs``, each deal played 4 times with hard in each seat. ``play``
+    takes (seed, hard's seat, the others' level, cfg text) and returns (won, stalled, cards left, ...).
+    Returns the arguments, every game's result and the summary line's common part."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=50, help="deals, each played 4 times (seats rotated)")
+    parser.add_argument("--seed", type=int, default=2000, help="first deal seed")
+    parser.add_argument("--vs", default="medium", help="the other three players' level")
+    parser.add_argument("--cfg", default="{}", help="hard's configuration (JSON, see above)")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    tasks = [(sd, st, args.vs, args.cfg) for sd in range(args.seed, args.seed + args.deals) for st in range(4)]
+    with ProcessPoolExecutor(args.jobs) as ex:
+        res = list(ex.map(play, tasks, chunksize=chunksize))
+    wins = sum(r[0] for r in res)
+    n = len(res)
+    lo, hi = wilson(wins, n)
+    line = (f"{args.cfg} vs 3 {args.vs}, deals {args.seed}..{args.seed + args.deals - 1}: {wins}/{n} = "
+            f"{100 * wins / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%), stalled {sum(r[1] for r in res)}, "
+            f"hard's cards left {sum(r[2] for r in res) / n:.1f}")
+    return args, res, line
+
+
 def run(pairing: str, games: int, seed: int, jobs: int, variant: str, players: int) -> dict[str, Any]:
     """One pairing ``a-b`` over ``games`` games (rounded up to whole deals)."""
     a, b = pairing.split("-")
