@@ -233,19 +233,24 @@ def test_samples_are_seeded_and_conserve_the_unseen_cards() -> None:
         assert all(used[v] <= unseen[v] for v in range(1, 14)) and specials <= 3
 
 
+def play_legal_game(hard: HardAgent, players: int, seed: int) -> None:
+    """A whole base game, ``hard`` in seat 0 and medium in the others; every action is legal."""
+    agents = [hard] + [GAME.info.agents["medium"]() for _ in range(players - 1)]
+    rngs = [AgentRandom(seed * 10 + i) for i in range(players)]
+    state = GAME.initial_state({"players": players}, seed, "base")
+    while not GAME.is_terminal(state):
+        seat = GAME.current_player(state)
+        legal = GAME.legal_actions(state)
+        action = agents[seat].choose(GAME.observation(state, seat), legal, rngs[seat])
+        assert action in legal
+        state = GAME.apply(state, action)
+
+
 def test_the_look_ahead_planner_plays_legal_whole_turns() -> None:
     for seed in range(2):
         hard = HardAgent()
         hard.planner = Planner(300, samples=4)
-        agents = [hard, GAME.info.agents["medium"](), GAME.info.agents["medium"]()]
-        rngs = [AgentRandom(seed * 10 + i) for i in range(3)]
-        state = GAME.initial_state({"players": 3}, seed, "base")
-        while not GAME.is_terminal(state):
-            seat = GAME.current_player(state)
-            legal = GAME.legal_actions(state)
-            action = agents[seat].choose(GAME.observation(state, seat), legal, rngs[seat])
-            assert action in legal
-            state = GAME.apply(state, action)
+        play_legal_game(hard, 3, seed)
 
 
 def test_the_plan_stops_at_its_time_limit_with_a_legal_plan() -> None:

@@ -17,6 +17,7 @@ from pygame_core.primo.hard import HardAgent
 from pygame_core.primo.search import Planner
 from pygame_core.primo.state import PrimoState
 from pygame_core.rng import AgentRandom
+from tests.test_primo_hard import play_legal_game
 
 
 def sim_of(s: PrimoState) -> rollout.Sim:
@@ -93,12 +94,4 @@ def test_the_rollout_planner_plays_legal_whole_games() -> None:
     for seed in range(2):
         hard = HardAgent()
         hard.planner = Planner(300, rollouts=4, time_limit=None)
-        agents = [hard, GAME.info.agents["medium"](), GAME.info.agents["medium"](), GAME.info.agents["medium"]()]
-        rngs = [AgentRandom(seed * 10 + i) for i in range(4)]
-        state = GAME.initial_state({"players": 4}, seed, "base")
-        while not GAME.is_terminal(state):
-            seat = GAME.current_player(state)
-            legal = GAME.legal_actions(state)
-            action = agents[seat].choose(GAME.observation(state, seat), legal, rngs[seat])
-            assert action in legal
-            state = GAME.apply(state, action)
+        play_legal_game(hard, 4, seed)
