@@ -348,11 +348,13 @@ let cataloguePromise = null;
 // catalogue object is rewritten in place in the current language (modules keep references to it).
 let catalogueEN = null;
 const CAT_FIELDS = new Set(["label", "summary", "help", "ranking", "values", "text"]);
+// The catalogue's English original (its translations left out), kept to translate from.
+const englishCopy = (c) => structuredClone({ ...c, translations: undefined });
 function localizeCatalogue() {
   if (!catalogue) return;
   if (!catalogueEN) { // the page was in English so far: the catalogue is the original
     if (language() === "en") return;
-    catalogueEN = structuredClone({ ...catalogue, translations: undefined });
+    catalogueEN = englishCopy(catalogue);
   }
   const walk = (src, dst) => {
     for (const [k, v] of Object.entries(src)) {
@@ -372,7 +374,7 @@ function loadCatalogue() {
       setCoreTexts(c.translations);
       if (language() !== "en") {
         await nextTask();
-        catalogueEN = structuredClone({ ...c, translations: undefined });
+        catalogueEN = englishCopy(c);
         await nextTask();
       }
       catalogue = c; // shown only once in the page's language

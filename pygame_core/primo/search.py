@@ -607,7 +607,7 @@ class Planner:
             if pos.hand:
                 plan.append("end")
             hands = [len(pos.hand) if s == me else ctx.hands[s] for s in range(n)]
-            cands.append((val, plan, rollout.Candidate(_values_rows(pos.rows), [_value(c) for c in pos.hand], [],
+            cands.append((val, plan, rollout.Candidate(lookahead.layout_of(pos.rows), [_value(c) for c in pos.hand], [],
                                                        pos.piles, hands, 0 if pos.shed else 1)))
         swaps.sort(key=lambda x: -x[0])
         for val, cards in swaps[:self.n_exchanges]:
@@ -616,7 +616,7 @@ class Planner:
                 kept.remove(c)
             hands = [len(kept) if s == me else ctx.hands[s] for s in range(n)]
             cands.append((val, [exchange_text(cards)],
-                          rollout.Candidate(_values_rows(root.rows), [_value(c) for c in kept],
+                          rollout.Candidate(lookahead.layout_of(root.rows), [_value(c) for c in kept],
                                             [_value(c) for c in cards], root.piles, hands, 1)))
         if len(cands) <= 1:
             return best, best_val
@@ -650,11 +650,6 @@ class Planner:
 def _value(c: int) -> int:
     """A search card code as a rollout value (rollout.TOP_V, rollout.TAKE_V for the specials)."""
     return rollout.TOP_V if c == TOP else rollout.TAKE_V if c == TAKE else c >> 1
-
-
-def _values_rows(rows: Rows) -> list[rollout.Row]:
-    """Search rows as rollout rows: (head value, tail value) or None."""
-    return [(r[0] >> 1, r[-1] >> 1) if r else None for r in rows]
 
 
 def exchange_text(cards: Sequence[int]) -> str:

@@ -304,9 +304,9 @@ function drawMe(o, v, ctx) {
   buttons.forEach((b, i) => {
     b.addEventListener("click", () => {
       const c = b.dataset.card;
-      const opts = by.get(c) || [];
       // A second tap on the selected card plays it when it has exactly one move.
-      if (ctx.local.selected === c && opts.length === 1) { ctx.send(opts[0]); return; }
+      const move = handAction(c);
+      if (move !== "pick") { ctx.send(move); return; }
       ctx.local.selected = ctx.local.selected === c ? null : c;
       for (const x of buttons) {
         x.setAttribute("aria-pressed", String(ctx.local.selected === x.dataset.card));
