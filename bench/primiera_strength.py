@@ -4,6 +4,8 @@ Run from the repository root (nice it on a shared machine):
     nice -n 10 python bench/primiera_strength.py                       # every pairing, 500 deals each (1,000 rounds)
     nice -n 10 python bench/primiera_strength.py --pairings hard-ref-ab:2p --deals 1000 --jobs 2
     nice -n 10 python bench/primiera_strength.py --quick               # 50 deals per pairing, a smoke run
+    nice -n 10 python bench/primiera_strength.py --pairings hard-medium:kaleidos:one --deals 1000 --jobs 2 --log k.log
+    nice -n 10 python bench/primiera_strength.py --pairings hard-medium:kaleidos:one --set settled_nodes=12000  # a trial
 
 Method: each deal (a seed) is played twice, as one-round games (target 0, max_rounds 1),
 with the seats swapped: in 2p a-b then b-a; in 4p a-b-a-b then b-a-b-a (classic: a's two
@@ -11,7 +13,14 @@ seats are partners, so it is a team result; Kaleidos: the first Herald played se
 partnerships, so a's seats may play together, against each other, or alone). The figure
 of a deal is the mean, over its two plays, of (a's round points per seat minus b's); the
 table gives its mean over the deals and the 95% interval 1.96 * sd / sqrt(deals). Rounds
-= 2 * deals. ``ref-ab`` is the bench-only reference (pygame_core/primiera/hard.py). It
+= 2 * deals.
+
+``a-b:variant:one`` (4 players): a at ONE seat against three b, the seat rotated over the
+four positions with the same deal (rounds = 4 * deals). The figure of a deal is the mean,
+over its four plays, of a's round points minus the mean of the three others'. In Kaleidos
+this shows a's edge whatever partnership the first Herald sets (with a-b-a-b seating a
+neighbour partnership puts one a and one b on each side, a difference of 0 by construction).
+``--set name=json`` sets an attribute of every ``hard`` agent (a tuning trial). ``ref-ab`` is the bench-only reference (pygame_core/primiera/hard.py). It
 prints figures; it is not a test.
 """
 
@@ -41,13 +50,23 @@ PAIRINGS = ["hard-ref-ab:2p", "hard-easy:2p", "hard-medium:2p", "medium-easy:2p"
             "hard-medium:classic", "hard-medium:kaleidos", "medium-easy:classic", "medium-easy:kaleidos"]
 
 
+OVERRIDES: dict[str, Any] = {}
+"""Attributes set on every ``hard`` agent made (``--set``): a tuning trial, never the committed agent."""
+
+
 def make(kind: str) -> Agent:
     """An agent by name: the game's levels, ``random`` and the bench-only ``ref-ab``."""
     if kind == "ref-ab":
         return RefAbAgent()
     if kind == "random":
         return RandomAgent()
-    return FACTORIES[kind]()
+    agent = FACTORIES[kind]()
+    if kind == "hard":
+        for name, value in OVERRIDES.items():
+            if not hasattr(agent, name):
+                raise SystemExit(f"hard has no attribute {name!r}")
+            setattr(agent, name, value)
+    return agent
 
 
 def play_round(variant: str, kinds: list[str], seed: int) -> tuple[int, ...]:
@@ -76,29 +95,51 @@ def deal_figure(variant: str, a: str, b: str, seed: int) -> float:
     return out / 2
 
 
-def _chunk(args: tuple[str, str, str, int, int]) -> list[float]:
-    variant, a, b, lo, hi = args
-    return [deal_figure(variant, a, b, s) for s in range(lo, hi)]
+def one_seat_figure(variant: str, a: str, b: str, seed: int) -> float:
+    """The deal's figure with a at one seat: over a's four seats, a's points minus the others' mean."""
+    n = GAME.info.variant(variant).default_players
+    out = 0.0
+    for seat in range(n):
+        kinds = [a if i == seat else b for i in range(n)]
+        points = play_round(variant, kinds, seed)
+        out += points[seat] - (sum(points) - points[seat]) / (n - 1)
+    return out / n
 
 
-def run(pairing: str, deals: int, seed: int, jobs: int, log: str = "") -> dict[str, Any]:
-    """One pairing ``a-b:variant`` over ``deals`` deals (``log``: append each deal's figure to this file as it comes)."""
-    names, variant = pairing.split(":")
+def _chunk(args: tuple[str, str, str, int, int, bool, dict[str, Any]]) -> list[float]:
+    variant, a, b, lo, hi, one, overrides = args
+    OVERRIDES.clear()
+    OVERRIDES.update(overrides)
+    figure = one_seat_figure if one else deal_figure
+    return [figure(variant, a, b, s) for s in range(lo, hi)]
+
+
+def run(pairing: str, deals: int, seed: int, jobs: int, log: str = "",
+        overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One pairing ``a-b:variant[:one]`` over ``deals`` deals (``log``: append each deal's figure to this file as it comes)."""
+    names, variant, *mode = pairing.split(":")
+    if mode not in ([], ["one"]):
+        raise SystemExit(f"cannot read the pairing {pairing!r}: write e.g. hard-medium:kaleidos:one")
+    one = mode == ["one"]
     a, b = _split_names(names)
     start = time.perf_counter()
     step = math.ceil(deals / max(1, jobs)) if not log else 1
-    tasks = [(variant, a, b, lo, min(lo + step, seed + deals)) for lo in range(seed, seed + deals, step)]
+    tasks = [(variant, a, b, lo, min(lo + step, seed + deals), one, dict(overrides or {}))
+             for lo in range(seed, seed + deals, step)]
     parts: list[list[float]] = []
+    tag = "".join(f" {k}={json.dumps(v)}" for k, v in sorted((overrides or {}).items()))
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
         for task, part in zip(tasks, pool.map(_chunk, tasks), strict=True):
             parts.append(part)
             if log:
                 with open(log, "a") as f:
-                    f.write(json.dumps({"pairing": pairing, "seed": task[3], "x": part[0]}) + "\n")
+                    f.write(json.dumps({"pairing": pairing + tag, "seed": task[3], "x": part[0]}) + "\n")
     xs = [x for p in parts for x in p]
     mean = sum(xs) / len(xs)
     var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else 0.0
-    return {"pairing": pairing, "a": a, "b": b, "variant": variant, "deals": len(xs), "rounds": 2 * len(xs),
+    rounds = (GAME.info.variant(variant).default_players if one else 2) * len(xs)
+    return {"pairing": pairing, "a": a, "b": b, "variant": variant + (" (one a v three b)" if one else ""),
+            "deals": len(xs), "rounds": rounds,
             "mean": mean, "ci95": 1.96 * math.sqrt(var / len(xs)) if len(xs) > 1 else None, "seed": seed,
             "seconds": round(time.perf_counter() - start, 1)}
 
@@ -123,15 +164,18 @@ def main() -> None:
     parser.add_argument("--json", default="", help="also write the rows to this file")
     parser.add_argument("--log", default="", help="append each deal's figure to this file as it comes (a partial run "
                         "stays usable: bench/primiera_log.py summarises it)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
+                        help="set an attribute of every hard agent, e.g. settled_nodes=12000 (a trial)")
     args = parser.parse_args()
+    overrides = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)}
     deals = 50 if args.quick else args.deals
     rows = []
     wall = time.perf_counter()
     for pairing in args.pairings.split(","):
-        row = run(pairing, deals, args.seed, args.jobs, args.log)
+        row = run(pairing, deals, args.seed, args.jobs, args.log, overrides)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, "
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, {overrides or ''}"
           f"{time.perf_counter() - wall:.0f} s wall, seeds {args.seed}..{args.seed + deals - 1}")
     print()
     print("| mode | a vs b | rounds | a minus b: round points per round ± 95% CI | significant |")
