@@ -15,6 +15,7 @@ of 300 ms p95 in the browser is about 60-80 ms p95 here. It prints figures; it i
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.primiera_strength import make  # noqa: E402
+from bench.primiera_strength import OVERRIDES, make  # noqa: E402
 from pygame_core.primiera import hard  # noqa: E402
 from pygame_core.primiera.game import GAME  # noqa: E402
 from pygame_core.primiera.search import Search, View, exact_value, root_moves  # noqa: E402
@@ -88,7 +89,10 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,medium,hard,ref-ab")
     parser.add_argument("--variants", default="2p,3p,classic,kaleidos")
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
+                        help="set an attribute of every hard agent, e.g. settled_nodes=12000 (a trial)")
     args = parser.parse_args()
+    OVERRIDES.update({k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)})
     if args.calibrate:
         calibrate(args.rounds)
         return

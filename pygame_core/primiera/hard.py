@@ -147,12 +147,15 @@ class SearchAgent(Explains):
     solo_edge = 0.0
     """Kaleidos: the edge (round points) this agent expects over the table in an individual (doubled) round."""
 
+    adverse = 0.0
+    """Kaleidos before the first Herald: how far a leaf leans to the worst partnership the others' Heralds would set."""
+
     def leaf(self) -> Leaf:
         """The leaf evaluation."""
-        if self.threat == THREAT and not self.solo_edge:
+        if self.threat == THREAT and not self.solo_edge and not self.adverse:
             return evaluate
-        threat, solo = self.threat, self.solo_edge
-        return lambda w, me: evaluate(w, me, threat, solo)
+        threat, solo, adverse = self.threat, self.solo_edge, self.adverse
+        return lambda w, me: evaluate(w, me, threat, solo, adverse)
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""
@@ -269,6 +272,9 @@ class HardAgent(SearchAgent):
     """Kaleidos once the first Herald has set the sides: this many nodes (0: the mode's budget). A leaf there
     values one partnership, not up to four, so the same time buys more search (classic's budget)."""
 
+    herald_bonus = 0.0
+    """Kaleidos before the first Herald: round points added to playing my Herald now (see ``herald_timing``)."""
+
     def budget(self, view: View) -> tuple[int, int]:
         """The mode's (deals, nodes)."""
         deals, nodes = self.budgets.get(view.variant, (self.samples, self.node_budget))
@@ -279,11 +285,25 @@ class HardAgent(SearchAgent):
     def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
         """In ``vector_modes``, every world searched at once to the end of the hands now dealt; else as SearchAgent."""
         if view.variant not in self.vector_modes:
-            return super().score(view, ms, rnd)
+            return self.herald_timing(view, ms, super().score(view, ms, rnd))
         worlds = self.worlds(view, rnd)
         _, last = self.depth_plan(view)
         search = VectorSearch(worlds, view.me, self.leaf(), exact_value, self.last_deal_ahead(view))
         return search.root(ms, last)
+
+
+    def herald_timing(self, view: View, ms: list[Move], scores: list[float]) -> list[float]:
+        """Kaleidos before the first Herald: ``herald_bonus`` added to the plays of my Herald.
+
+        Whoever plays the first Herald chooses the partnership, and the others choose theirs
+        for their own good (medium plays its Herald when the partnership suits it): a
+        partnership set by another seat is, on the whole, set against me. The search sees
+        only a ply or two ahead and values a still-open partnership as the mean of the ones
+        the Heralds in hand would set, so it does not see that cost: the bonus is its price.
+        """
+        if not (self.herald_bonus and view.live):
+            return scores
+        return [v + self.herald_bonus if m[0] < 4 else v for m, v in zip(ms, scores, strict=True)]
 
 
 def greedy_value(w: World, me: int) -> float:

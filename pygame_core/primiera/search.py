@@ -385,23 +385,29 @@ MATERIAL = 0.0
 """Points per unit of card worth of the best capture the seat to move has at a leaf (its tempo)."""
 
 
-def evaluate(w: World, me: int, threat: float = THREAT, solo: float = 0.0) -> float:
+def evaluate(w: World, me: int, threat: float = THREAT, solo: float = 0.0, adverse: float = 0.0) -> float:
     """The expected round points of ``me``'s side minus the others' mean, from the world as it stands.
 
     The seat to move is credited with a share of its best immediate capture (THREAT), so that a
     leaf after my play does not ignore what the next player takes from the table I leave.
     ``solo`` (Kaleidos, hard): the edge I expect over the table in a round where everyone plays
     alone (swords, doubled), credited at every leaf where the round is or may become one.
+    ``adverse`` (Kaleidos, hard): before the first Herald, the partnerships the other seats'
+    Heralds would set are valued as ``(1 - adverse) * mean + adverse * worst`` of them for me
+    (whoever plays the first Herald picks the moment that suits them), mine at its value.
     """
     final = w.left == 0
-    total = 0.0
-    options = probable_sides(w)
-    for sides in options:
-        mine = next(i for i, side in enumerate(sides) if me in side)
-        total += _value(side_values(w, sides, w.double, final), mine)
-        if solo and w.double and not final and len(sides) == w.n:
-            total += solo
-    total /= len(options)
+    if adverse and w.live and w.sides is None:
+        total = _live_value(w, me, final, adverse)
+    else:
+        total = 0.0
+        options = probable_sides(w)
+        for sides in options:
+            mine = next(i for i, side in enumerate(sides) if me in side)
+            total += _value(side_values(w, sides, w.double, final), mine)
+            if solo and w.double and not final and len(sides) == w.n:
+                total += solo
+        total /= len(options)
     if MATERIAL and not final:
         sides = options[0]
         vals = [sum(w.worth[s] for s in side) for side in sides]
@@ -410,19 +416,54 @@ def evaluate(w: World, me: int, threat: float = THREAT, solo: float = 0.0) -> fl
     if not final and threat:
         hand = w.hands[w.to_act]
         if hand:
-            table = w.table
-            ntable = len(table)
-            gain = 0.0
-            for card, taken in moves(hand, table):
-                if taken:
-                    g = WORTH[card] + sum([WORTH[t] for t in taken])
-                    if len(taken) == ntable and w.left > 1:
-                        g += SWEEP_WORTH
-                    if g > gain:
-                        gain = g
+            gain = best_capture(hand, w.table, w.left > 1)
             if gain:
                 total += threat * gain if same_side(w, me, w.to_act) else -threat * gain
     return total
+
+
+def _live_value(w: World, me: int, final: bool, adverse: float) -> float:
+    """Before the first Herald: my Herald's partnership at its value, the others' as a mean leaning to the worst."""
+    own: list[float] = []
+    others: list[float] = []
+    for s, h in enumerate(w.hands):
+        for c in h:
+            if c < 4:
+                sides = herald_sides(_HERALD_MODE_BY_INT[c], s)
+                mine = next(i for i, side in enumerate(sides) if me in side)
+                v = _value(side_values(w, sides, w.double, final), mine)
+                (own if s == me else others).append(v)
+    if not own and not others:
+        alone = tuple((s,) for s in range(w.n))
+        return _value(side_values(w, alone, w.double, final), me)
+    if others:
+        mix = (1.0 - adverse) * sum(others) / len(others) + adverse * min(others)
+        return (sum(own) + mix * len(others)) / (len(own) + len(others))
+    return sum(own) / len(own)
+
+
+_CAPTURE_CACHE: dict[tuple[Any, ...], float] = {}
+
+
+def best_capture(hand: list[int], table: list[int], sweep_counts: bool) -> float:
+    """The worth of the best capture ``hand`` can make on ``table`` (a sweep adds SWEEP_WORTH when it counts); cached."""
+    key = (*hand, -1, *table, sweep_counts)
+    got = _CAPTURE_CACHE.get(key)
+    if got is not None:
+        return got
+    ntable = len(table)
+    gain = 0.0
+    for card, taken in moves(hand, table):
+        if taken:
+            g = WORTH[card] + sum([WORTH[t] for t in taken])
+            if len(taken) == ntable and sweep_counts:
+                g += SWEEP_WORTH
+            if g > gain:
+                gain = g
+    if len(_CAPTURE_CACHE) > 200_000:
+        _CAPTURE_CACHE.clear()
+    _CAPTURE_CACHE[key] = gain
+    return gain
 
 
 def same_side(w: World, me: int, seat: int) -> bool:

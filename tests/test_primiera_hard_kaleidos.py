@@ -1,0 +1,111 @@
+"""Primiera's hard level in Kaleidos: the Herald-timing bonus, the settled budget, the cached threat, the bench's
+one-seat measure."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from pygame_core.primiera import search
+from pygame_core.primiera.fast import moves
+from pygame_core.primiera.game import GAME, PrimieraState
+from pygame_core.primiera.hard import HardAgent
+from pygame_core.primiera.search import View, root_moves
+from pygame_core.rng import AgentRandom
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def _kaleidos(seed: int) -> Iterator[PrimieraState]:
+    """Kaleidos play-phase states of a round between random players, every decision with a choice."""
+    s = GAME.initial_state({"target": 0, "max_rounds": 1}, seed, "kaleidos")
+    rng = AgentRandom(seed)
+    while not GAME.is_terminal(s):
+        legal = GAME.legal_actions(s)
+        if s.phase == "play" and len(legal) > 1:
+            yield s
+        s = GAME.apply(s, rng.choice(legal))
+
+
+def _first_live_with_herald(seed: int) -> PrimieraState:
+    """The first decision where the seat to act may play its Herald and no Herald has been played."""
+    for s in _kaleidos(seed):
+        view = View(GAME.observation(s, s.to_act))
+        if view.live and any(c < 4 for c in view.hand):
+            return s
+    raise AssertionError("no such position")
+
+
+def test_the_herald_bonus_goes_to_the_heralds_plays_only_while_no_herald_is_out() -> None:
+    """With ``herald_bonus`` b, before the first Herald, each play of my Herald scores exactly b more, the rest the same;
+    once a Herald has set the sides nothing changes."""
+    plain, keen = HardAgent(), HardAgent()
+    plain.herald_bonus, keen.herald_bonus = 0.0, 0.75
+    s = _first_live_with_herald(3)
+    view = View(GAME.observation(s, s.to_act))
+    ms = root_moves(view)
+    a = plain.score(view, ms, random.Random(1))
+    b = keen.score(view, ms, random.Random(1))
+    assert any(m[0] < 4 for m in ms) and any(m[0] >= 4 for m in ms)
+    for m, x, y in zip(ms, a, b, strict=True):
+        assert y == (x + 0.75 if m[0] < 4 else x)
+    settled = next(t for t in _kaleidos(3) if t.herald is not None)
+    view = View(GAME.observation(settled, settled.to_act))
+    ms = root_moves(view)
+    assert plain.score(view, ms, random.Random(2)) == keen.score(view, ms, random.Random(2))
+
+
+def test_hard_plays_its_herald_sooner_than_without_the_bonus() -> None:
+    """Over a few live positions the committed hard plays its Herald at least as often as with no bonus, and somewhere
+    more often (the bonus changes decisions)."""
+    hard, plain = HardAgent(), HardAgent()
+    plain.herald_bonus = 0.0
+    assert hard.herald_bonus > 0
+    more = 0
+    for seed in range(12):
+        s = _first_live_with_herald(seed)
+        obs = GAME.observation(s, s.to_act)
+        legal = GAME.legal_actions(s)
+        mine = hard.choose(obs, legal, AgentRandom(seed)).split()[1].startswith("A")
+        base = plain.choose(obs, legal, AgentRandom(seed)).split()[1].startswith("A")
+        assert mine or not base
+        more += mine and not base
+    assert more > 0
+
+
+def test_kaleidos_budget_grows_once_the_sides_are_set() -> None:
+    hard = HardAgent()
+    live = View(GAME.observation(_first_live_with_herald(1), _first_live_with_herald(1).to_act))
+    settled_state = next(t for t in _kaleidos(1) if t.herald is not None)
+    settled = View(GAME.observation(settled_state, settled_state.to_act))
+    assert hard.budget(live) == hard.budgets["kaleidos"]
+    assert hard.settled_nodes > hard.budgets["kaleidos"][1]
+    assert hard.budget(settled) == (hard.budgets["kaleidos"][0], hard.settled_nodes)
+
+
+def test_best_capture_is_the_best_of_the_moves() -> None:
+    """The cached threat equals the worth of the best capture among the legal moves, a sweep counted when it counts."""
+    rnd = random.Random(9)
+    for _ in range(400):
+        cards = rnd.sample(range(40), 9)
+        hand, table = sorted(cards[:rnd.randrange(1, 4)]), sorted(cards[4:4 + rnd.randrange(0, 6)])
+        for sweep in (True, False):
+            want = 0.0
+            for card, taken in moves(hand, table):
+                if taken:
+                    g = search.WORTH[card] + sum(search.WORTH[t] for t in taken)
+                    g += search.SWEEP_WORTH if sweep and len(taken) == len(table) else 0.0
+                    want = max(want, g)
+            assert search.best_capture(hand, table, sweep) == want
+            assert search.best_capture(hand, table, sweep) == want  # from the cache
+
+
+def test_one_seat_measure_is_zero_for_equal_players() -> None:
+    """The bench's one-a-v-three-b figure: with the same level at every seat the four plays are one game, so a's points
+    minus the others' mean, over the four seats, sum to zero."""
+    from bench.primiera_strength import one_seat_figure
+
+    for seed in (1, 2):
+        assert abs(one_seat_figure("kaleidos", "easy", "easy", seed)) < 1e-9
