@@ -12,7 +12,10 @@ hard (see search.py for the worlds, the evaluation and alpha-beta):
   coins, primiera) from the counts captured and the cards still out, the settebello, the
   sweeps; my side's points minus the others' mean. In Kaleidos before the first Herald, a
   leaf averages over the partnerships the Heralds still in hand would set, so playing a
-  Herald is weighed by the partnership it makes (and the search sees it made);
+  Herald is weighed by the partnership it makes (and the search sees it made); and playing
+  my Herald while none is out earns a bonus (``herald_bonus``): whoever plays the first
+  Herald picks the moment, so a partnership another seat sets tends to suit that seat;
+  once the sides are set a leaf values one partnership, and the search gets more nodes;
 - once the hidden cards can be dealt in few enough ways (``ENUMERATE``), it searches every
   one of those deals instead of a sample; and once the stock is empty the search runs to
   the round's end: the endgame is solved exactly (2p: the last deal is a single known deal;
