@@ -389,13 +389,60 @@ def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_acro
     page.locator("#actions button[data-action='fold']:not([disabled])").click()
     expect(box).to_be_visible()
     expect(page.locator("#dealend-title")).to_have_text(title)
+    page.locator("#dealend-go").click()
+    # Primiera and Primo: saves made just after a round ended, whose summary the player had not closed
+    # yet (a crash, a closed tab): each resumes on that round's summary; once closed, it stays closed.
+    now = page.evaluate("Date.now()")
+    rounds = {"primiera": ("2p", {}, "sheet", "Round 1 is over"),
+              "primo": ("rounds", {"players": 2}, "round_results", "Round 1 of 4 is over")}
+    for i, (name, (variant, options, key, _)) in enumerate(rounds.items()):
+        data = {"v": 1, "id": f"round-{name}", "record": round_just_over(name, variant, options, key),
+                "seats": ["human", "medium"], "names": None, "undo": True, "created": now, "updated": now + i}
+        page.evaluate(IDB_PUT, [data["id"], json.dumps(data)])
+    page.evaluate("""() => { const seen = JSON.parse(localStorage.getItem('primi.roundseen.v1') || '{}');
+        localStorage.setItem('primi.roundseen.v1', JSON.stringify({...seen, 'round-primiera': null, 'round-primo': null})); }""")
+    closed: set[str] = set()
+    for name, (_, _, _, heading) in [*rounds.items(), ("primo", rounds["primo"])]:
+        page.evaluate("location.hash = '#/'")
+        page.locator(f"#save-list [data-save='round-{name}'] [data-resume]").click(timeout=STEP_TIMEOUT)
+        expect(page.locator(f"#screen-table[data-game={name}]")).to_be_visible()
+        if name in closed:  # opened again: no summary
+            primo.settle(page)
+            expect(box).to_be_hidden()
+            continue
+        expect(box).to_be_visible()
+        expect(page.locator("#dealend-title")).to_have_text(heading)
+        page.locator("#dealend-go").click()
+        expect(box).to_be_hidden()
+        closed.add(name)
+
+
+def round_just_over(name: str, variant: str, options: dict[str, Any], key: str) -> dict[str, Any]:
+    """A record of a game of ``name`` played at random up to just after its first round ended
+    (the public observation's ``key`` list gained its first line)."""
+    from pygame_core.records import Record
+    from pygame_core.registry import load
+    from pygame_core.rng import AgentRandom
+
+    game = load(name)
+    resolved = game.info.variant(variant).resolve_options(options)
+    record = Record(name, variant, tuple(sorted(resolved.items())), 5)
+    state = game.initial_state(dict(record.options), record.seed, variant)
+    rnd = AgentRandom(3)
+    while not game.observation(state, -1).get(key):
+        action = rnd.choice(list(game.legal_actions(state)))
+        record, state = record.with_action(action), game.apply(state, action)
+    assert not game.is_terminal(state)
+    return record.to_json()
 
 
 # ---------------------------------------------------------------- export and import
 
 
 def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) -> None:
-    before = new_primero(page, server, 2)
+    primero.start(page, server, "waks", 2, ["human", "easy"])
+    advance(primero, page, 2)
+    before = info(page)
     primero.settle(page)
     with page.expect_download() as got:
         page.locator("#table-export").click()
@@ -406,30 +453,31 @@ def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) ->
                          capture_output=True, text=True, check=False)
     assert cli.returncode == 0, cli.stderr
     assert json.loads(cli.stdout)["actions"] == before["actions"]
+    assert json.loads(path.read_text())["seats"] == ["human", "easy"]  # who played each seat
     # a fresh browser profile: the record opens the game where it was
     home(page, server)
     page.locator("#delete-all").click()
     page.locator("#delete-all-yes").click()
     expect(page.locator("#save-list li")).to_have_count(0)
     page.set_input_files("#import-file", str(path))
-    # a record does not say who played: the player chooses each seat (you and the computer, to begin with)
+    # the player may change who plays each seat: the record's own seat kinds to begin with
     seats = page.locator("#import-seats")
     expect(seats).to_be_visible()
     expect(seats).to_contain_text("Who plays each seat in this game of Primero")
     expect(page.locator("#import-seat-0")).to_have_value("human")
-    expect(page.locator("#import-seat-1")).to_have_value("medium")
+    expect(page.locator("#import-seat-1")).to_have_value("easy")
     from test_a11y import axe
     assert axe(page) == []
-    page.select_option("#import-seat-1", "easy")
+    page.select_option("#import-seat-1", "medium")
     page.get_by_role("button", name="Open the game").click()
     page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().session !== {json.dumps(before['session'])}",
                            timeout=STEP_TIMEOUT)
     assert info(page)["actions"] == before["actions"]
-    assert info(page)["seats"] == ["human", "easy"]
+    assert info(page)["seats"] == ["human", "medium"]
     primero.settle(page)
     home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)  # an unfinished import goes on, saved
-    assert json.loads(next(iter(page.evaluate(IDB_ALL).values())))["seats"] == ["human", "easy"]
+    assert json.loads(next(iter(page.evaluate(IDB_ALL).values())))["seats"] == ["human", "medium"]
     # cancelled, nothing opens
     page.set_input_files("#import-file", str(path))
     page.get_by_role("button", name="Cancel").click()

@@ -146,7 +146,7 @@ const EN = {
   "save.kept.export": "Export the original",
   "save.kept.notice": "This version of Primi refuses move {n} of this saved game's {total} (its rules changed), so the game goes on from just before that move. The original record is kept: export it from the saved games on the home screen.",
   "save.import.seats": "Who plays each seat in this game of {game}: {variant}?",
-  "save.import.seats.help": "A game record does not say who played: choose a player at this screen or a computer level for each seat. The game goes on after its {n} moves, saved like any game.",
+  "save.import.seats.help": "Each seat is set as it was played (an older record does not say: then you and the computer); change any of them: a player at this screen or a computer level. The game goes on after its {n} moves, saved like any game.",
   "save.import.go": "Open the game",
   "stats.nav": "Statistics",
   "stats.title": "Your statistics",

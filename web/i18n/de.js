@@ -138,7 +138,7 @@ export default {
   "save.kept.export": "Original exportieren",
   "save.kept.notice": "Diese Version von Primi lässt Zug {n} von {total} dieser gespeicherten Partie nicht zu (die Regeln haben sich geändert), daher geht die Partie unmittelbar vor diesem Zug weiter. Das ursprüngliche Protokoll bleibt erhalten: Exportiere es bei den gespeicherten Partien auf der Startseite.",
   "save.import.seats": "Wer spielt welchen Platz in dieser Partie {game}: {variant}?",
-  "save.import.seats.help": "Ein Partieprotokoll sagt nicht, wer gespielt hat: Wähle für jeden Platz einen Menschen an diesem Bildschirm oder eine Computerstufe. Die Partie geht nach ihren {n} Zügen weiter und wird wie jede andere gespeichert.",
+  "save.import.seats.help": "Jeder Platz ist so eingestellt, wie er gespielt wurde (ein Protokoll einer älteren Version sagt das nicht: dann du und der Computer); du kannst jeden ändern: ein Mensch an diesem Bildschirm oder eine Computerstufe. Die Partie geht nach ihren {n} Zügen weiter und wird wie jede andere gespeichert.",
   "save.import.go": "Partie öffnen",
   "stats.nav": "Statistik",
   "stats.title": "Deine Statistik",

@@ -138,7 +138,7 @@ export default {
   "save.kept.export": "Esporta l'originale",
   "save.kept.notice": "Questa versione di Primi non ammette la mossa {n} delle {total} di questa partita salvata (le regole sono cambiate), quindi la partita riprende da subito prima di quella mossa. Il registro originale è conservato: puoi esportarlo dalle partite salvate nella schermata iniziale.",
   "save.import.seats": "Chi gioca ogni posto in questa partita di {game}: {variant}?",
-  "save.import.seats.help": "Il registro di una partita non dice chi ha giocato: per ogni posto scegli un giocatore a questo schermo o un livello del computer. La partita prosegue dopo le sue {n} mosse e viene salvata come ogni altra.",
+  "save.import.seats.help": "Ogni posto è impostato come è stato giocato (un registro di una versione precedente non lo dice: allora tu e il computer); puoi cambiarli: un giocatore a questo schermo o un livello del computer. La partita prosegue dopo le sue {n} mosse e viene salvata come ogni altra.",
   "save.import.go": "Apri la partita",
   "stats.nav": "Statistiche",
   "stats.title": "Le tue statistiche",

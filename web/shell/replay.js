@@ -70,8 +70,11 @@ async function open(main, text, seatsFromLink, ctx) {
   const variant = game.variants.find((v) => v.name === rec.variant) || { name: rec.variant, label: rec.variant, options: [] };
   const players = first.result.players;
   let seats = Array.from({ length: players }, () => "human");
+  const levels = (game.agents || []).filter((a) => a !== "random");
+  // A record from a file says who played (a level this version lacks: every seat a player).
+  const own = rec.seats;
+  if (!seatsFromLink && Array.isArray(own) && own.length === players && own.every((k) => k === "human" || levels.includes(k))) seats = own;
   if (seatsFromLink) {
-    const levels = (game.agents || []).filter((a) => a !== "random");
     const bad = seatsFromLink.find((k) => k !== "human" && !levels.includes(k));
     if (bad !== undefined) return ctx.badLink(main, t("link.badseat", { value: quoteLink(bad) }));
     if (seatsFromLink.length !== players) return ctx.badLink(main, t("link.seatcount", { n: seatsFromLink.length, players }));

@@ -271,8 +271,8 @@ async function importFile(e) {
 }
 
 /** Open a game record's text (from a file): the worker checks it like `python -m pygame_core replay`.
- * A finished game opens at its end; an unfinished one first asks who plays each seat (a record does
- * not say), then goes on, saved like any game. An error text, or null. */
+ * A finished game opens at its end; an unfinished one first asks who plays each seat (as the record
+ * says; an older record does not: you and the computer), then goes on, saved like any game. An error text, or null. */
 export async function importText(text) {
   const checked = await ctx.engineCall({ op: "check_record", record: text });
   if (!checked.ok) return ctx.errorText(checked);
@@ -291,7 +291,7 @@ async function openImport(text, seats) {
 }
 
 /** The seats form of an imported unfinished game, in the Continue section: a human or a computer
- * level for each seat (you at the first seat, the computer at the others, to begin with). */
+ * level for each seat (the record's own seat kinds to begin with, from the worker's check_record). */
 function chooseSeats(text, game, info) {
   const box = $("#import-seats");
   if (!box) return;
