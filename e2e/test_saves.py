@@ -315,20 +315,29 @@ def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed
     original = dict(data["record"], actions=[*actions[:k], "discard ZZ", *actions[k + 1:]])  # illegal at that point
     page.evaluate(IDB_PUT, ["refused", json.dumps(dict(data, id="refused", updated=data["updated"] + 10**6,
                                                        record=original))])
+    # a game that went on after such a refusal and is over: listed, with its original, until deleted
+    over = round_just_over("primiera", "2p", {"target": 0, "max_rounds": 1}, "sheet", over=True)
+    page.evaluate(IDB_PUT, ["over", json.dumps(dict(data, id="over", updated=data["updated"] - 500, record=over,
+                                                    kept={"record": original, "n": k + 1, "total": len(actions)}))])
     for i in range(50):  # older games
         page.evaluate(IDB_PUT, [f"old-{i:02}", json.dumps(dict(data, id=f"old-{i:02}", updated=data["updated"] - 1000 - i))])
     page.evaluate("location.hash = '#/'")
     items = page.locator("#save-list li")
     expect(items).to_have_count(50, timeout=STEP_TIMEOUT)
-    expect(page.locator("#continue-status")).to_contain_text("52 game(s) in progress")
+    expect(page.locator("#continue-status")).to_contain_text("53 game(s)")
     expect(page.locator("#continue-status")).to_contain_text("the 50 most recent are listed")
+    finished = page.locator("#save-list [data-save='over']")
+    expect(finished).to_contain_text("game over")
+    expect(finished.locator(".save-kept")).to_contain_text("The original record is kept until you delete it.")
+    expect(finished.get_by_role("button", name="Export the original")).to_be_visible()
+    expect(finished.locator("[data-resume]")).to_have_text("Open")
     more = page.locator("#save-more")
-    expect(more).to_have_text("Show 2 more (of 2 older games)")
+    expect(more).to_have_text("Show 3 more (of 3 older games)")
     more.click()
-    expect(items).to_have_count(52)
+    expect(items).to_have_count(53)
     expect(more).to_have_count(0)
     expect(items.last).to_have_attribute("data-save", "old-49")
-    assert page.evaluate("document.activeElement.dataset.resume") == "old-48"  # focus on the first one just listed
+    assert page.evaluate("document.activeElement.dataset.resume") == "old-47"  # focus on the first one just listed
     # the refused one is playable (not set aside), says so, and exports its original
     first = items.first
     expect(first).to_have_attribute("data-save", "refused")
@@ -417,9 +426,9 @@ def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_acro
         closed.add(name)
 
 
-def round_just_over(name: str, variant: str, options: dict[str, Any], key: str) -> dict[str, Any]:
+def round_just_over(name: str, variant: str, options: dict[str, Any], key: str, over: bool = False) -> dict[str, Any]:
     """A record of a game of ``name`` played at random up to just after its first round ended
-    (the public observation's ``key`` list gained its first line)."""
+    (the public observation's ``key`` list gained its first line); ``over``: that ended the game."""
     from pygame_core.records import Record
     from pygame_core.registry import load
     from pygame_core.rng import AgentRandom
@@ -432,7 +441,7 @@ def round_just_over(name: str, variant: str, options: dict[str, Any], key: str) 
     while not game.observation(state, -1).get(key):
         action = rnd.choice(list(game.legal_actions(state)))
         record, state = record.with_action(action), game.apply(state, action)
-    assert not game.is_terminal(state)
+    assert game.is_terminal(state) == over
     return record.to_json()
 
 

@@ -1033,3 +1033,27 @@ def test_exported_records_keep_the_seat_kinds_and_an_import_offers_them_again(st
     # a finished game's record (the end screen's file and replay link) carries them too
     _, end, _ = play("toy", None, {"players": 2}, ["human", "greedy"], seed=5)
     assert end["record"]["seats"] == ["human", "greedy"]
+
+
+def test_a_game_that_kept_its_refused_original_stays_listed_once_over_until_deleted(store: Any) -> None:
+    save = _good_save(store, 2)
+    data = json.loads(store.data[save])
+    original = dict(data["record"], actions=["pass", "swap QS"])  # a new version's rules refuse move 2
+    store.data[save] = json.dumps(dict(data, record=original))
+    WORKER.SESSIONS.clear()
+    sid = aok({"op": "resume", "save": save})["session"]
+    while not (view := aok({"op": "view", "session": sid}))["terminal"]:
+        if view["current"] == 0:
+            aok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
+        else:
+            aok({"op": "ai_step", "session": sid})
+    stored = json.loads(store.data[save])  # over, and still kept: nothing lost
+    assert stored["kept"]["record"] == original and len(stored["record"]["actions"]) == view["actions"]
+    (entry,) = aok({"op": "saves"})["saves"]
+    assert entry["id"] == save and entry["turn"] == -1 and entry["kept"] == {"n": 2, "total": 2}
+    assert json.loads(aok({"op": "export_save", "save": save, "original": True})["text"])["actions"] == original["actions"]
+    WORKER.SESSIONS.clear()
+    assert aok({"op": "resume", "save": save})["view"]["terminal"] is True  # opens at its end
+    aok({"op": "delete_save", "save": save})
+    assert store.data == {} and aok({"op": "saves"})["saves"] == []
+    # an ordinary game still leaves the list once over (test_a_save_resumes_the_exact_game...)

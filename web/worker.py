@@ -56,7 +56,8 @@ Ops (request fields -> result):
   options, undo, save, view}``.
 
 Saves: the worker writes each game's save (record, seats, names) after every call that changed it,
-before answering, and drops it once the game is over; the page gets metadata only. When the storage
+before answering, and drops it once the game is over (unless it keeps an original record the rules
+refused: then it stays, listed with ``turn: -1``, until the player deletes it); the page gets metadata only. When the storage
 refuses (private mode, full, unavailable), the game goes on and the answer carries ``unsaved: true``.
 
 The rules it keeps:
@@ -1013,7 +1014,7 @@ async def _flush_saves() -> None:
             continue
         session.changed = False
         try:
-            if session.terminal:
+            if session.terminal and session.kept is None:
                 await STORE.delete(session.save_id)  # a finished game leaves the list (its result goes to stats)
                 session.save_id = None
             else:
@@ -1059,7 +1060,8 @@ async def _saves(req: Mapping[str, Any]) -> JSON:
     readable.sort()
     for _, key in readable[:limit]:
         entries.append(_summary(key, stored[key]))
-    entries = [e for e in entries if not e.get("terminal")]
+    # A finished game leaves the list, unless it keeps an original record (nothing lost: it stays until deleted).
+    entries = [e for e in entries if not e.get("terminal") or e.get("kept")]
     entries.sort(key=lambda e: (e["status"] != "ok", -(e["updated"] or 0), e["id"]))
     for e in entries:
         e.pop("terminal", None)

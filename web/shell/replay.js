@@ -100,7 +100,7 @@ async function open(main, text, seatsFromLink, ctx) {
           <input type="range" id="replay-slider" min="0" max="${steps}" step="1" value="0"></label>
         <label class="field"><span>${esc(t("replay.show"))}</span>
           <select id="replay-seat"><option value="all">${esc(t("replay.seat.all"))}</option><option value="-1">${esc(t("replay.seat.table"))}</option>
-          ${names.map((n, i) => `<option value="${i}">${esc(t("replay.seat.one", { name: n }))}</option>`).join("")}</select></label>
+          ${names.map((n, i) => `<option value="${i}">${esc(i === you ? t("replay.seat.you") : t("replay.seat.one", { name: n }))}</option>`).join("")}</select></label>
         <p id="replay-step" role="status" aria-live="polite"></p>
       </div>
       <p class="message error" id="replay-message" role="alert"></p>

@@ -96,7 +96,7 @@ function gameLabel(cat, name, variant) {
 }
 
 function turnText(s) {
-  if (s.turn < 0) return "";
+  if (s.turn < 0) return t("save.over");
   const humans = (s.seats || []).filter((k) => k === "human").length;
   if (s.seats && s.seats[s.turn] === "human" && humans === 1) return t("save.turn.you");
   const name = (s.names && s.names[s.turn]) || t("table.player", { n: s.turn + 1 });
@@ -143,13 +143,14 @@ async function fillList(box) {
     const l = gameLabel(cat, s.game, s.variant);
     const turn = turnText(s);
     const players = t("save.players", { n: s.players });
+    const over = s.turn < 0; // a finished game stays listed only while it keeps an original record
     return `<li class="save-item" data-save="${esc(s.id)}" data-game="${esc(s.game)}">
       <span class="save-what"><strong>${esc(l.game)}</strong>: ${esc(l.variant)}, ${esc(players)}</span>
       <span class="save-when help">${esc(when(s.updated, now))}${turn ? " · " + esc(turn) : ""}</span>
-      ${s.kept ? `<span class="save-kept" data-kept="${esc(s.kept.n)}">${esc(t("save.kept.list", s.kept))}</span>` : ""}
+      ${s.kept ? `<span class="save-kept" data-kept="${esc(s.kept.n)}">${esc(t(over ? "save.kept.over" : "save.kept.list", s.kept))}</span>` : ""}
       <span class="row">
         <button type="button" class="btn${i === 0 ? "" : " secondary"}" data-resume="${esc(s.id)}"${i === 0 ? " data-primary" : ""}
-          aria-label="${esc(t("save.resume.label", { game: l.game, variant: l.variant, when: when(s.updated, now) }))}">${esc(t("save.resume"))}</button>
+          aria-label="${esc(t(over ? "save.open.label" : "save.resume.label", { game: l.game, variant: l.variant, when: when(s.updated, now) }))}">${esc(t(over ? "save.open" : "save.resume"))}</button>
         <button type="button" class="btn secondary" data-export="${esc(s.id)}">${esc(t("save.export"))}</button>
         ${s.kept ? `<button type="button" class="btn secondary" data-export-original="${esc(s.id)}">${esc(t("save.kept.export"))}</button>` : ""}
         <button type="button" class="btn secondary" data-delete="${esc(s.id)}"
@@ -205,7 +206,8 @@ export async function resumeSave(id) {
   const answer = await ctx.engineCall({ op: "resume", save: id });
   if (!answer.ok) return ctx.errorText(answer);
   const kept = answer.result.kept;
-  return ctx.openGame(answer.result, { resumed: true, notice: kept ? t("save.kept.notice", kept) : null });
+  const notice = kept ? t(answer.result.view.terminal ? "save.kept.over" : "save.kept.notice", kept) : null;
+  return ctx.openGame(answer.result, { resumed: true, notice });
 }
 
 /** The most recent saved game in progress, resumed (after a reload on the table); true if one was. */
