@@ -202,16 +202,22 @@ def test_close_the_tab_and_reopen_resumes(page: Page, server: str) -> None:
     again.goto(server + "?debug#/table")
     again.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
                             timeout=READY_TIMEOUT)
-    again.close()
+    # One more move, then the tab crashes (no unload, no goodbye): the move was saved before it was answered.
+    advance(primero, again, 1)
+    moved = info(again)["actions"]
+    assert moved > before["actions"]
+    with again.expect_event("crash", timeout=STEP_TIMEOUT), contextlib.suppress(Exception):
+        again.goto("chrome://crash", timeout=STEP_TIMEOUT)  # the renderer dies: "Navigation failed because page crashed"
     # Opened from its address: the Continue list, the most recent game first, one tap to resume.
     third = context.new_page()
     home(third, server)
     first = third.locator("#save-list li").first
     expect(first).to_contain_text("Primero")
+    expect(first).to_contain_text("Waks (English)")
     expect(first).to_contain_text("your turn")
     expect(first).to_contain_text("2 players")
     first.get_by_role("button", name="Resume").click()
-    third.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
+    third.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {moved}",
                             timeout=STEP_TIMEOUT)
     primero.settle(third)
     expect(third.locator("#actions button[data-action]").first).to_be_visible()
@@ -592,6 +598,18 @@ def test_statistics_after_a_finished_game(page: Page, server: str) -> None:
         page.locator("#stats-export").click()
     data = json.loads(Path(got.value.path()).read_text())
     assert data["games"]["primero/waks"]["played"] == 1 and data["games"]["primero/waks"]["won"] == won
+    # Primiera and Primo score in points: a game you won, and a hot-seat game (played, nobody's win here)
+    page.evaluate("""() => import('./shell/stats.js').then((m) => {
+        m.recordResult('primiera', '2p', ['human', 'medium'], {scores: [11, 5], winners: [0]});
+        m.recordResult('primo', 'base', ['human', 'human'], {scores: [-3, 4], winners: [1]}); })""")
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("location.hash = '#/stats'")
+    pa = page.locator("tr[data-stats='primiera/2p']")
+    expect(pa).to_contain_text("11 points")
+    expect(pa.locator("[data-won]")).to_have_text("1")
+    po = page.locator("tr[data-stats='primo/base']")
+    expect(po.locator("[data-played]")).to_have_text("1")
+    expect(po.locator("[data-won]")).to_have_text("0")
     page.locator("#stats-reset").click()
     page.locator("#stats-reset-yes").click()
     expect(page.locator("#stats-empty")).to_be_visible()
