@@ -135,7 +135,7 @@ async function fillList(box) {
   if (!storage) { status.textContent = t("save.nostorage"); list.innerHTML = ""; return; }
   const good = saves.filter((s) => s.status === "ok");
   const bad = saves.filter((s) => s.status !== "ok");
-  const total = good.length + more;
+  const total = good.filter((s) => s.turn >= 0).length + more; // a finished game kept for its original is not "in progress"
   status.textContent = !total ? t("save.none") : more ? t("save.count.some", { n: total, shown: good.length }) : t("save.count", { n: total });
   if (!more) pruneSeen(new Set(saves.map((s) => s.id)));
   const now = Date.now();
