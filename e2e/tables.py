@@ -167,8 +167,9 @@ HOLD_PROBE = """([lit, tap]) => {
 }"""
 
 
-def confirm_each_play(page: Page, server: str, on: bool) -> None:
-    """Settings › "Confirm each play" on or off (it takes effect at once), then back to the table."""
+def confirm_each_play(page: Page, server: str, on: bool, table: bool = True) -> None:
+    """Settings › "Confirm each play" on or off (it takes effect at once), then back to the table
+    (``table``), else left on the settings screen."""
     base = address(page, server)
     page.goto(base + "#/settings")
     box = page.locator("#set-confirm")
@@ -178,8 +179,9 @@ def confirm_each_play(page: Page, server: str, on: bool) -> None:
         expect(page.locator("#settings-message")).not_to_be_empty()  # saved
     stored = json.loads(page.evaluate("localStorage.getItem('primi.settings.v1')"))
     assert stored.get("confirmPlay", False) is on, stored
-    page.goto(base + "#/table")
-    expect(page.locator("#screen-table")).to_be_visible()
+    if table:
+        page.goto(base + "#/table")
+        expect(page.locator("#screen-table")).to_be_visible()
 
 
 # ---------------------------------------------------------------- pages shared by many tests

@@ -423,6 +423,14 @@ def test_round_scorer_screen(page: Page, server: str) -> None:
 
 def test_phone_table_fits_without_scrolling(take: Callable[[str], Page], server: str) -> None:
     page = take("mobile")
+    confirm_each_play(page, server, True, table=False)  # every card is picked first: its options show in the bar
+    try:
+        phone_tables(page, server)
+    finally:
+        confirm_each_play(page, server, False, table=False)
+
+
+def phone_tables(page: Page, server: str) -> None:
     for variant, seats in (("kaleidos", ["human", "easy", "easy", "easy"]), ("2p", ["human", "easy"]),
                            ("classic", ["human", "easy", "easy", "easy"])):
         start(page, server, variant, seats, seed=5)
@@ -455,13 +463,18 @@ def test_primiera_screens_have_no_axe_violations(take: Callable[[str], Page], se
     for viewport in ("narrow", "desktop"):
         page = take(viewport)
         start(page, server, "kaleidos", ["human", "easy", "easy", "easy"], seed=8, target=0, max_rounds=1)
-        for step in range(6):
-            settle(page)
-            page.locator("#my-hand button.card").first.click()
-            expect(page.locator("#actions button[data-action]").first).to_be_visible()
-            if step in (0, 4):
-                assert axe(page) == [], (viewport, step)
-            page.locator("#actions button[data-action]").last.click()
+        confirm_each_play(page, server, True)  # every card is picked first: its options show in the bar
+        try:
+            for step in range(6):
+                settle(page)
+                page.locator("#my-hand button.card").first.click()
+                expect(page.locator("#actions button[data-action]").first).to_be_visible()
+                if step in (0, 4):
+                    assert axe(page) == [], (viewport, step)
+                page.locator("#actions button[data-action]").last.click()
+            settle(page)  # the table, not Settings, while a move is in flight (the shell would show a stale hand)
+        finally:
+            confirm_each_play(page, server, False)
         assert page.locator("#herald-reveal").count() or page.locator("#pa-partners").count()
         seen = play(page, rounds=1)
         assert seen["rounds"] == 1
