@@ -411,6 +411,8 @@ const SCREENS = {
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
 const setupCtx = {
   ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,
+  // The AI's tables for the rule set on screen, built while the player reads the setup (worker `prepare`).
+  prepare: (req) => engineCall({ op: "prepare", ...req }),
   notFound: (main, path) => notFound(main, path), badLink: (main, text) => badLink(main, text),
 };
 SCREENS["/replay"] = (main, params) => renderReplay(main, params, setupCtx);

@@ -29,7 +29,7 @@ Ops (request fields -> result):
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
-- ``close {session}`` -> true; ``ping`` -> "pong"; ``boot`` -> ``{mode: "snapshot"|"plain", error?, ms?}``
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``prepare {game, variant?, options?}`` -> the levels whose tables it built (the setup screen asks, issue 12); ``boot`` -> ``{mode: "snapshot"|"plain", error?, ms?}``
   (whether web/engine-boot.mjs restored the build's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
 - ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
   record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
@@ -575,6 +575,29 @@ def _close(req: Mapping[str, Any]) -> JSON:
 
 def _ping(req: Mapping[str, Any]) -> JSON:
     return "pong"
+
+
+def _prepare(req: Mapping[str, Any]) -> JSON:
+    """Build the AI's tables for a rule set before the game starts (the setup screen asks when it shows
+    one), so that neither the start nor a first computer move waits for them (issue 12). Each level's
+    ``prepare`` keeps its tables for the process; a second call costs nothing. Answers the levels
+    prepared."""
+    game = registry.load(_str(req, "game"))
+    variant = req.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise RequestError(f"the variant must be a name, not {quote(variant)}")
+    info = game.info.variant(variant)
+    options = req.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise OptionsError("the options must be a JSON object")
+    resolved = dict(info.resolve_options(options))
+    done = []
+    for kind in game.info.agents:
+        prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(make_agent(game.info.name, kind), "prepare", None)
+        if callable(prepare):
+            prepare(info.name, resolved)
+            done.append(kind)
+    return done
 
 
 def _boot(req: Mapping[str, Any]) -> JSON:
@@ -1189,6 +1212,7 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "game_op": _game_op,
     "close": _close,
     "ping": _ping,
+    "prepare": _prepare,
     "boot": _boot,
     "heap": _heap,
     "deal_preview": _deal_preview,
