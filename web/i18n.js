@@ -292,6 +292,8 @@ const EN = {
   "keys.areoff": "Single-key shortcuts are off: turn them on in Settings (“Single-key shortcuts”).",
   "settings.keys": "Single-key shortcuts",
   "settings.keys.help": "Keys such as P (pass) or R (read the table) act at once at the table. Turn them off if you use speech input or press keys by accident.",
+  "settings.confirm": "Confirm each play",
+  "settings.confirm.help": "Off: a card with only one possible move plays on one tap, once what it takes or where it goes has lit up. On: the first tap picks the card, a second tap (or its button or target) plays it.",
   "handover.esc": "The hand-over stays until you press “Show my hand”.",
   "keys.close": "Close",
   "keys.button": "Keyboard shortcuts",

@@ -283,6 +283,8 @@ export default {
   "keys.offhow": "Einzeltasten-Kürzel lassen sich in den Einstellungen ausschalten („Einzeltasten-Kürzel“).",
   "keys.areoff": "Einzeltasten-Kürzel sind aus: Schalte sie in den Einstellungen wieder ein („Einzeltasten-Kürzel“).",
   "settings.keys": "Einzeltasten-Kürzel",
+  "settings.confirm": "Jeden Zug bestätigen",
+  "settings.confirm.help": "Aus: Eine Karte mit nur einem möglichen Zug wird mit einem Tippen gespielt, sobald aufleuchtet, was sie sticht oder wohin sie geht. An: Das erste Tippen wählt die Karte, ein zweites Tippen (oder ihre Schaltfläche oder ihr Ziel) spielt sie.",
   "settings.keys.help": "Tasten wie P (Passen) oder R (Tisch vorlesen) wirken am Tisch sofort. Schalte sie aus, wenn du Spracheingabe nutzt oder versehentlich Tasten drückst.",
   "handover.esc": "Die Übergabe bleibt, bis du „Meine Hand zeigen“ drückst.",
   "keys.close": "Schließen",

@@ -283,6 +283,8 @@ export default {
   "keys.offhow": "Le scorciatoie a tasto singolo si possono disattivare nelle Impostazioni («Scorciatoie a tasto singolo»).",
   "keys.areoff": "Le scorciatoie a tasto singolo sono disattivate: riattivale nelle Impostazioni («Scorciatoie a tasto singolo»).",
   "settings.keys": "Scorciatoie a tasto singolo",
+  "settings.confirm": "Conferma ogni giocata",
+  "settings.confirm.help": "Disattivata: una carta con una sola mossa possibile si gioca con un tocco, dopo che si illumina ciò che prende o dove va. Attivata: il primo tocco sceglie la carta, un secondo tocco (o il suo pulsante o la sua destinazione) la gioca.",
   "settings.keys.help": "Tasti come P (parola) o R (leggi il tavolo) agiscono subito al tavolo. Disattivale se usi la dettatura vocale o se ti capita di premere tasti per sbaglio.",
   "handover.esc": "Il passaggio resta finché non premi «Mostra la mia mano».",
   "keys.close": "Chiudi",
