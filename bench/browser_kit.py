@@ -83,8 +83,8 @@ def open_setup(page: Any, base: str, game: str, query: str, seats: list[str]) ->
 
 
 # Something for the loop to do or read: another decision timed, a deal's summary, the end.
-PROGRESS = """(n) => window.primi.thinkTimes.length > n || !document.querySelector('#dealend').hidden
-  || !!document.querySelector('#game-end')"""
+PROGRESS = """(n) => window.primi.thinkTimes.length > n
+  || document.querySelector('#dealend')?.hidden === false || !!document.querySelector('#game-end')"""
 
 
 def think_times(page: Any, decisions: int, stop: Callable[[], bool] | None = None, stall_ms: int = 120_000) -> list[float]:

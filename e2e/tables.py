@@ -13,11 +13,27 @@ from playwright.sync_api import Page, expect
 
 FAST = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
 
-# The table is settled: no call in flight, no tap lock, and something to do or read.
-SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
+# The table is settled: no call in flight, no tap lock, and something to do or read (a hand-over,
+# a deal's summary, the end, or what the human acts with: READY, by game; None: any game).
+READY: dict[str | None, str] = {
+    None: """document.querySelector('#my-hand button:not([disabled])')
+    || document.querySelector('#actions [data-action]:not([disabled])') || document.querySelector('#felt button[data-action]')""",
+    "primero": """document.querySelector('#actions [data-action]') || document.querySelector('#felt button[data-action]')
+    || document.querySelector('#actions #card-hint') && document.querySelector('#my-hand button.card:not([disabled])')""",
+    "primiera": "document.querySelector('#my-hand button.card')",
+    "primo": "document.querySelector('#my-hand button.po-hand-card')",
+}
+
+
+def settled(game: str | None = None) -> str:
+    """The SETTLED predicate for ``game``'s table (page.wait_for_function)."""
+    return f"""() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
     !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
-    || document.querySelector('#game-end') || document.querySelector('#my-hand button:not([disabled])')
-    || document.querySelector('#actions [data-action]:not([disabled])') || document.querySelector('#felt button[data-action]'))"""
+    || document.querySelector('#game-end') || {READY[game]})"""
+
+
+SETTLED = settled()
+
 
 # Where the focus is: never <body> after a move.
 FOCUS = """() => { const a = document.activeElement;
@@ -44,23 +60,62 @@ def boot(browser: Any, server: str, settings: dict[str, Any] | None = None, debu
     return page
 
 
-def start(page: Page, server: str, game: str, variant: str, seats: list[str], seed: int | None = None, **opts: int) -> None:
-    """Start a game from its setup screen (a hash change: the worker stays up)."""
-    query = f"variant={variant}&players={len(seats)}" + (f"&seed={seed}" if seed is not None else "")
-    query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    base = address(page, server)
-    page.goto(base + "#/")
-    expect(page.locator("#screen-home")).to_be_visible()
-    page.goto(base + f"#/play/{game}?{query}")
-    expect(page.locator(f"#screen-setup[data-game={game}]")).to_be_visible()
+def setup_route(game: str, variant: str, players: int | None, seed: int | None, opts: dict[str, int]) -> str:
+    """The route of ``game``'s setup screen (players: None when the variant fixes them)."""
+    query = f"variant={variant}" + (f"&players={players}" if players is not None else "") + (f"&seed={seed}" if seed is not None else "")
+    return f"/play/{game}?{query}" + "".join(f"&opt-{k}={v}" for k, v in opts.items())
+
+
+def begin(page: Page, game: str, seats: list[str]) -> None:
+    """On ``game``'s setup screen: each seat's kind, then Start (this game's worker replies only)."""
     for i, kind in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
-    page.locator("#setup-start").click()
+    page.evaluate("() => { if (window.primi.replies) window.primi.replies.length = 0; }")
+    button = page.locator("#setup-start")
+    expect(button).to_be_enabled()
+    button.click()
     expect(page.locator(f"#screen-table[data-game={game}]")).to_be_visible(timeout=READY_TIMEOUT)
 
 
-def settle(page: Page) -> None:
-    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
+def start(page: Page, server: str, game: str, variant: str, seats: list[str], seed: int | None = None, **opts: int) -> None:
+    """Start a game from its setup screen on a page of its own (``boot``): hash changes from the
+    page's own address, the worker stays up."""
+    base = address(page, server)
+    page.goto(base + "#/")
+    expect(page.locator("#screen-home")).to_be_visible()
+    page.goto(base + "#" + setup_route(game, variant, len(seats), seed, opts))
+    expect(page.locator(f"#screen-setup[data-game={game}]")).to_be_visible()
+    begin(page, game, seats)
+
+
+def open_setup(page: Page, server: str, game: str, variant: str, players: int | None = None, seed: int | None = None,
+               **opts: int) -> None:
+    """The play tests' way to ``game``'s setup screen (?debug: the page records the worker's
+    replies): a shared page gets there from the home screen by hash changes, the engine quiet and
+    this game's replies only; a test's own page loads the site afresh (``arrive``)."""
+    arrive(page, server)
+    page.goto(address(page, server) + "#" + setup_route(game, variant, players, seed, opts))
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator(f"#screen-setup[data-game={game}]")).to_be_visible()
+
+
+def start_game(page: Page, server: str, game: str, variant: str, seats: list[str], seed: int | None = None,
+               fixed_players: bool = False, **opts: int) -> None:
+    """The play tests' start: ``open_setup``, then the seats and Start (``fixed_players``: the
+    variant fixes the number of players, as Primiera's do, so the address gives none)."""
+    open_setup(page, server, game, variant, None if fixed_players else len(seats), seed, **opts)
+    begin(page, game, seats)
+
+
+def settle(page: Page, game: str | None = None) -> None:
+    """Until the table is settled (``settled``)."""
+    page.wait_for_function(settled(game), timeout=STEP_TIMEOUT)
+
+
+def table_info(page: Page) -> dict[str, Any]:
+    """The shell's tableInfo(): game, session, viewer, seats, names, actions, terminal, busy."""
+    info: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
+    return info
 
 
 def watch_to_the_end(page: Page, deals: int) -> None:
@@ -84,6 +139,49 @@ def address(page: Page, server: str) -> str:
     only the route, and the engine stays up."""
     here = page.url.split("#", 1)[0]
     return here if here.startswith(server) else server
+
+
+# ---------------------------------------------------------------- one tap (UX checklist §2)
+# Watches a one-tap play on the page, timed there: when the highlight (``lit``, a selector) first
+# shows and when it goes; at that first moment, whether every hand card and action control is
+# inert and how many animations run; and it taps ``tap`` (a selector: another control) then, in
+# the highlight's time, which must do nothing. Read window.__hold after the play.
+HOLD_PROBE = """([lit, tap]) => {
+  const h = window.__hold = {on: null, off: null, ms: null, inert: null, anims: null, tapped: false};
+  const seen = new MutationObserver(() => {
+    const now = performance.now();
+    const shown = !!document.querySelector(lit);
+    if (shown && h.on === null) {
+      h.on = now;
+      h.inert = [...document.querySelectorAll('#my-hand button, #actions [data-action]')].every((b) => b.disabled);
+      h.anims = document.getAnimations().filter((a) => a.playState === 'running').length;
+      const other = tap && document.querySelector(tap);
+      if (other) { other.click(); h.tapped = true; }
+    } else if (!shown && h.on !== null && h.off === null) {
+      h.off = now;
+      h.ms = Math.round(h.off - h.on);
+      seen.disconnect();
+    }
+  });
+  seen.observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def confirm_each_play(page: Page, server: str, on: bool, table: bool = True) -> None:
+    """Settings › "Confirm each play" on or off (it takes effect at once), then back to the table
+    (``table``), else left on the settings screen."""
+    base = address(page, server)
+    page.goto(base + "#/settings")
+    box = page.locator("#set-confirm")
+    expect(box).to_be_visible()
+    if box.is_checked() != on:
+        box.set_checked(on)
+        expect(page.locator("#settings-message")).not_to_be_empty()  # saved
+    stored = json.loads(page.evaluate("localStorage.getItem('primi.settings.v1')"))
+    assert stored.get("confirmPlay", False) is on, stored
+    if table:
+        page.goto(base + "#/table")
+        expect(page.locator("#screen-table")).to_be_visible()
 
 
 # ---------------------------------------------------------------- pages shared by many tests

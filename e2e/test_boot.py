@@ -35,6 +35,11 @@ def test_boots_from_the_snapshot_and_plays_a_deal(page: Page, server: str) -> No
     # The restored worker reaches the browser's storage: the game in progress was saved.
     replies = page.evaluate("window.primi.replies.map((r) => r.reply)")
     assert replies and not any('"unsaved": true' in r for r in replies)
+    # The setup screen had the worker build the rule set's AI tables before the start (issue 12).
+    asked = [json.loads(r) for r in page.evaluate("window.primi.replies.map((r) => r.request)")]
+    ops = [r["op"] for r in asked]
+    assert {"op": "prepare", "game": "primero", "variant": "waks"} in asked, asked
+    assert ops.index("prepare") < ops.index("new_game"), ops
 
 
 def test_a_bad_snapshot_falls_back_and_still_plays(page: Page, server: str) -> None:

@@ -14,14 +14,17 @@ Coverage (checklist item -> test):
   §1 no layout shift .................. test_primero_play::test_main_thread_never_blocks_and_layout_stays_put
   §2 tap / drag / keys ................ test_primo::test_a_turn_by_mouse_drag_taps_and_keys, test_keys
   §2 Primo runs, -/+, why ............. test_primo::test_touch_tap_cancel_and_drag_and_the_keys, ::test_a_wrong_colour_...
-  §2 one tap plays the only move ...... test_primiera::test_a_capture_choice_among_several, test_clicker; the 250 ms highlight
-                                        before a single capture plays is NOT implemented (no test) — gap
+  §2 one tap plays the only move ...... test_primiera::test_one_tap_plays_a_single_capture_after_its_highlight (the capture
+                                        marked >= 200 ms by a MutationObserver, controls inert, reduced motion; several wait),
+                                        test_primo::test_one_tap_plays_a_card_with_one_place (its row lit >= 200 ms; Undo),
+                                        test_primiera::test_a_capture_choice_among_several, test_keys (Enter), test_clicker
   §2 pointer-event drag, cancel, 3 px . test_primo::test_touch_tap_cancel_and_drag_and_the_keys
   §2 no HTML5 drag-and-drop ........... THIS FILE test_phone_checklist (no draggable=true)
   §2 up-event activation .............. THIS FILE test_phone_checklist (press, slide off, release); test_primo (pointercancel)
   §2 keyboard map ..................... test_keys::test_keys_focus_reading_and_errors_in_each_game
   §2 undo policy ...................... test_saves::test_undo_against_the_computer, ::test_undo_can_be_turned_off_in_setup
-  §2 confirm Fold, cancel ............. THIS FILE test_phone_checklist (native confirm, dismissed)
+  §2 confirm Fold, cancel ............. THIS FILE test_phone_checklist (native confirm, dismissed); per-play confirmation,
+                                        opt-in ("Confirm each play", off by default): the two one-tap tests above turn it on
   §2 bet amounts ...................... test_primero_feel::test_every_betting_control_says_what_it_costs
   §3 animation speeds, click finishes . test_motion::test_cards_and_chips_move_at_normal_and_a_click_finishes_them
   §3 last play stays marked ........... THIS FILE test_phone_checklist (seat [data-last-play] while the human decides)

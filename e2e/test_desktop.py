@@ -210,9 +210,13 @@ def test_phone_tables_end_screen_learn_home_and_setup(phone: Page, server: str) 
             page.set_viewport_size({"width": size[0], "height": size[1]})
             check_phone_table(page, f"{game} {n}p at {size}", n)
         if game == "primo":
-            # A card played (a tap on a card, a tap on a row): End turn shows, and with the hand it is in view.
-            page.locator("#my-hand button.po-playable").first.click()
-            page.locator("#po-rows .po-row-label[data-action]").first.click()
+            # A card played (a tap on a card, a tap on a row; one tap for a card with one place): End
+            # turn shows, and with the hand it is in view.
+            card = page.locator("#my-hand button.po-playable").first
+            one_tap = card.get_attribute("data-action") != "pick"
+            card.click()
+            if not one_tap:
+                page.locator("#po-rows .po-row-label[data-action]").first.click()
             expect(page.locator("#po-end")).to_be_visible()
             page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
             check_phone_table(page, f"primo {n}p at 360x740, a card played", n)

@@ -247,12 +247,17 @@ def primiera_by_keys(page: Page, server: str) -> None:
         if step == 0:
             check_help_dialog(page, "primiera")
             check_read(page, ["Round 1", "on the table:", "You:", "hand:", "your turn"])
-        # The hand is one tab stop: arrows move, Enter picks, 1 plays the first option.
+        # The hand is one tab stop: arrows move; Enter plays a card with one move (one tap), or
+        # picks a card with several, and 1 plays its first option.
         page.locator("#my-hand button.card[tabindex='0']").focus()
         page.keyboard.press("ArrowRight")
+        one = page.evaluate("document.activeElement.dataset.action") != "pick"
+        before = page.evaluate("window.primi.tableInfo().actions")
         page.keyboard.press("Enter")
-        expect(page.locator("#actions button[data-action]").first).to_be_visible()
-        page.keyboard.press("1")
+        if not one:
+            expect(page.locator("#actions button[data-action]").first).to_be_visible()
+            page.keyboard.press("1")
+        page.wait_for_function(f"window.primi.tableInfo().actions > {before}")
         plays += 1
         page.wait_for_function("() => document.querySelector('#actions').getAttribute('aria-busy') !== 'true'")
     assert plays >= 3

@@ -473,10 +473,17 @@ def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(page:
     # Too long for a link (> 8 KB): no link; the end screen offers the file instead.
     noisy = dict(record, actions=[base64.b64encode(bytes([i % 251, i // 251]) * 9).decode() for i in range(2000)])
     assert page.evaluate("(r) => import('./shell/links.js').then((m) => m.replayLink(r, []))", noisy) is None
-    # A record file (what a long game gives) opens in the replay viewer.
+    # A record's seat kinds go in the link's own "seats", not twice in its payload.
+    kinds = dict(record, seats=["human", "easy"])
+    link: str = page.evaluate("(r) => import('./shell/links.js').then((m) => m.replayLink(r, r.seats))", kinds)
+    assert "seats=human,easy&" in link
+    payload = link.split("&r=")[1]
+    assert json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), -15)) == record
+    # A record file (what a long game gives) opens in the replay viewer, with who played each seat.
     page.goto(server + "?debug#/replay")
-    file: FilePayload = {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}
+    file: FilePayload = {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(kinds).encode()}
     page.set_input_files("#replay-file", files=[file])
     expect(page.locator("#screen-replay[data-game=primiera]")).to_have_attribute("data-step", "0")
+    expect(page.locator("#replay-seat option[value='0']")).to_have_text("Your view")
     page.keyboard.press("End")
     expect(page.locator("#replay-step")).to_contain_text("Winner")

@@ -183,6 +183,8 @@ def human_bet(page: Page) -> None:
 
 
 def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, server: str) -> None:
+    from test_primiera import human_step
+
     page = fresh
     page.goto(server)
     page.evaluate(settings(speed="slow", speedChosen=True))
@@ -245,10 +247,7 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     dom_matches_view(page)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
     slides = page.evaluate("window.primi.motion.kinds.slide")
-    card = page.locator("#my-hand button.card").first
-    card.click()
-    expect(card).to_have_attribute("aria-pressed", "true")
-    page.locator("#actions button[data-action]").first.click()
+    human_step(page, 0)  # a tap plays a card with one move; else it is picked and its first option played
     page.wait_for_function(f"window.primi.motion.kinds.slide > {slides} || window.primi.motion.kinds.fly > 0")
     dom_matches_view(page)
     cpu_tasks(page, "the boot, Primero's and Primiera's tables")
@@ -383,8 +382,7 @@ def test_primo_cards_runs_and_takes_move_and_tasks_stay_short(fresh: Page, serve
     from test_primo import clear_seed, do, policy, start, top_plan, turn_seed
 
     page = fresh
-    page.goto(server)
-    page.evaluate(settings(speed="normal", speedChosen=True))
+    page.add_init_script(settings(speed="normal", speedChosen=True))  # each load (tables.arrive loads the page afresh)
     start(page, server, "base", ["human", "easy"], seed=turn_seed())
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
     # A run moved between rows slides from its old row (the rows are final at once).

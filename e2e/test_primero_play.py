@@ -14,19 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import tables
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import check_exchanges, final_view, replies
 from playwright.sync_api import Page, expect
-from tables import PLAY, address, arrive, watch_to_the_end
+from tables import PLAY, start_game, table_info, watch_to_the_end
 
 FAST = json.dumps(PLAY)  # the settings test_boot.py stores
-
-# The table is settled: no call in flight, no tap lock, and something to do or read.
-SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
-    !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
-    || document.querySelector('#game-end') || document.querySelector('#actions [data-action]')
-    || document.querySelector('#felt button[data-action]')
-    || document.querySelector('#actions #card-hint') && document.querySelector('#my-hand button.card:not([disabled])'))"""
 
 
 @pytest.fixture
@@ -36,35 +30,19 @@ def page(take: Callable[[str], Page]) -> Page:
 
 
 def open_setup(page: Page, server: str, variant: str, players: int, seed: int | None = None, **opts: int) -> None:
-    """The setup screen for ``variant`` (?debug: the page records the worker's replies): a shared
-    page gets there from the home screen by hash changes, the engine quiet and this game's replies
-    only; a test's own page loads the site afresh (tables.arrive)."""
-    arrive(page, server)
-    query = f"variant={variant}&players={players}" + (f"&seed={seed}" if seed is not None else "")
-    query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    page.goto(address(page, server) + f"#/play/primero?{query}")
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
-    expect(page.locator("#screen-setup[data-game=primero]")).to_be_visible()
+    """Primero's setup screen for ``variant`` (tables.open_setup)."""
+    tables.open_setup(page, server, "primero", variant, players, seed, **opts)
 
 
 def start(page: Page, server: str, variant: str, players: int, seats: list[str], seed: int | None = None,
           **opts: int) -> None:
-    open_setup(page, server, variant, players, seed, **opts)
-    for i, kind in enumerate(seats):
-        page.select_option(f"#seat-{i}", kind)
-    button = page.get_by_role("button", name="Start the game")
-    expect(button).to_be_enabled()
-    button.click()
-    expect(page.locator("#screen-table")).to_be_visible(timeout=READY_TIMEOUT)
+    """A Primero game from its setup screen (tables.start_game)."""
+    assert players == len(seats), (players, seats)
+    start_game(page, server, "primero", variant, seats, seed, **opts)
 
 
 def settle(page: Page) -> None:
-    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
-
-
-def table_info(page: Page) -> dict[str, Any]:
-    info: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
-    return info
+    tables.settle(page, "primero")
 
 
 def human_step(page: Page, step: int) -> str | None:

@@ -12,20 +12,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
+import tables
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import check_exchanges, replies, views_in
 from playwright.sync_api import Page, expect
-from tables import address, arrive
+from tables import HOLD_PROBE, address, confirm_each_play, start_game, table_info
 
 from pygame_core.primiera.scoring import score_request
-
-# The table is settled: no call in flight, no tap lock, and something to do or read.
-SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
-    !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
-    || document.querySelector('#game-end') || document.querySelector('#my-hand button.card'))"""
 
 
 @pytest.fixture
@@ -49,34 +46,13 @@ def open_scorer(page: Page, server: str) -> None:
     expect(page.locator("#pa-score-deck [data-side]:not([data-side=''])")).to_have_count(0)
 
 
-def open_setup(page: Page, server: str, variant: str, seed: int | None = None, **opts: int) -> None:
-    """The setup screen for ``variant`` (?debug: the page records the worker's replies): a shared
-    page gets there from the home screen by hash changes, the engine quiet and this game's replies
-    only; a test's own page loads the site afresh (tables.arrive)."""
-    arrive(page, server)
-    query = f"variant={variant}" + (f"&seed={seed}" if seed is not None else "")
-    query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    go(page, server, f"/play/primiera?{query}")
-    expect(page.locator("#screen-setup[data-game=primiera]")).to_be_visible()
-
-
 def start(page: Page, server: str, variant: str, seats: list[str], seed: int | None = None, **opts: int) -> None:
-    open_setup(page, server, variant, seed, **opts)
-    for i, kind in enumerate(seats):
-        page.select_option(f"#seat-{i}", kind)
-    button = page.get_by_role("button", name="Start the game")
-    expect(button).to_be_enabled()
-    button.click()
-    expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+    """A Primiera game from its setup screen (tables.start_game; the variant fixes the players)."""
+    start_game(page, server, "primiera", variant, seats, seed, fixed_players=True, **opts)
 
 
 def settle(page: Page) -> None:
-    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
-
-
-def table_info(page: Page) -> dict[str, Any]:
-    info: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
-    return info
+    tables.settle(page, "primiera")
 
 
 def last_view(page: Page) -> dict[str, Any]:
@@ -86,9 +62,17 @@ def last_view(page: Page) -> dict[str, Any]:
 
 
 def human_step(page: Page, step: int, last_option: bool = False) -> str:
-    """Select a hand card (a different one each step) and play one of its options; return the action."""
+    """Tap a hand card (a different one each step) and play it: a card with one move plays on that
+    tap (its data-action is the move); else it is picked and one of its options is played. Return
+    the action."""
     cards = page.locator("#my-hand button.card")
     card = cards.nth(step % cards.count())
+    action = card.get_attribute("data-action") or ""
+    if action != "pick":
+        before = table_info(page)["actions"]
+        card.click()
+        page.wait_for_function("(a) => window.primi.tableInfo().actions > a", arg=before, timeout=STEP_TIMEOUT)
+        return action
     card.click()
     expect(card).to_have_attribute("aria-pressed", "true")
     options = page.locator("#actions button[data-action]")
@@ -247,6 +231,85 @@ def test_a_capture_choice_among_several(page: Page, server: str) -> None:
     raise AssertionError("no capture choice in 200 steps")
 
 
+@cache
+def one_tap_seed() -> tuple[int, str, str]:
+    """A 2-player deal whose human seat plays first, with a hand card that has exactly one capture
+    and one with several: (seed, one, several). Found from the core the page runs."""
+    from pygame_core.primiera.game import GAME
+
+    for seed in range(1, 2000):
+        state = GAME.initial_state({"target": 0, "max_rounds": 1}, seed, "2p")
+        if GAME.current_player(state) != 0:
+            continue
+        by: dict[str, list[str]] = {}
+        for a in GAME.legal_actions(state):
+            by.setdefault(a.split()[1], []).append(a)
+        one = [c for c, acts in by.items() if len(acts) == 1 and " x " in acts[0]]
+        several = [c for c, acts in by.items() if len(acts) > 1]
+        if one and several:
+            return seed, one[0], several[0]
+    raise AssertionError("no deal with a single capture and a choice")
+
+
+def test_one_tap_plays_a_single_capture_after_its_highlight(page: Page, server: str) -> None:
+    """UX checklist §2: a card with several captures waits for the choice; a card with one capture
+    plays on one tap, after its capture has been marked for >= 200 ms (measured on the page), every
+    control inert meanwhile, with reduced motion too (no movement); Undo takes it back. With
+    Settings' "Confirm each play" on, the same card takes two taps."""
+    seed, one, several = one_tap_seed()
+    page.emulate_media(reduced_motion="reduce")  # the speed is Off: the highlight shows, nothing moves
+    try:
+        start(page, server, "2p", ["human", "easy"], seed=seed, target=0, max_rounds=1)
+        settle(page)
+        n = table_info(page)["actions"]
+        legal = last_view(page)["legal"]
+        only = next(a for a in legal if a.split()[1] == one)
+        # Several captures: a tap picks the card, its options wait in the bar; nothing is played.
+        many = page.locator(f'#my-hand button[data-card="{several}"]')
+        expect(many).to_have_attribute("data-action", "pick")
+        many.click()
+        expect(many).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#actions button[data-action]")).to_have_count(sum(1 for a in legal if a.split()[1] == several))
+        assert table_info(page)["actions"] == n
+        many.click()
+        expect(many).to_have_attribute("aria-pressed", "false")
+        # One capture: one tap; the cards it takes are marked first, and a tap on the other card then does nothing.
+        card = page.locator(f'#my-hand button[data-card="{one}"]')
+        expect(card).to_have_attribute("data-action", only)
+        page.evaluate(HOLD_PROBE, ["#pa-table .pa-takes", f'#my-hand button[data-card="{several}"]'])
+        card.click()
+        page.wait_for_function("(a) => window.primi.tableInfo().actions > a", arg=n, timeout=STEP_TIMEOUT)
+        settle(page)
+        hold = page.evaluate("window.__hold")
+        assert hold["ms"] is not None and hold["ms"] >= 200, hold
+        assert hold["inert"] and hold["tapped"] and hold["anims"] == 0, hold
+        acts = [ex["request"]["action"] for ex in replies(page) if ex["request"].get("op") == "act"]
+        assert acts == [only], acts
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    # Undo takes the play back (with the computer's reply).
+    page.locator("#table-undo").click()
+    page.wait_for_function("(a) => window.primi.tableInfo().actions === a", arg=n, timeout=STEP_TIMEOUT)
+    settle(page)
+    # Confirm each play: the first tap only picks the card (its capture marked), the second plays it.
+    confirm_each_play(page, server, True)
+    try:
+        settle(page)
+        card = page.locator(f'#my-hand button[data-card="{one}"]')
+        expect(card).to_have_attribute("data-action", "pick")
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#pa-table .pa-takes")).not_to_have_count(0)
+        expect(card).to_have_attribute("data-action", only)
+        assert table_info(page)["actions"] == n
+        card.click()
+        page.wait_for_function("(a) => window.primi.tableInfo().actions > a", arg=n, timeout=STEP_TIMEOUT)
+        acts = [ex["request"]["action"] for ex in replies(page) if ex["request"].get("op") == "act"]
+        assert acts == [only, only], acts
+    finally:
+        confirm_each_play(page, server, False)
+
+
 def test_kaleidos_herald_reveal(page: Page, server: str) -> None:
     start(page, server, "kaleidos", ["human", "easy", "medium", "easy"], seed=8, target=0, max_rounds=1)
     settle(page)
@@ -360,6 +423,14 @@ def test_round_scorer_screen(page: Page, server: str) -> None:
 
 def test_phone_table_fits_without_scrolling(take: Callable[[str], Page], server: str) -> None:
     page = take("mobile")
+    confirm_each_play(page, server, True, table=False)  # every card is picked first: its options show in the bar
+    try:
+        phone_tables(page, server)
+    finally:
+        confirm_each_play(page, server, False, table=False)
+
+
+def phone_tables(page: Page, server: str) -> None:
     for variant, seats in (("kaleidos", ["human", "easy", "easy", "easy"]), ("2p", ["human", "easy"]),
                            ("classic", ["human", "easy", "easy", "easy"])):
         start(page, server, variant, seats, seed=5)
@@ -392,13 +463,18 @@ def test_primiera_screens_have_no_axe_violations(take: Callable[[str], Page], se
     for viewport in ("narrow", "desktop"):
         page = take(viewport)
         start(page, server, "kaleidos", ["human", "easy", "easy", "easy"], seed=8, target=0, max_rounds=1)
-        for step in range(6):
-            settle(page)
-            page.locator("#my-hand button.card").first.click()
-            expect(page.locator("#actions button[data-action]").first).to_be_visible()
-            if step in (0, 4):
-                assert axe(page) == [], (viewport, step)
-            page.locator("#actions button[data-action]").last.click()
+        confirm_each_play(page, server, True)  # every card is picked first: its options show in the bar
+        try:
+            for step in range(6):
+                settle(page)
+                page.locator("#my-hand button.card").first.click()
+                expect(page.locator("#actions button[data-action]").first).to_be_visible()
+                if step in (0, 4):
+                    assert axe(page) == [], (viewport, step)
+                page.locator("#actions button[data-action]").last.click()
+            settle(page)  # the table, not Settings, while a move is in flight (the shell would show a stale hand)
+        finally:
+            confirm_each_play(page, server, False)
         assert page.locator("#herald-reveal").count() or page.locator("#pa-partners").count()
         seen = play(page, rounds=1)
         assert seen["rounds"] == 1

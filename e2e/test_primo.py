@@ -25,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tables
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import replies, strings_in, views_in
 from playwright.sync_api import Page, expect
+from tables import HOLD_PROBE, confirm_each_play, settled, start_game, table_info
 
 from pygame_core.primo.game import GAME
 from pygame_core.records import Record
@@ -36,10 +38,7 @@ from pygame_core.records import start as record_start
 ROOT = Path(__file__).resolve().parent.parent
 PRIMO_CARD = re.compile(r"^(?:1[0-3]|[1-9])[YB]$|^TOP$|^TAKE$")
 
-# The table is settled: no call in flight, no tap lock, and something to do or read.
-SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
-    !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
-    || document.querySelector('#game-end') || document.querySelector('#my-hand button.po-hand-card'))"""
+SETTLED = settled("primo")  # the table is settled (tables.settled)
 
 
 # ---------------------------------------------------------------- the page
@@ -57,28 +56,12 @@ def open_route(page: Page, server: str, route: str) -> None:
 
 
 def start(page: Page, server: str, variant: str, seats: list[str], seed: int | None = None, **opts: int) -> None:
-    query = f"variant={variant}&players={len(seats)}" + (f"&seed={seed}" if seed is not None else "")
-    query += "".join(f"&opt-{k}={v}" for k, v in opts.items())
-    open_route(page, server, "/")  # from any screen, a fresh setup screen
-    expect(page.locator("#screen-home")).to_be_visible()
-    open_route(page, server, f"/play/primo?{query}")
-    expect(page.locator("#screen-setup[data-game=primo]")).to_be_visible()
-    for i, kind in enumerate(seats):
-        page.select_option(f"#seat-{i}", kind)
-    page.evaluate("window.primi.replies.length = 0")  # this game's replies only
-    button = page.get_by_role("button", name="Start the game")
-    expect(button).to_be_enabled()
-    button.click()
-    expect(page.locator("#screen-table[data-game=primo]")).to_be_visible(timeout=READY_TIMEOUT)
+    """A Primo game from its setup screen (tables.start_game)."""
+    start_game(page, server, "primo", variant, seats, seed, **opts)
 
 
 def settle(page: Page) -> None:
-    page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
-
-
-def table_info(page: Page) -> dict[str, Any]:
-    info: dict[str, Any] = page.evaluate("window.primi.tableInfo()")
-    return info
+    tables.settle(page, "primo")
 
 
 def last_view(page: Page) -> dict[str, Any]:
@@ -100,13 +83,17 @@ def row_card(page: Page, row: str, value: int) -> Any:
 
 
 def do(page: Page, action: str) -> None:
-    """Play one action through the page's controls (tap a card or run, then its target)."""
+    """Play one action through the page's controls (tap a card or run, then its target; a hand
+    card with one place to go plays on its tap)."""
     before = table_info(page)["actions"]
     verb, *rest = action.split()
     if verb in ("add", "open", "head", "top", "take"):
         card = {"top": "TOP", "take": "TAKE"}.get(verb, rest[0])
-        page.locator(f'#my-hand button[data-card="{card}"]').first.click()
-        page.locator(f'#po-rows [data-action="{action}"]').first.click()
+        button = page.locator(f'#my-hand button[data-card="{card}"]').first
+        one_tap = button.get_attribute("data-action") == action  # its only place: one tap plays it
+        button.click()
+        if not one_tap:
+            page.locator(f'#po-rows [data-action="{action}"]').first.click()
     elif verb == "move":
         row, value = rest[0].split(":")
         row_card(page, row, int(value)).click(position={"x": 6, "y": 12})  # the card's visible strip
@@ -420,6 +407,87 @@ def test_a_turn_by_mouse_drag_taps_and_keys(page: Page, server: str) -> None:
     check_replies(replies(page), record)
 
 
+@cache
+def one_tap_seed() -> tuple[int, str, str]:
+    """A 2-player deal whose first hand has a number card with exactly one place to go and one with
+    several: (seed, one, several)."""
+    for seed in range(1, 2000):
+        state = GAME.initial_state({"players": 2}, seed, "base")
+        if GAME.current_player(state) != 0:
+            continue
+        by: dict[str, list[str]] = {}
+        for a in GAME.legal_actions(state):
+            if a.split()[0] in ("add", "open", "head"):
+                by.setdefault(a.split()[1], []).append(a)
+        one = [c for c, places in by.items() if len(places) == 1]
+        several = [c for c, places in by.items() if len(places) > 1]
+        if one and several:
+            return seed, one[0], several[0]
+    raise AssertionError("no deal with a card of one place and one of several")
+
+
+def test_one_tap_plays_a_card_with_one_place(page: Page, server: str) -> None:
+    """UX checklist §2: a card with several places waits for its target; a card with one place
+    plays on one tap, after its row has been lit for >= 200 ms (measured on the page), every card
+    inert meanwhile (a tap on another row then does nothing); Undo within the turn takes it back.
+    With Settings' "Confirm each play" on, the same card takes a tap, then its row."""
+    seed, one, several = one_tap_seed()
+    start(page, server, "base", ["human", "easy"], seed=seed)
+    settle(page)
+    n = table_info(page)["actions"]
+    view = last_view(page)
+    only = next(a for a in view["legal"] if a.split()[0] in ("add", "open", "head") and a.split()[1] == one)
+    row = only.split()[2]
+    # Several places: a tap picks the card and lights every place; nothing is played.
+    many = page.locator(f'#my-hand button[data-card="{several}"]').first
+    expect(many).to_have_attribute("data-action", "pick")
+    many.click()
+    expect(many).to_have_attribute("aria-pressed", "true")
+    places = sorted(a.split()[2] for a in view["legal"] if a.split()[0] in ("add", "open", "head") and a.split()[1] == several)
+    lit = page.eval_on_selector_all("#po-rows .po-row.po-target", "els => els.map(e => e.dataset.row)")
+    assert sorted(lit) == places and len(places) > 1
+    assert table_info(page)["actions"] == n
+    page.locator("#po-cancel").click()
+    expect(page.locator("#po-rows .po-target")).to_have_count(0)
+    # One place: one tap; its row is lit first, and a tap on another row meanwhile does nothing.
+    card = page.locator(f'#my-hand button[data-card="{one}"]').first
+    expect(card).to_have_attribute("data-action", only)
+    other = next(r for r in "ABCDEF" if r != row)
+    page.evaluate(HOLD_PROBE, [f'#po-rows .po-row.po-target[data-row="{row}"]', f'#po-rows .po-row-label[data-row="{other}"]'])
+    card.click()
+    wait_actions(page, n)
+    settle(page)
+    hold = page.evaluate("window.__hold")
+    assert hold["ms"] is not None and hold["ms"] >= 200, hold
+    assert hold["inert"] and hold["tapped"], hold
+    assert acts(page) == [only]
+    assert not [ex for ex in replies(page) if ex["request"].get("name") == "why"]  # the other row was not tried
+    expect(page.locator("#table-message")).to_be_empty()
+    # Undo within the turn: the card is back in the hand, the row as it was.
+    played = table_info(page)["actions"]
+    page.locator("#table-undo").click()
+    wait_actions(page, played)
+    settle(page)
+    assert table_info(page)["actions"] == n
+    assert last_view(page)["observation"]["hand"] == view["observation"]["hand"]
+    assert last_view(page)["observation"]["rows"] == view["observation"]["rows"]
+    # Confirm each play: the tap picks the card and lights its row; the row plays it.
+    confirm_each_play(page, server, True)
+    try:
+        settle(page)
+        card = page.locator(f'#my-hand button[data-card="{one}"]').first
+        expect(card).to_have_attribute("data-action", "pick")
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(f'#po-rows .po-row.po-target[data-row="{row}"]')).to_have_count(1)
+        assert table_info(page)["actions"] == n
+        page.locator(f'#po-rows .po-row-label[data-row="{row}"]').click()
+        wait_actions(page, n)
+        assert acts(page) == [only, only]
+    finally:
+        confirm_each_play(page, server, False)
+
+
 def test_exchange_undo_and_the_coach(page: Page, server: str) -> None:
     start(page, server, "base", ["human", "medium"], seed=turn_seed())
     settle(page)
@@ -584,7 +652,7 @@ def test_phone_table_fits_without_scrolling(page: Page, server: str) -> None:
     try:
         start(page, server, "base", ["human", "easy", "easy", "easy"], seed=turn_seed())
         settle(page)
-        page.locator("#my-hand button.po-hand-card").first.click()
+        page.locator("#my-hand button.po-hand-card[data-action=pick]").first.click()  # a card picked, its targets lit
         page.evaluate("window.scrollTo(0, 0)")
         outside = page.evaluate(
             """() => [...document.querySelectorAll('#my-hand .card, #po-rows .po-row-label, #po-rows .po-card, #actions button')]
@@ -697,10 +765,15 @@ def test_touch_tap_cancel_and_drag_and_the_keys(page: Page, server: str) -> None
 @cache
 def colour_seed() -> tuple[int, str, str]:
     """An alternate-colours deal whose first hand has a card of the right value for a row's tail
-    but of the tail's colour: (seed, card, row)."""
+    but of the tail's colour, and not exactly one place to go (a tap picks it, not plays it):
+    (seed, card, row)."""
     for seed in range(1, 3000):
-        obs = GAME.observation(GAME.initial_state({"players": 2}, seed, "alternate"), 0)
+        state = GAME.initial_state({"players": 2}, seed, "alternate")
+        obs = GAME.observation(state, 0)
+        legal = GAME.legal_actions(state)
         for card in obs["hand"]:
+            if sum(1 for a in legal if a.split()[0] in ("add", "open", "head") and a.split()[1] == card) == 1:
+                continue
             for row in obs["rows"]:
                 tail = row["cards"][-1] if row["cards"] else None
                 if card not in ("TOP", "TAKE") and tail and int(tail[:-1]) - 1 == int(card[:-1]) and tail[-1] == card[-1]:

@@ -202,16 +202,22 @@ def test_close_the_tab_and_reopen_resumes(page: Page, server: str) -> None:
     again.goto(server + "?debug#/table")
     again.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
                             timeout=READY_TIMEOUT)
-    again.close()
+    # One more move, then the tab crashes (no unload, no goodbye): the move was saved before it was answered.
+    advance(primero, again, 1)
+    moved = info(again)["actions"]
+    assert moved > before["actions"]
+    with again.expect_event("crash", timeout=STEP_TIMEOUT), contextlib.suppress(Exception):
+        again.goto("chrome://crash", timeout=STEP_TIMEOUT)  # the renderer dies: "Navigation failed because page crashed"
     # Opened from its address: the Continue list, the most recent game first, one tap to resume.
     third = context.new_page()
     home(third, server)
     first = third.locator("#save-list li").first
     expect(first).to_contain_text("Primero")
+    expect(first).to_contain_text("Waks (English)")
     expect(first).to_contain_text("your turn")
     expect(first).to_contain_text("2 players")
     first.get_by_role("button", name="Resume").click()
-    third.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {before['actions']}",
+    third.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().actions === {moved}",
                             timeout=STEP_TIMEOUT)
     primero.settle(third)
     expect(third.locator("#actions button[data-action]").first).to_be_visible()
@@ -280,7 +286,7 @@ def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: 
     home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)
     aside = page.locator("#save-aside")
-    expect(aside).to_contain_text("5 saved game(s) could not be read and were set aside. Your other games are safe.")
+    expect(aside).to_contain_text("5 saved games could not be read and were set aside. Your other games are safe.")
     problems = {
         "bad-truncated": "cut short",
         "bad-number": "wrong kind",
@@ -315,20 +321,29 @@ def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed
     original = dict(data["record"], actions=[*actions[:k], "discard ZZ", *actions[k + 1:]])  # illegal at that point
     page.evaluate(IDB_PUT, ["refused", json.dumps(dict(data, id="refused", updated=data["updated"] + 10**6,
                                                        record=original))])
+    # a game that went on after such a refusal and is over: listed, with its original, until deleted
+    over = round_just_over("primiera", "2p", {"target": 0, "max_rounds": 1}, "sheet", over=True)
+    page.evaluate(IDB_PUT, ["over", json.dumps(dict(data, id="over", updated=data["updated"] - 500, record=over,
+                                                    kept={"record": original, "n": k + 1, "total": len(actions)}))])
     for i in range(50):  # older games
         page.evaluate(IDB_PUT, [f"old-{i:02}", json.dumps(dict(data, id=f"old-{i:02}", updated=data["updated"] - 1000 - i))])
     page.evaluate("location.hash = '#/'")
     items = page.locator("#save-list li")
     expect(items).to_have_count(50, timeout=STEP_TIMEOUT)
-    expect(page.locator("#continue-status")).to_contain_text("52 game(s) in progress")
+    expect(page.locator("#continue-status")).to_contain_text("52 games in progress")  # the finished one is not
     expect(page.locator("#continue-status")).to_contain_text("the 50 most recent are listed")
+    finished = page.locator("#save-list [data-save='over']")
+    expect(finished).to_contain_text("game over")
+    expect(finished.locator(".save-kept")).to_contain_text("The original record is kept until you delete it.")
+    expect(finished.get_by_role("button", name="Export the original")).to_be_visible()
+    expect(finished.locator("[data-resume]")).to_have_text("Open")
     more = page.locator("#save-more")
-    expect(more).to_have_text("Show 2 more (of 2 older games)")
+    expect(more).to_have_text("Show 3 more (of 3 older games)")
     more.click()
-    expect(items).to_have_count(52)
+    expect(items).to_have_count(53)
     expect(more).to_have_count(0)
     expect(items.last).to_have_attribute("data-save", "old-49")
-    assert page.evaluate("document.activeElement.dataset.resume") == "old-48"  # focus on the first one just listed
+    assert page.evaluate("document.activeElement.dataset.resume") == "old-47"  # focus on the first one just listed
     # the refused one is playable (not set aside), says so, and exports its original
     first = items.first
     expect(first).to_have_attribute("data-save", "refused")
@@ -389,13 +404,60 @@ def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_acro
     page.locator("#actions button[data-action='fold']:not([disabled])").click()
     expect(box).to_be_visible()
     expect(page.locator("#dealend-title")).to_have_text(title)
+    page.locator("#dealend-go").click()
+    # Primiera and Primo: saves made just after a round ended, whose summary the player had not closed
+    # yet (a crash, a closed tab): each resumes on that round's summary; once closed, it stays closed.
+    now = page.evaluate("Date.now()")
+    rounds = {"primiera": ("2p", {}, "sheet", "Round 1 is over"),
+              "primo": ("rounds", {"players": 2}, "round_results", "Round 1 of 4 is over")}
+    for i, (name, (variant, options, key, _)) in enumerate(rounds.items()):
+        data = {"v": 1, "id": f"round-{name}", "record": round_just_over(name, variant, options, key),
+                "seats": ["human", "medium"], "names": None, "undo": True, "created": now, "updated": now + i}
+        page.evaluate(IDB_PUT, [data["id"], json.dumps(data)])
+    page.evaluate("""() => { const seen = JSON.parse(localStorage.getItem('primi.roundseen.v1') || '{}');
+        localStorage.setItem('primi.roundseen.v1', JSON.stringify({...seen, 'round-primiera': null, 'round-primo': null})); }""")
+    closed: set[str] = set()
+    for name, (_, _, _, heading) in [*rounds.items(), ("primo", rounds["primo"])]:
+        page.evaluate("location.hash = '#/'")
+        page.locator(f"#save-list [data-save='round-{name}'] [data-resume]").click(timeout=STEP_TIMEOUT)
+        expect(page.locator(f"#screen-table[data-game={name}]")).to_be_visible()
+        if name in closed:  # opened again: no summary
+            primo.settle(page)
+            expect(box).to_be_hidden()
+            continue
+        expect(box).to_be_visible()
+        expect(page.locator("#dealend-title")).to_have_text(heading)
+        page.locator("#dealend-go").click()
+        expect(box).to_be_hidden()
+        closed.add(name)
+
+
+def round_just_over(name: str, variant: str, options: dict[str, Any], key: str, over: bool = False) -> dict[str, Any]:
+    """A record of a game of ``name`` played at random up to just after its first round ended
+    (the public observation's ``key`` list gained its first line); ``over``: that ended the game."""
+    from pygame_core.records import Record
+    from pygame_core.registry import load
+    from pygame_core.rng import AgentRandom
+
+    game = load(name)
+    resolved = game.info.variant(variant).resolve_options(options)
+    record = Record(name, variant, tuple(sorted(resolved.items())), 5)
+    state = game.initial_state(dict(record.options), record.seed, variant)
+    rnd = AgentRandom(3)
+    while not game.observation(state, -1).get(key):
+        action = rnd.choice(list(game.legal_actions(state)))
+        record, state = record.with_action(action), game.apply(state, action)
+    assert game.is_terminal(state) == over
+    return record.to_json()
 
 
 # ---------------------------------------------------------------- export and import
 
 
 def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) -> None:
-    before = new_primero(page, server, 2)
+    primero.start(page, server, "waks", 2, ["human", "easy"])
+    advance(primero, page, 2)
+    before = info(page)
     primero.settle(page)
     with page.expect_download() as got:
         page.locator("#table-export").click()
@@ -406,30 +468,31 @@ def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) ->
                          capture_output=True, text=True, check=False)
     assert cli.returncode == 0, cli.stderr
     assert json.loads(cli.stdout)["actions"] == before["actions"]
+    assert json.loads(path.read_text())["seats"] == ["human", "easy"]  # who played each seat
     # a fresh browser profile: the record opens the game where it was
     home(page, server)
     page.locator("#delete-all").click()
     page.locator("#delete-all-yes").click()
     expect(page.locator("#save-list li")).to_have_count(0)
     page.set_input_files("#import-file", str(path))
-    # a record does not say who played: the player chooses each seat (you and the computer, to begin with)
+    # the player may change who plays each seat: the record's own seat kinds to begin with
     seats = page.locator("#import-seats")
     expect(seats).to_be_visible()
     expect(seats).to_contain_text("Who plays each seat in this game of Primero")
     expect(page.locator("#import-seat-0")).to_have_value("human")
-    expect(page.locator("#import-seat-1")).to_have_value("medium")
+    expect(page.locator("#import-seat-1")).to_have_value("easy")
     from test_a11y import axe
     assert axe(page) == []
-    page.select_option("#import-seat-1", "easy")
+    page.select_option("#import-seat-1", "medium")
     page.get_by_role("button", name="Open the game").click()
     page.wait_for_function(f"window.primi.tableInfo() && window.primi.tableInfo().session !== {json.dumps(before['session'])}",
                            timeout=STEP_TIMEOUT)
     assert info(page)["actions"] == before["actions"]
-    assert info(page)["seats"] == ["human", "easy"]
+    assert info(page)["seats"] == ["human", "medium"]
     primero.settle(page)
     home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)  # an unfinished import goes on, saved
-    assert json.loads(next(iter(page.evaluate(IDB_ALL).values())))["seats"] == ["human", "easy"]
+    assert json.loads(next(iter(page.evaluate(IDB_ALL).values())))["seats"] == ["human", "medium"]
     # cancelled, nothing opens
     page.set_input_files("#import-file", str(path))
     page.get_by_role("button", name="Cancel").click()
@@ -535,6 +598,18 @@ def test_statistics_after_a_finished_game(page: Page, server: str) -> None:
         page.locator("#stats-export").click()
     data = json.loads(Path(got.value.path()).read_text())
     assert data["games"]["primero/waks"]["played"] == 1 and data["games"]["primero/waks"]["won"] == won
+    # Primiera and Primo score in points: a game you won, and a hot-seat game (played, nobody's win here)
+    page.evaluate("""() => import('./shell/stats.js').then((m) => {
+        m.recordResult('primiera', '2p', ['human', 'medium'], {scores: [11, 5], winners: [0]});
+        m.recordResult('primo', 'base', ['human', 'human'], {scores: [-3, 4], winners: [1]}); })""")
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("location.hash = '#/stats'")
+    pa = page.locator("tr[data-stats='primiera/2p']")
+    expect(pa).to_contain_text("11 points")
+    expect(pa.locator("[data-won]")).to_have_text("1")
+    po = page.locator("tr[data-stats='primo/base']")
+    expect(po.locator("[data-played]")).to_have_text("1")
+    expect(po.locator("[data-won]")).to_have_text("0")
     page.locator("#stats-reset").click()
     page.locator("#stats-reset-yes").click()
     expect(page.locator("#stats-empty")).to_be_visible()

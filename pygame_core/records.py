@@ -1,4 +1,4 @@
-"""Game records: ``{format, game, variant, options, seed, actions[, final]}``, and their replay.
+"""Game records: ``{format, game, variant, options, seed, actions[, final][, seats]}``, and their replay.
 
 ``options`` are the resolved options, so ``players`` is always there. JSON text may
 start with a UTF-8 byte-order mark; a key given twice in any object is an error.
@@ -14,6 +14,11 @@ game is over). It uses only the protocol's own parts, so it does not change when
 game's observations gain a field; it depends on the hidden cards (the stock, the
 hands not shown), which a different seed deals differently. Records without
 ``final`` load as before.
+
+``seats`` (optional) says who played each seat: ``"human"`` or a computer level (``"easy"``,
+``"medium"``, ``"hard"``, ...), one per player. It is informational: a replay ignores it, and
+an app that opens an unfinished record offers those players again. Records without it load as
+before.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ from .registry import load
 
 FORMAT_VERSION = 1
 _KEYS = {"format", "game", "variant", "options", "seed", "actions"}
-_OPTIONAL = {"final"}
+_OPTIONAL = {"final", "seats"}
+MAX_SEAT_KIND = 20  # a seat kind ("human", "medium", ...) is a short name
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 _MESSAGE_LIMIT = 300  # a game's own error message, as quoted in a RecordError
 
@@ -107,6 +113,8 @@ class Record:
     seed: int
     actions: tuple[str, ...] = ()
     final: FinalCheck | None = None
+    seats: tuple[str, ...] | None = None
+    """Who played each seat (``"human"`` or a computer level), when known; a replay ignores it."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, ready for ``json.dumps``."""
@@ -120,6 +128,8 @@ class Record:
         }
         if self.final is not None:
             data["final"] = {"actions": self.final.actions, "digest": self.final.digest}
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
         return data
 
     def with_action(self, action: str) -> Record:
@@ -172,7 +182,8 @@ class Record:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("actions must be a list of texts")
         final = _final_from_json(data["final"]) if "final" in data else None
-        return Record(game, variant, tuple(sorted(options.items())), seed, tuple(actions), final)
+        seats = _seats_from_json(data["seats"], options["players"]) if "seats" in data else None
+        return Record(game, variant, tuple(sorted(options.items())), seed, tuple(actions), final, seats)
 
 
 _NO_PLAYERS = "the record's options lack players (the number of players)"
@@ -188,6 +199,14 @@ def _final_from_json(final: Any) -> FinalCheck:
     if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
         raise RecordError("final digest must be 64 hexadecimal digits (lower case)")
     return FinalCheck(n, digest)
+
+
+def _seats_from_json(seats: Any, players: Any) -> tuple[str, ...]:
+    """The record's seat kinds: one short name per player."""
+    if (not isinstance(seats, list) or not all(isinstance(k, str) and 0 < len(k) <= MAX_SEAT_KIND for k in seats)
+            or isinstance(players, bool) or not isinstance(players, int) or len(seats) != players):
+        raise RecordError('seats must be a list of one player kind per seat ("human" or a computer level)')
+    return tuple(seats)
 
 
 def _show(value: Any) -> str:

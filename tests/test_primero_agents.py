@@ -261,3 +261,26 @@ def test_keep_value_depends_on_which_cards_are_excluded(variant: str, wild: bool
     # two kept cards, two excluded; and the wild J of hearts is not suit-symmetric with the others
     kept, ex = [i["7H"], i["6H"]], [i["5S"], i["AH"]]
     assert ev.keep_value(kept, ex) == pytest.approx(_keep_brute(ev, kept, ex), abs=1e-9)
+
+
+def test_rule_sets_that_rank_alike_share_one_evaluator() -> None:
+    """Issue 12: the boot snapshot carries every rule set's tables, so rule sets whose hands rank
+    alike share them (Waks, Italian and Suzuki differ only in betting; Losing reverses Waks's
+    order over the same raw keys), and the claim index is a pair of arrays in the same order as
+    the sorted (key, hand) pairs it replaces."""
+    from itertools import combinations
+
+    from pygame_core.primero.ai_eval import clear_tables, unpack
+
+    clear_tables()
+    waks = evaluator("waks")
+    assert evaluator("italian") is waks and evaluator("suzuki") is waks
+    losing, roman, northpass = evaluator("losing"), evaluator("roman"), evaluator("northpass")
+    assert losing is not waks and losing._raw is waks._raw
+    assert roman is not waks and northpass is not waks and northpass._raw is not waks._raw
+    hand = [waks.index[c] for c in ("7S", "7H", "7C", "7D")]
+    assert losing.strength(hand) == -waks.strength(hand) and losing.pct(hand) == pytest.approx(1 - waks.pct(hand))
+    for ev in (waks, northpass):
+        keys, packed = ev.hands_by_claim()
+        pairs = sorted((ev.raw(h) // 100, h) for h in combinations(range(ev.size), 4))
+        assert list(keys) == [k for k, _ in pairs] and [unpack(p) for p in packed] == [h for _, h in pairs]

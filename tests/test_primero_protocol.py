@@ -14,7 +14,7 @@ import pytest
 from pygame_core.agents import make_agent
 from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
 from pygame_core.primero.agents import _BEST_KEEP, PrimeroAgent
-from pygame_core.primero.ai_eval import evaluator
+from pygame_core.primero.ai_eval import clear_tables, evaluator
 from pygame_core.primero.describe import KEYS
 from pygame_core.primero.game import GAME, PrimeroState, state_from_deal
 from pygame_core.primero.gamelog import EMPTY_LOG, PublicLog
@@ -51,7 +51,7 @@ def test_agents_choose_as_before_the_log_window(variant: str) -> None:
     caches only sums keyed by suit pattern); the caches still start empty here, as they did when
     the fixture was recorded (one process, the variants in order, each with its own tables).
     """
-    evaluator.cache_clear()
+    clear_tables()
     _BEST_KEEP.clear()
     compared = cut = total = 0
     for game in (g for g in AGENT_GAME_LIST if g["variant"] == variant):
@@ -480,7 +480,7 @@ def test_lessons_operation() -> None:
 
 
 def test_prepare_builds_the_tables_before_the_first_move() -> None:
-    evaluator.cache_clear()
+    clear_tables()
     PrimeroAgent("medium").prepare("northpass", {"players": 2})
     ev = evaluator("northpass", False)
     assert ev._pct is not None and ev._by_claim is None

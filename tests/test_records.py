@@ -143,6 +143,13 @@ def test_record_that_cannot_start(toy: toygame.ToyGame, change: dict[str, Any], 
         ({**_good(), "actions": "pass"}, "actions must be a list of texts"),
         ({**_good(), "actions": ["pass", 3]}, "actions must be a list of texts"),
         ({**_good(), "actions": {"0": "pass"}}, "actions must be a list of texts"),
+        ({**_good(), "seats": "human,easy"}, "seats must be a list of one player kind per seat"),
+        ({**_good(), "seats": ["human"]}, "seats must be a list of one player kind per seat"),
+        ({**_good(), "seats": ["human", 3]}, "seats must be a list of one player kind per seat"),
+        ({**_good(), "seats": ["human", ""]}, "seats must be a list of one player kind per seat"),
+        ({**_good(), "seats": ["human", "x" * 21]}, "seats must be a list of one player kind per seat"),
+        ({**_good(), "seats": ["human", ["easy"]]}, "seats must be a list of one player kind per seat"),
+        ({**_good(), "options": {"players": True}, "seats": ["human"]}, "seats must be a list of one player kind"),
         ("9" * 5000, "not valid JSON"),  # beyond Python's int-string limit
     ],
 )
@@ -399,3 +406,17 @@ def test_arbitrary_final_checks_never_crash(final: Any) -> None:
     except RecordError:
         return
     assert rec.final is not None and rec.final.actions >= 0
+
+
+def test_seat_kinds_round_trip_and_a_replay_ignores_them(toy: toygame.ToyGame) -> None:
+    """Who played each seat travels with a record (an import offers them again); replay ignores it,
+    and records without it load as before."""
+    rec = _record(seed=5, players=3)
+    kinds = Record(rec.game, rec.variant, rec.options, rec.seed, rec.actions, seats=("human", "easy", "hard"))
+    data = kinds.to_json()
+    assert data["seats"] == ["human", "easy", "hard"]
+    assert Record.from_json(json.dumps(data)) == kinds
+    assert replay(data)[1] == replay(rec)[1]
+    sealed = kinds.with_final(*replay(kinds))
+    assert sealed.seats == kinds.seats and replay(sealed.to_json())[1] == replay(rec)[1]
+    assert "seats" not in rec.to_json() and Record.from_json(rec.to_json()).seats is None

@@ -873,7 +873,7 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     # set aside, not lost: it stays in the store and exports as it is
     exported = aok({"op": "export_save", "save": spoil})
     if bad in ("game", "level"):  # a well-formed record that does not open: it exports as a record
-        assert exported["kind"] == "record" and json.loads(exported["text"]) == data["record"]
+        assert exported["kind"] == "record" and json.loads(exported["text"]) == dict(data["record"], seats=data["seats"])
     else:
         assert exported["kind"] == "raw"
         assert exported["text"] == (store.data[spoil].text if bad == "notext" else store.data[spoil])
@@ -1002,3 +1002,58 @@ def test_an_imported_record_is_checked_first_and_opens_with_the_seats_chosen(sto
     bad = dict(json.loads(text), actions=["pass", "fly"])
     assert "action 2" in refused({"op": "check_record", "record": json.dumps(bad)}, "RecordError")["error"]
     assert "player kind" in arefused({"op": "import_record", "record": text, "seats": ["human"]})["error"]
+
+
+def test_exported_records_keep_the_seat_kinds_and_an_import_offers_them_again(store: Any) -> None:
+    start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["greedy", "human"], "seed": 4})
+    sid = start["session"]
+    aok({"op": "ai_step", "session": sid})
+    exported = aok({"op": "export_save", "save": start["save"]})["text"]
+    assert json.loads(exported)["seats"] == ["greedy", "human"]
+    assert aok({"op": "record", "session": sid, "export": True})["seats"] == ["greedy", "human"]
+    replay(exported)  # `python -m pygame_core replay` accepts it
+    store.data.clear()
+    assert ok({"op": "check_record", "record": exported})["seats"] == ["greedy", "human"]
+    opened = aok({"op": "import_record", "record": exported})  # without a choice: the record's own
+    assert opened["seats"] == ["greedy", "human"] and opened["view"]["seat"] == 1
+    # an older record (without them) keeps the default; a level this version lacks becomes its default level
+    older = {k: v for k, v in json.loads(exported).items() if k != "seats"}
+    assert ok({"op": "check_record", "record": json.dumps(older)})["seats"] == ["human", "greedy"]
+    assert aok({"op": "import_record", "record": json.dumps(older)})["seats"] == ["human", "greedy"]
+    future = dict(older, seats=["grandmaster", "human"])
+    assert ok({"op": "check_record", "record": json.dumps(future)})["seats"] == ["greedy", "human"]
+    # an older save's record has no seat kinds: its export takes the save's
+    store.data.clear()
+    save = _good_save(store, 6)
+    data = json.loads(store.data[save])
+    data["record"].pop("seats")
+    store.data[save] = json.dumps(data)
+    WORKER.SESSIONS.clear()
+    assert json.loads(aok({"op": "export_save", "save": save})["text"])["seats"] == ["human", "greedy"]
+    # a finished game's record (the end screen's file and replay link) carries them too
+    _, end, _ = play("toy", None, {"players": 2}, ["human", "greedy"], seed=5)
+    assert end["record"]["seats"] == ["human", "greedy"]
+
+
+def test_a_game_that_kept_its_refused_original_stays_listed_once_over_until_deleted(store: Any) -> None:
+    save = _good_save(store, 2)
+    data = json.loads(store.data[save])
+    original = dict(data["record"], actions=["pass", "swap QS"])  # a new version's rules refuse move 2
+    store.data[save] = json.dumps(dict(data, record=original))
+    WORKER.SESSIONS.clear()
+    sid = aok({"op": "resume", "save": save})["session"]
+    while not (view := aok({"op": "view", "session": sid}))["terminal"]:
+        if view["current"] == 0:
+            aok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
+        else:
+            aok({"op": "ai_step", "session": sid})
+    stored = json.loads(store.data[save])  # over, and still kept: nothing lost
+    assert stored["kept"]["record"] == original and len(stored["record"]["actions"]) == view["actions"]
+    (entry,) = aok({"op": "saves"})["saves"]
+    assert entry["id"] == save and entry["turn"] == -1 and entry["kept"] == {"n": 2, "total": 2}
+    assert json.loads(aok({"op": "export_save", "save": save, "original": True})["text"])["actions"] == original["actions"]
+    WORKER.SESSIONS.clear()
+    assert aok({"op": "resume", "save": save})["view"]["terminal"] is True  # opens at its end
+    aok({"op": "delete_save", "save": save})
+    assert store.data == {} and aok({"op": "saves"})["saves"] == []
+    # an ordinary game still leaves the list once over (test_a_save_resumes_the_exact_game...)

@@ -24,7 +24,7 @@ const html = document.documentElement;
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";
 // speedChosen: the player picked a speed in Settings (until then prefers-reduced-motion means Off).
-const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true };
+const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true, confirmPlay: false };
 setLanguage("auto"); // the browser's language until the settings are read
 let settingsNotice = "";
 
@@ -45,6 +45,7 @@ function loadSettings() {
       sound: data.sound === true,
       volume: typeof data.volume === "number" && data.volume >= 0 && data.volume <= 1 ? data.volume : DEFAULT_SETTINGS.volume,
       keys: data.keys !== false, // single-key shortcuts (shell/keys.js), on unless turned off
+      confirmPlay: data.confirmPlay === true, // a card's only move waits for a second tap (off: one tap plays it)
     };
   } catch {
     settingsNotice = t("settings.corrupt");
@@ -410,6 +411,8 @@ const SCREENS = {
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
 const setupCtx = {
   ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,
+  // The AI's tables for the rule set on screen, built while the player reads the setup (worker `prepare`).
+  prepare: (req) => engineCall({ op: "prepare", ...req }),
   notFound: (main, path) => notFound(main, path), badLink: (main, text) => badLink(main, text),
 };
 SCREENS["/replay"] = (main, params) => renderReplay(main, params, setupCtx);
@@ -572,6 +575,8 @@ async function renderSettings(main) {
       </fieldset>
       <div class="field"><label class="check"><input type="checkbox" id="set-keys" aria-describedby="set-keys-help"> ${esc(t("settings.keys"))}</label>
         <p class="help" id="set-keys-help">${esc(t("settings.keys.help"))}</p></div>
+      <div class="field"><label class="check"><input type="checkbox" id="set-confirm" aria-describedby="set-confirm-help"> ${esc(t("settings.confirm"))}</label>
+        <p class="help" id="set-confirm-help">${esc(t("settings.confirm.help"))}</p></div>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
     </section>`;
@@ -615,6 +620,8 @@ async function renderSettings(main) {
   $("#set-volume").addEventListener("change", (e) => { settings.volume = Number(e.target.value); saved(); playSound("bet"); });
   $("#set-keys").checked = settings.keys;
   $("#set-keys").addEventListener("change", (e) => { settings.keys = e.target.checked; saved(); });
+  $("#set-confirm").checked = settings.confirmPlay;
+  $("#set-confirm").addEventListener("change", (e) => { settings.confirmPlay = e.target.checked; saved(); });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }

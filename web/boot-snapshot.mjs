@@ -33,7 +33,23 @@ for _g in _info["games"]:
             if _v["terminal"]:
                 break
         _call({"op": "close", "session": _s["session"]})
-del _call, _info
+# The rule sets whose tables cost the snapshot little (issue 12): heads-up Waks loads hard's CFR
+# table; Roman's 52-card deck has no hand table, so its first hard decision sums percentiles over
+# every draw (1.5 s in Pyodide); Losing shares Waks's raw keys (ai_eval.evaluator), as Italian and
+# Suzuki share all of Waks's tables. Northpass's and RMS's own tables (and the claim index of
+# Italian, Suzuki and Northpass) would add 4 MB to every first visit and every update: the setup
+# screen has the worker build them while the player reads it (the worker op "prepare").
+for _v in ("waks", "roman", "losing"):
+    _s = _call({"op": "new_game", "game": "primero", "variant": _v, "seats": ["hard"] * 2, "seed": 1,
+                "options": {"deals": 1, "players": 2}})
+    for _ in range(200):
+        if _call({"op": "ai_step", "session": _s["session"]})["terminal"]:
+            break
+    _call({"op": "close", "session": _s["session"]})
+# Roman's draw sums, every one (2.5 MB; built as played, its first decisions took up to 1 s here).
+from pygame_core.primero.ai_eval import evaluator as _evaluator
+_evaluator("roman").warm_keeps(big=True)
+del _call, _info, _evaluator
 len(w.SESSIONS)
 `);
 const snap = py.makeMemorySnapshot();

@@ -29,7 +29,7 @@ Ops (request fields -> result):
 - ``log {session, start, stop}`` -> the public log entries ``start:stop``
 - ``record {session, export?}`` -> the record (game over, or ``export: true``)
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``
-- ``close {session}`` -> true; ``ping`` -> "pong"; ``boot`` -> ``{mode: "snapshot"|"plain", error?, ms?}``
+- ``close {session}`` -> true; ``ping`` -> "pong"; ``prepare {game, variant?, options?}`` -> the levels whose tables it built (the setup screen asks, issue 12); ``boot`` -> ``{mode: "snapshot"|"plain", error?, ms?}``
   (whether web/engine-boot.mjs restored the build's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
 - ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
   record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
@@ -44,10 +44,11 @@ Ops (request fields -> result):
   ``delete_save {save}`` or ``{all: true}`` -> true; ``export_save {save}`` -> ``{text, kind}``
   (``kind: "record"``: the game record as JSON text for a file; ``"raw"``: a damaged save's own text);
   ``import_record {record, seats?}`` -> like ``new_game`` (the checks of ``python -m pygame_core
-  replay``; an unfinished game goes on and is saved; ``seats``: who plays each seat, which a record
-  does not carry, so the page asks the player); ``check_record {record}`` (works without storage) ->
+  replay``; an unfinished game goes on and is saved; ``seats``: who plays each seat, which the page
+  asks the player, offering the record's own ``seats``); ``check_record {record}`` (works without storage) ->
   ``{game, variant, players, actions, terminal, seats}`` (the same checks, nothing opened; ``seats``:
-  the default). ``saves {limit?}`` lists ``limit`` games in progress (50 by default) and says how
+  the record's seat kinds, or the default for a record without them or a level this version lacks).
+  Every record the worker gives (export, a game's end) carries its ``seats``. ``saves {limit?}`` lists ``limit`` games in progress (50 by default) and says how
   many are left in ``more``. A save whose record this version's rules refuse at move ``n`` opens
   at the move before it and carries ``kept: {n, total}`` (its original record is kept with it:
   ``export_save {save, original: true}``); the answers of ``resume`` carry ``kept`` too.
@@ -55,7 +56,8 @@ Ops (request fields -> result):
   options, undo, save, view}``.
 
 Saves: the worker writes each game's save (record, seats, names) after every call that changed it,
-before answering, and drops it once the game is over; the page gets metadata only. When the storage
+before answering, and drops it once the game is over (unless it keeps an original record the rules
+refused: then it stays, listed with ``turn: -1``, until the player deletes it); the page gets metadata only. When the storage
 refuses (private mode, full, unavailable), the game goes on and the answer carries ``unsaved: true``.
 
 The rules it keeps:
@@ -252,7 +254,7 @@ class Session:
     def record(self) -> Record:
         """The whole record (only ever sent when the game is over, or exported on the player's request)."""
         h = self.header
-        return Record(h.game, h.variant, h.options, h.seed, tuple(self.actions))
+        return Record(h.game, h.variant, h.options, h.seed, tuple(self.actions), seats=tuple(self.seats))
 
     def may_show(self, seat: int, state: Any = None) -> bool:
         """The show rules: -1 always; any seat once over; else a human seat that is the only one or is to act."""
@@ -575,6 +577,29 @@ def _close(req: Mapping[str, Any]) -> JSON:
 
 def _ping(req: Mapping[str, Any]) -> JSON:
     return "pong"
+
+
+def _prepare(req: Mapping[str, Any]) -> JSON:
+    """Build the AI's tables for a rule set before the game starts (the setup screen asks when it shows
+    one), so that neither the start nor a first computer move waits for them (issue 12). Each level's
+    ``prepare`` keeps its tables for the process; a second call costs nothing. Answers the levels
+    prepared."""
+    game = registry.load(_str(req, "game"))
+    variant = req.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise RequestError(f"the variant must be a name, not {quote(variant)}")
+    info = game.info.variant(variant)
+    options = req.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise OptionsError("the options must be a JSON object")
+    resolved = dict(info.resolve_options(options))
+    done = []
+    for kind in game.info.agents:
+        prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(make_agent(game.info.name, kind), "prepare", None)
+        if callable(prepare):
+            prepare(info.name, resolved)
+            done.append(kind)
+    return done
 
 
 def _boot(req: Mapping[str, Any]) -> JSON:
@@ -1012,7 +1037,7 @@ async def _flush_saves() -> None:
             continue
         session.changed = False
         try:
-            if session.terminal:
+            if session.terminal and session.kept is None:
                 await STORE.delete(session.save_id)  # a finished game leaves the list (its result goes to stats)
                 session.save_id = None
             else:
@@ -1058,7 +1083,8 @@ async def _saves(req: Mapping[str, Any]) -> JSON:
     readable.sort()
     for _, key in readable[:limit]:
         entries.append(_summary(key, stored[key]))
-    entries = [e for e in entries if not e.get("terminal")]
+    # A finished game leaves the list, unless it keeps an original record (nothing lost: it stays until deleted).
+    entries = [e for e in entries if not e.get("terminal") or e.get("kept")]
     entries.sort(key=lambda e: (e["status"] != "ok", -(e["updated"] or 0), e["id"]))
     for e in entries:
         e.pop("terminal", None)
@@ -1129,15 +1155,29 @@ async def _export_save(req: Mapping[str, Any]) -> JSON:
     except BadSave:
         text = value.text if isinstance(value, NotText) else value if isinstance(value, str) else json.dumps(None)
         return {"text": text, "kind": "raw"}
+    seats = list(data["seats"])  # an older save's record lacks its seat kinds: the save has them
     if original and kept is not None:
-        return {"text": json.dumps(kept["record"], indent=1), "kind": "record"}
-    return {"text": json.dumps(record.to_json(), indent=1), "kind": "record"}
+        return {"text": json.dumps({**kept["record"], "seats": kept["record"].get("seats", seats)}, indent=1),
+                "kind": "record"}
+    return {"text": json.dumps(dict(record.to_json(), seats=seats), indent=1), "kind": "record"}
+
+
+def _default_level(game: Game[Any]) -> str:
+    agents = [a for a in game.info.agents if a != "random"]
+    return "medium" if "medium" in agents else (agents[0] if agents else "random")
 
 
 def _default_seats(game: Game[Any], players: int) -> list[str]:
-    agents = [a for a in game.info.agents if a != "random"]
-    ai = "medium" if "medium" in agents else (agents[0] if agents else "random")
-    return ["human"] + [ai] * (players - 1)
+    return ["human"] + [_default_level(game)] * (players - 1)
+
+
+def _record_seats(game: Game[Any], record: Record, players: int) -> list[str]:
+    """Who plays each seat of an imported record: the seat kinds it was exported with (a computer
+    level this version lacks: its default level); a record without them: you at the first seat, the
+    computer at the others."""
+    if record.seats is None or len(record.seats) != players:
+        return _default_seats(game, players)
+    return [k if k == "human" or k in game.info.agents else _default_level(game) for k in record.seats]
 
 
 def _imported(req: Mapping[str, Any]) -> tuple[Record, Game[Any], int]:
@@ -1156,19 +1196,20 @@ def _imported(req: Mapping[str, Any]) -> tuple[Record, Game[Any], int]:
 def _check_record(req: Mapping[str, Any]) -> JSON:
     """Check a record from a file (like ``import_record``, opening nothing) and say what it is, so the
     player can choose who plays each seat: ``{game, variant, players, actions, terminal, seats}``
-    (``seats``: the default, you at the first seat and the computer at the others)."""
+    (``seats``: the record's own, else you at the first seat and the computer at the others)."""
     record, game, players = _imported(req)
     _, state = replay(record)  # every check: shape, every action, the final digest
     return {"game": record.game, "variant": record.variant, "players": players, "actions": len(record.actions),
-            "terminal": bool(game.is_terminal(state)), "seats": _default_seats(game, players)}
+            "terminal": bool(game.is_terminal(state)), "seats": _record_seats(game, record, players)}
 
 
 def _import(req: Mapping[str, Any]) -> JSON:
     """Open a game record from a file: the checks of ``python -m pygame_core replay`` (its final-state
     check too), then the game: over, its end; unfinished, it goes on with the seats the player chose
-    (``seats``; without it, you at the first seat and the computer at the others) and is saved like any game."""
+    (``seats``; without it, the record's own, else you at the first seat and the computer at the others)
+    and is saved like any game."""
     record, game, players = _imported(req)
-    seats = _seats(req) if req.get("seats") is not None else _default_seats(game, players)
+    seats = _seats(req) if req.get("seats") is not None else _record_seats(game, record, players)
     session = Session(record, seats, True, _bool(req, "undo", True), _names(req))
     if not session.terminal:
         session.save_id = "g" + secrets.token_hex(8)
@@ -1189,6 +1230,7 @@ HANDLERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "game_op": _game_op,
     "close": _close,
     "ping": _ping,
+    "prepare": _prepare,
     "boot": _boot,
     "heap": _heap,
     "deal_preview": _deal_preview,

@@ -54,7 +54,7 @@ from ..agents import Agent
 from ..errors import OptionsError, quote
 from ..rng import AgentRandom
 from . import cfr
-from .ai_eval import Evaluator, evaluator
+from .ai_eval import Evaluator, evaluator, unpack
 from .rules import RULES
 
 DEFAULT_LEVEL = "medium"
@@ -816,7 +816,7 @@ def _draw_claimed(ev: Evaluator, c: int, mode: int, rr: random.Random, mine: set
     if span[1] <= span[0]:
         return None
     for _ in range(24):
-        h = hands[rr.randrange(span[0], span[1])]
+        h = unpack(hands[rr.randrange(span[0], span[1])])
         if not (h[0] in mine or h[1] in mine or h[2] in mine or h[3] in mine):
             return list(h)
     return None
@@ -1227,6 +1227,7 @@ class PrimeroAgent:
             raise OptionsError(f"Primero has no variant {quote(variant)}")
         ev = evaluator(variant, variant == "rms" and bool(options.get("wild", False)))
         ev.pct((0, 1, 2, 3))  # the percentile table
+        ev.warm_keeps()  # the draw and trade sums (a first Northpass trade reads about 1,500)
         if self.level.samples and variant in ("northpass", "suzuki", "italian"):
             ev.hands_by_claim()  # the hard player's claim reading
 

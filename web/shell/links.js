@@ -198,7 +198,8 @@ export async function unpackRecord(packed) {
 export async function replayLink(record, seats) {
   const q = new URLSearchParams({ v: REPLAY_VERSION });
   if (seats && seats.length) q.set("seats", seats.join(","));
-  q.set("r", await packRecord(record));
+  const { seats: _kinds, ...bare } = record; // the seat kinds go in the link's own "seats"
+  q.set("r", await packRecord(bare));
   const url = `${base()}#/replay?${readable(q)}`;
   return url.length > MAX_REPLAY_URL ? null : url;
 }

@@ -70,8 +70,11 @@ async function open(main, text, seatsFromLink, ctx) {
   const variant = game.variants.find((v) => v.name === rec.variant) || { name: rec.variant, label: rec.variant, options: [] };
   const players = first.result.players;
   let seats = Array.from({ length: players }, () => "human");
+  const levels = (game.agents || []).filter((a) => a !== "random");
+  // A record from a file says who played (a level this version lacks: every seat a player).
+  const own = rec.seats;
+  if (!seatsFromLink && Array.isArray(own) && own.length === players && own.every((k) => k === "human" || levels.includes(k))) seats = own;
   if (seatsFromLink) {
-    const levels = (game.agents || []).filter((a) => a !== "random");
     const bad = seatsFromLink.find((k) => k !== "human" && !levels.includes(k));
     if (bad !== undefined) return ctx.badLink(main, t("link.badseat", { value: quoteLink(bad) }));
     if (seatsFromLink.length !== players) return ctx.badLink(main, t("link.seatcount", { n: seatsFromLink.length, players }));
@@ -97,7 +100,7 @@ async function open(main, text, seatsFromLink, ctx) {
           <input type="range" id="replay-slider" min="0" max="${steps}" step="1" value="0"></label>
         <label class="field"><span>${esc(t("replay.show"))}</span>
           <select id="replay-seat"><option value="all">${esc(t("replay.seat.all"))}</option><option value="-1">${esc(t("replay.seat.table"))}</option>
-          ${names.map((n, i) => `<option value="${i}">${esc(t("replay.seat.one", { name: n }))}</option>`).join("")}</select></label>
+          ${names.map((n, i) => `<option value="${i}">${esc(i === you ? t("replay.seat.you") : t("replay.seat.one", { name: n }))}</option>`).join("")}</select></label>
         <p id="replay-step" role="status" aria-live="polite"></p>
       </div>
       <p class="message error" id="replay-message" role="alert"></p>

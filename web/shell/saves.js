@@ -96,7 +96,7 @@ function gameLabel(cat, name, variant) {
 }
 
 function turnText(s) {
-  if (s.turn < 0) return "";
+  if (s.turn < 0) return t("save.over");
   const humans = (s.seats || []).filter((k) => k === "human").length;
   if (s.seats && s.seats[s.turn] === "human" && humans === 1) return t("save.turn.you");
   const name = (s.names && s.names[s.turn]) || t("table.player", { n: s.turn + 1 });
@@ -135,7 +135,7 @@ async function fillList(box) {
   if (!storage) { status.textContent = t("save.nostorage"); list.innerHTML = ""; return; }
   const good = saves.filter((s) => s.status === "ok");
   const bad = saves.filter((s) => s.status !== "ok");
-  const total = good.length + more;
+  const total = good.filter((s) => s.turn >= 0).length + more; // a finished game kept for its original is not "in progress"
   status.textContent = !total ? t("save.none") : more ? t("save.count.some", { n: total, shown: good.length }) : t("save.count", { n: total });
   if (!more) pruneSeen(new Set(saves.map((s) => s.id)));
   const now = Date.now();
@@ -143,13 +143,14 @@ async function fillList(box) {
     const l = gameLabel(cat, s.game, s.variant);
     const turn = turnText(s);
     const players = t("save.players", { n: s.players });
+    const over = s.turn < 0; // a finished game stays listed only while it keeps an original record
     return `<li class="save-item" data-save="${esc(s.id)}" data-game="${esc(s.game)}">
       <span class="save-what"><strong>${esc(l.game)}</strong>: ${esc(l.variant)}, ${esc(players)}</span>
       <span class="save-when help">${esc(when(s.updated, now))}${turn ? " · " + esc(turn) : ""}</span>
-      ${s.kept ? `<span class="save-kept" data-kept="${esc(s.kept.n)}">${esc(t("save.kept.list", s.kept))}</span>` : ""}
+      ${s.kept ? `<span class="save-kept" data-kept="${esc(s.kept.n)}">${esc(t(over ? "save.kept.over" : "save.kept.list", s.kept))}</span>` : ""}
       <span class="row">
         <button type="button" class="btn${i === 0 ? "" : " secondary"}" data-resume="${esc(s.id)}"${i === 0 ? " data-primary" : ""}
-          aria-label="${esc(t("save.resume.label", { game: l.game, variant: l.variant, when: when(s.updated, now) }))}">${esc(t("save.resume"))}</button>
+          aria-label="${esc(t(over ? "save.open.label" : "save.resume.label", { game: l.game, variant: l.variant, when: when(s.updated, now) }))}">${esc(t(over ? "save.open" : "save.resume"))}</button>
         <button type="button" class="btn secondary" data-export="${esc(s.id)}">${esc(t("save.export"))}</button>
         ${s.kept ? `<button type="button" class="btn secondary" data-export-original="${esc(s.id)}">${esc(t("save.kept.export"))}</button>` : ""}
         <button type="button" class="btn secondary" data-delete="${esc(s.id)}"
@@ -205,7 +206,8 @@ export async function resumeSave(id) {
   const answer = await ctx.engineCall({ op: "resume", save: id });
   if (!answer.ok) return ctx.errorText(answer);
   const kept = answer.result.kept;
-  return ctx.openGame(answer.result, { resumed: true, notice: kept ? t("save.kept.notice", kept) : null });
+  const notice = kept ? t(answer.result.view.terminal ? "save.kept.over" : "save.kept.notice", kept) : null;
+  return ctx.openGame(answer.result, { resumed: true, notice });
 }
 
 /** The most recent saved game in progress, resumed (after a reload on the table); true if one was. */
@@ -271,8 +273,8 @@ async function importFile(e) {
 }
 
 /** Open a game record's text (from a file): the worker checks it like `python -m pygame_core replay`.
- * A finished game opens at its end; an unfinished one first asks who plays each seat (a record does
- * not say), then goes on, saved like any game. An error text, or null. */
+ * A finished game opens at its end; an unfinished one first asks who plays each seat (as the record
+ * says; an older record does not: you and the computer), then goes on, saved like any game. An error text, or null. */
 export async function importText(text) {
   const checked = await ctx.engineCall({ op: "check_record", record: text });
   if (!checked.ok) return ctx.errorText(checked);
@@ -291,7 +293,7 @@ async function openImport(text, seats) {
 }
 
 /** The seats form of an imported unfinished game, in the Continue section: a human or a computer
- * level for each seat (you at the first seat, the computer at the others, to begin with). */
+ * level for each seat (the record's own seat kinds to begin with, from the worker's check_record). */
 function chooseSeats(text, game, info) {
   const box = $("#import-seats");
   if (!box) return;

@@ -88,6 +88,7 @@ export async function renderSetup(main, gameName, params, ctx) {
     drawSeats();
     $("#setup-options").innerHTML = `<legend>${esc(t("setup.options"))}</legend>` + variant.options.map((o) => optionField(o, first ? link.values.options[o.name] : undefined)).join("");
     $("#setup-options").hidden = variant.options.length === 0;
+    if (ctx.prepare) ctx.prepare({ game: game.name, variant: variant.name }); // its answer is not needed
   };
   sel.addEventListener("change", () => drawVariant(false));
   $("#setup-players").addEventListener("change", drawSeats);

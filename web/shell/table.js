@@ -361,8 +361,9 @@ async function showPending() {
   focusBar();
 }
 
-// The human on screen plays one action: one call, whose answer is the new View.
-async function send(action) {
+// The human on screen plays one action: one call, whose answer is the new View. opts.hold (ms):
+// a one-tap play waits that long first, its highlight shown and every control inert (no double play).
+async function send(action, opts = {}) {
   const g = game;
   if (!g || g.busy) return; // a call is in flight: no double send
   if ($("#actions") && "locked" in $("#actions").dataset) return; // options just changed: ignore this tap
@@ -373,6 +374,11 @@ async function send(action) {
   g.lastHuman = seat;
   setBusy(true);
   inert(true); // every control is inert until the answer comes: a second tap does nothing
+  if (opts.hold) {
+    await sleep(opts.hold);
+    if (game !== g) return;
+    if (!$("#screen-table")) { setBusy(false); return; } // the player left the table first: nothing played
+  }
   const request = { op: "act", session: g.sid, seat, action };
   if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
   const answer = await shell.engineCall(request);

@@ -126,6 +126,10 @@ function lastPlay(o) {
   return null;
 }
 
+// A card with one legal move plays on one tap, after its capture has shown this long (at every
+// animation speed: a highlight, not a movement).
+const ONE_TAP_MS = 250;
+
 // ---------------------------------------------------------------- the table
 function drawTable(el, view, ctx) {
   if (!$("#pa-felt", el)) {
@@ -295,26 +299,40 @@ function drawMe(o, v, ctx) {
       }).join("")}
     </div>`;
   const buttons = [...box.querySelectorAll("button.pa-hand-card")];
-  // data-action: "pick" (the card is picked; its moves then show in the bar), or the one move a
-  // second tap on the picked card plays (GameModule: every control that acts carries data-action).
+  // data-action: the one move a tap plays (a card with exactly one legal move: its only capture, a
+  // throw that captures nothing, a Kaleidos pick), else "pick" (the card is picked; its moves then
+  // show in the bar). With Settings' "Confirm each play", every first tap picks, and a second tap on
+  // the picked card plays its one move (GameModule: every control that acts carries data-action).
   function handAction(c) {
     const opts = by.get(c) || [];
-    return ctx.local.selected === c && opts.length === 1 ? opts[0] : "pick";
+    if (opts.length !== 1) return "pick";
+    return !ctx.settings.confirmPlay || ctx.local.selected === c ? opts[0] : "pick";
+  }
+  function pressed(b) {
+    for (const x of buttons) {
+      x.setAttribute("aria-pressed", String(ctx.local.selected === x.dataset.card));
+      x.dataset.action = handAction(x.dataset.card);
+      x.tabIndex = x === b ? 0 : -1;
+    }
+    highlight(ctx);
+    ctx.redraw();
   }
   buttons.forEach((b, i) => {
     b.addEventListener("click", () => {
       const c = b.dataset.card;
-      // A second tap on the selected card plays it when it has exactly one move.
       const move = handAction(c);
-      if (move !== "pick") { ctx.send(move); return; }
-      ctx.local.selected = ctx.local.selected === c ? null : c;
-      for (const x of buttons) {
-        x.setAttribute("aria-pressed", String(ctx.local.selected === x.dataset.card));
-        x.dataset.action = handAction(x.dataset.card);
-        x.tabIndex = x === b ? 0 : -1;
+      if (move !== "pick") {
+        // One legal move: what it takes is marked (and the card picked) for ONE_TAP_MS, then it is
+        // played; the shell keeps every control inert meanwhile, so a second tap plays nothing. A
+        // card picked already (Confirm each play) has shown it: its second tap plays at once.
+        const shown = ctx.local.selected === c;
+        ctx.local.selected = c;
+        pressed(b);
+        ctx.send(move, shown ? {} : { hold: ONE_TAP_MS });
+        return;
       }
-      highlight(ctx);
-      ctx.redraw();
+      ctx.local.selected = ctx.local.selected === c ? null : c;
+      pressed(b);
     });
     // The hand is one tab stop; the arrow keys move along it (roving tabindex).
     b.addEventListener("keydown", (e) => {

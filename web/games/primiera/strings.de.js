@@ -189,7 +189,7 @@ export default {
   "pa.why.safe": "{name} spielte {card} aus; der Tisch ({sum}) bleibt sicher vor einer Scopa.",
   "pa.why.throw": "{name} spielte {card} aus, ohne zu stechen, und ließ {sum} liegen.",
   "keys.d.pa.hand": "Entlang deiner Hand bewegen",
-  "keys.d.pa.pick": "Die Karte im Fokus wählen; ein zweiter Druck spielt sie, wenn sie nur einen Zug hat",
+  "keys.d.pa.pick": "Die Karte im Fokus spielen, wenn sie nur einen Zug hat; sonst wählen, dann den Stich aussuchen",
   "keys.d.pa.option": "Die Stichmöglichkeit mit dieser Nummer spielen",
   "read.primiera.round": "Runde {n}",
   "read.table": "auf dem Tisch: {cards}",

@@ -193,7 +193,7 @@ export default {
   "pa.learn.herald.alone": "Player 1 plays the {card}, the Herald of swords: everyone plays alone, and cards, coins, the seven of coins and primiera score 2 points each.",
   "rules.primiera.scorer": "Scoring a game played with real cards? Use the round scorer.",
   "keys.d.pa.hand": "Move along your hand",
-  "keys.d.pa.pick": "Pick the card in focus; a second press plays it when it has one move",
+  "keys.d.pa.pick": "Play the card in focus when it has one move; else pick it, then choose its capture",
   "keys.d.pa.option": "Play the capture option with that number",
   "read.primiera.round": "Round {n}",
   "read.table": "on the table: {cards}",

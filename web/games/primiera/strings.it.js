@@ -189,7 +189,7 @@ export default {
   "pa.why.safe": "{name} ha calato {card}; la tavola ({sum}) resta al riparo da una scopa.",
   "pa.why.throw": "{name} ha calato {card} senza prendere niente, lasciando {sum}.",
   "keys.d.pa.hand": "Muoviti lungo la tua mano",
-  "keys.d.pa.pick": "Scegli la carta che ha il focus; premendo di nuovo la giochi, se ha una sola mossa",
+  "keys.d.pa.pick": "Gioca la carta che ha il focus, se ha una sola mossa; altrimenti sceglila e poi scegli la presa",
   "keys.d.pa.option": "Gioca la presa con quel numero",
   "read.primiera.round": "Giro {n}",
   "read.table": "in tavola: {cards}",

@@ -31,12 +31,24 @@ const HAND_ICON = `<svg class="po-icon" viewBox="0 0 20 20" aria-hidden="true" f
 const PILE_ICON = `<svg class="po-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><rect x="4" y="15" width="12" height="4" rx="1" fill="#fffaf0"/>${BACK(4, 0)}<path d="M4 17.5h12M4 19h12" stroke="#7d1f2c" stroke-width="1"/></svg>`;
 const DRAG_SLOP = 6; // px of movement before a press becomes a drag (a wiggle stays a tap)
 const CLEAR_SCALE = 2; // a row clear lasts two card travels: Off / Fast / Normal / Slow = 0 / 240 / 500 / 1000 ms
+const ONE_TAP_MS = 250; // a hand card with one place to go plays on one tap, its target lit this long first
 
 // ---------------------------------------------------------------- helpers on the view
 const obs = (v) => v.observation;
 const myTurn = (v) => v.seat >= 0 && v.current === v.seat && v.legal.length > 0 && !v.terminal;
 const rowOf = (o, r) => (o.rows || []).find((x) => x.name === r) || { name: r, cards: [] };
 const tops = (o) => (o.turn && o.turn.tops) || [];
+// A move is in flight (the shell's bar is busy, its controls inert, a one-tap's highlight showing): taps wait.
+const inFlight = () => !!document.querySelector('#actions[aria-busy="true"]');
+
+/** The one move a tap on this hand card plays at once, or null (it is picked, its targets light up):
+ * a card with exactly one legal place, unless the player asked to confirm each play (Settings), or
+ * it is a Take card (what it takes cannot be undone). */
+function oneTap(card, ctx) {
+  if (ctx.settings.confirmPlay || card === "TAKE") return null;
+  const acts = actionsOf({ kind: "hand", card }, ctx.local.view.legal);
+  return acts.length === 1 ? acts[0] : null;
+}
 
 function rowLabel(o, row, movable) {
   const cards = row.cards;
@@ -307,6 +319,7 @@ function drawMe(o, v, ctx) {
 
 // ---------------------------------------------------------------- selection and highlights
 function handActivate(i, ctx) {
+  if (inFlight()) return;
   const local = ctx.local;
   const v = local.view;
   const card = obs(v).hand[i];
@@ -318,6 +331,15 @@ function handActivate(i, ctx) {
   }
   const same = local.sel && local.sel.kind === "hand" && local.sel.i === i;
   const acts = actionsOf({ kind: "hand", card }, v.legal);
+  const only = same ? null : oneTap(card, ctx);
+  if (only) {
+    // One place to go: the card is picked and its target row lit for ONE_TAP_MS, then it is played
+    // (the shell keeps every control inert meanwhile: a second tap plays nothing).
+    local.sel = { kind: "hand", i, card };
+    applyHighlights(ctx);
+    ctx.send(only, { hold: ONE_TAP_MS });
+    return;
+  }
   if (same) {
     // A second tap on the selected card plays it when it has exactly one place to go.
     if (acts.length === 1) { play(acts[0], ctx); return; }
@@ -330,7 +352,7 @@ function handActivate(i, ctx) {
 function rowActivate(r, value, ctx, slot = null) {
   const local = ctx.local;
   const v = local.view;
-  if (!myTurn(v) || local.exch) return;
+  if (!myTurn(v) || local.exch || inFlight()) return;
   const sel = local.sel;
   const targets = targetsOf(sel, v.legal);
   const movable = movableRuns(v.legal);
@@ -403,9 +425,11 @@ function applyHighlights(ctx) {
     if (local.exch) continue;
     const picked = !!(sel && sel.kind === "hand" && sel.i === Number(b.dataset.i));
     b.setAttribute("aria-pressed", String(picked));
-    // A second tap on a picked card with one place to go plays it: the button says which action.
-    const only = picked ? actionsOf(sel, v.legal) : [];
-    b.dataset.action = only.length === 1 ? only[0] : "pick"; // "pick": a selection, its targets light up
+    // A tap on a card with one place to go plays it (a second tap, with "Confirm each play" or for a
+    // Take card): the button says which action; "pick": a selection, its targets light up.
+    const only = actionsOf({ kind: "hand", card: b.dataset.card }, v.legal);
+    const plays = picked ? (only.length === 1 ? only[0] : null) : myTurn(v) ? oneTap(b.dataset.card, ctx) : null;
+    b.dataset.action = plays || "pick";
   }
   // The coach's step: its source and its target marked (a dotted ring and a "hint" tag).
   for (const el of document.querySelectorAll(".po-hint")) el.classList.remove("po-hint");
@@ -537,6 +561,7 @@ function rowKeys(e, ctx) {
 
 // Esc cancels; the letters A–F drop the selection on that row.
 function commonKeys(e, ctx) {
+  if (inFlight()) return;
   if (e.key === "Escape") {
     if (ctx.local.sel || ctx.local.exch) { e.preventDefault(); ctx.local.exch = null; select(null, ctx); redrawMe(ctx); }
     return;
@@ -589,7 +614,7 @@ function dragEnded() {
 
 function wireDrag(el, selOf, ctx) {
   el.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || !myTurn(ctx.local.view) || ctx.local.exch) return;
+    if (e.button !== 0 || !myTurn(ctx.local.view) || ctx.local.exch || inFlight()) return;
     drag = { id: e.pointerId, el, x: e.clientX, y: e.clientY, sel: selOf(), before: ctx.local.sel, dragging: false, ghost: null, over: null };
     try { el.setPointerCapture(e.pointerId); } catch { /* not capturable: window listeners still see it */ }
   });
@@ -733,7 +758,7 @@ function composeActions(el, view, ctx, send) {
   }
   helpLine(ctx);
   for (const b of el.querySelectorAll("button[data-action]")) b.addEventListener("click", () => { local.exch = null; play(b.dataset.action, ctx); });
-  const on = (id, f) => { const b = $("#" + id, el); if (b) b.addEventListener("click", f); };
+  const on = (id, f) => { const b = $("#" + id, el); if (b) b.addEventListener("click", () => { if (!inFlight()) f(); }); };
   on("po-exchange-mode", () => { local.sel = null; local.exch = new Set(); redrawMe(ctx); ctx.redraw(); const b = $("#my-hand button"); if (b) b.focus(); });
   on("po-exchange-cancel", () => { local.exch = null; redrawMe(ctx); ctx.redraw(); });
   on("po-cancel", () => select(null, ctx));

@@ -157,7 +157,7 @@ export default {
   "po.rules.alternate": "Farbvariante (a): entlang einer Reihe wechseln die Farben ab, Gelb und Blau. Die Regel gilt an jeder Anlegestelle: beim Anlegen, beim Verschieben einer Folge und beim Anlegen über einer Top-Karte; das Eröffnen einer Reihe ist frei.",
   "po.rules.mono": "Farbvariante (b): jede Reihe hat eine einzige Farbe. Die Regel gilt an jeder Anlegestelle: beim Anlegen, beim Verschieben einer Folge und beim Anlegen über einer Top-Karte; das Eröffnen einer Reihe ist frei.",
   "keys.d.po.move": "In deiner Hand und den Reihen bewegen (nach oben aus der Hand geht es zu den Reihen)",
-  "keys.d.po.pick": "Die Karte oder Folge im Fokus wählen; auf einer Reihe die Auswahl dort ablegen",
+  "keys.d.po.pick": "Die Karte oder Folge im Fokus wählen (eine Karte mit nur einem Platz kommt sofort dorthin); auf einer Reihe die Auswahl dort ablegen",
   "keys.d.po.row": "Die Auswahl auf Reihe A bis F legen",
   "keys.d.po.run": "Die gewählte Folge verkürzen oder verlängern",
   "keys.d.po.cancel": "Die Auswahl aufheben",

@@ -159,7 +159,7 @@ export default {
   "po.rules.alternate": "Colour variant (a): along a row the colours alternate, yellow and blue. The rule holds at every join: adding, moving a run and Top additions; opening a row is free.",
   "po.rules.mono": "Colour variant (b): each row is one colour. The rule holds at every join: adding, moving a run and Top additions; opening a row is free.",
   "keys.d.po.move": "Move along your hand and the rows (up from the hand goes to the rows)",
-  "keys.d.po.pick": "Pick the card or run in focus; on a row, put the selection there",
+  "keys.d.po.pick": "Pick the card or run in focus (a card with one place goes there at once); on a row, put the selection there",
   "keys.d.po.row": "Put the selection on row A to F",
   "keys.d.po.run": "Shrink or extend the selected run",
   "keys.d.po.cancel": "Drop the selection",

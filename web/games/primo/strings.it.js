@@ -157,7 +157,7 @@ export default {
   "po.rules.alternate": "Variante dei colori (a): lungo una fila i colori si alternano, giallo e blu. La regola vale a ogni giunzione: aggiungere, spostare una sequenza e aggiungere sopra una Top; aprire una fila è libero.",
   "po.rules.mono": "Variante dei colori (b): ogni fila è di un solo colore. La regola vale a ogni giunzione: aggiungere, spostare una sequenza e aggiungere sopra una Top; aprire una fila è libero.",
   "keys.d.po.move": "Muoviti nella tua mano e nelle file (freccia su dalla mano porta alle file)",
-  "keys.d.po.pick": "Scegli la carta o la sequenza che ha il focus; su una fila, mettici la selezione",
+  "keys.d.po.pick": "Scegli la carta o la sequenza che ha il focus (una carta con un solo posto ci va subito); su una fila, mettici la selezione",
   "keys.d.po.row": "Metti la selezione sulla fila da A a F",
   "keys.d.po.run": "Accorcia o allunga la sequenza scelta",
   "keys.d.po.cancel": "Annulla la selezione",
