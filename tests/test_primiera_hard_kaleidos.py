@@ -109,3 +109,22 @@ def test_one_seat_measure_is_zero_for_equal_players() -> None:
 
     for seed in (1, 2):
         assert abs(one_seat_figure("kaleidos", "easy", "easy", seed)) < 1e-9
+
+
+def test_the_adverse_leaf_leans_to_the_worst_partnership_the_others_may_set() -> None:
+    """``adverse`` 0 gives the plain leaf (the mean over the Heralds in hand); 1 never more than 0.5, nor 0.5 than 0."""
+    checked = 0
+    for seed in range(4):
+        s = _first_live_with_herald(seed)
+        view = View(GAME.observation(s, s.to_act))
+        rnd = random.Random(seed)
+        for _ in range(3):
+            w = view.world(rnd)
+            me = view.me
+            plain = search.evaluate(w, me, 0.0)
+            assert abs(search._live_value(w, me, False, 0.0) - plain) < 1e-9
+            half = search.evaluate(w, me, 0.0, 0.0, 0.5)
+            worst = search.evaluate(w, me, 0.0, 0.0, 1.0)
+            assert worst <= half + 1e-9 <= plain + 2e-9
+            checked += 1
+    assert checked == 12
