@@ -128,3 +128,59 @@ def test_the_adverse_leaf_leans_to_the_worst_partnership_the_others_may_set() ->
             assert worst <= half + 1e-9 <= plain + 2e-9
             checked += 1
     assert checked == 12
+
+
+def _solo_world(seed: int) -> search.World:
+    """A Kaleidos world in play where everyone is alone (swords), dealt at random, some cards captured."""
+    rnd = random.Random(seed)
+    cards = list(range(4, 40))
+    rnd.shuffle(cards)
+    hands = [sorted(cards[i * 5:(i + 1) * 5]) for i in range(4)]
+    table = sorted(cards[20:23])
+    piles: list[list[int]] = [cards[23 + i * 3:26 + i * 3] for i in range(4)]
+    alone = ((0,), (1,), (2,), (3,))
+    return search.World(4, hands, table, [], seed % 4, 0, 9, False, alone, True, piles, [0, 1, 0, 0], 1)
+
+
+def test_maxn_lets_each_seat_play_for_itself() -> None:
+    """Depth 2: after each of my moves the next seat takes the reply best for ITS value (not the worst for mine)."""
+    for seed in range(6):
+        w = _solo_world(seed)
+        me = w.to_act
+        ms = w.legal()
+        got = search.MaxNSearch(w, me, search.THREAT, 10**9).root(ms, 2)
+        want = []
+        for card, taken in ms:
+            tok = w.play(card, taken)
+            nxt = w.to_act
+            best: list[float] | None = None
+            for c2, t2 in w.legal():
+                tok2 = w.play(c2, t2)
+                v = search.seat_values(w, w.left == 0, search.THREAT)
+                w.undo(tok2)
+                if best is None or v[nxt] > best[nxt]:
+                    best = v
+            w.undo(tok)
+            assert best is not None
+            want.append(best[me])
+        assert got == want
+        one = search.MaxNSearch(w, me, search.THREAT, 10**9).root(ms, 1)
+        assert len(set(one)) > 1
+        assert search.seat_values(w, False, 0.0)[me] == search.evaluate(w, me, 0.0)
+
+
+def test_hard_searches_max_n_only_when_everyone_is_alone() -> None:
+    hard = HardAgent()
+    settled = next(t for seed in range(40) for t in _kaleidos(seed) if t.herald is not None)
+    view = View(GAME.observation(settled, settled.to_act))
+    w = view.world(random.Random(0))
+    hard.maxn_solo = True
+    alone = all(len(side) == 1 for side in view.sides or ())
+    assert isinstance(hard.make_search(w, view, hard.leaf(), 100), search.MaxNSearch) == alone
+    view.sides = ((0,), (1,), (2,), (3,))
+    assert isinstance(hard.make_search(w, view, hard.leaf(), 100), search.MaxNSearch)
+    view.sides = ((0, 2), (1, 3))
+    assert not isinstance(hard.make_search(w, view, hard.leaf(), 100), search.MaxNSearch)
+    hard.maxn_solo = False
+    view.sides = ((0,), (1,), (2,), (3,))
+    assert not isinstance(hard.make_search(w, view, hard.leaf(), 100), search.MaxNSearch)

@@ -41,7 +41,7 @@ from ..rng import AgentRandom
 from .agents import SWEEP, Explains, _least_useful
 from .fast import Move, move_text
 from .rules import HERALD_MODES
-from .search import THREAT, Search, VectorSearch, View, World, evaluate, exact_value, root_moves
+from .search import THREAT, MaxNSearch, Search, VectorSearch, View, World, evaluate, exact_value, root_moves
 
 Leaf = Callable[[World, int], float]
 
@@ -219,7 +219,7 @@ class SearchAgent(Explains):
         for w in worlds:
             values: list[float] | None = None
             for depth in range(first, last + 1):
-                search = Search(w, view.me, leaf, exact_value, per_world)
+                search = self.make_search(w, view, leaf, per_world)
                 search.final_chance = chance
                 search.soft = self.soft
                 got = search.root(ms, depth)
@@ -235,6 +235,11 @@ class SearchAgent(Explains):
             for i, v in enumerate(values):
                 totals[i] += v
         return [t / len(worlds) for t in totals]
+
+
+    def make_search(self, w: World, view: View, leaf: Leaf, nodes: int) -> Search:
+        """The search of one world (alpha-beta)."""
+        return Search(w, view.me, leaf, exact_value, nodes)
 
 
 def last_deal_ahead(view: View, plies: int) -> bool:
@@ -281,6 +286,16 @@ class HardAgent(SearchAgent):
 
     settled_deals = 0
     """Kaleidos once the sides are set (with ``settled_nodes``): this many deals (0: the mode's)."""
+
+    maxn_solo = False
+    """Kaleidos once everyone plays alone: search max^n (each seat for itself), not paranoid alpha-beta."""
+
+    def make_search(self, w: World, view: View, leaf: Leaf, nodes: int) -> Search:
+        """Alpha-beta; max^n in a Kaleidos round where everyone is alone (with ``maxn_solo``)."""
+        if self.maxn_solo and view.variant == "kaleidos" and view.sides is not None \
+                and all(len(side) == 1 for side in view.sides):
+            return MaxNSearch(w, view.me, self.threat, nodes)
+        return Search(w, view.me, leaf, exact_value, nodes)
 
     def budget(self, view: View) -> tuple[int, int]:
         """The mode's (deals, nodes)."""

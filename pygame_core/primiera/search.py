@@ -583,6 +583,69 @@ class Search:
         return out
 
 
+def seat_values(w: World, final: bool, threat: float) -> list[float]:
+    """Everyone alone: each seat's expected round points minus the others' mean (MaxNSearch's leaf).
+
+    The seat to move is credited with ``threat`` times its best capture, every other seat debited
+    as much (as ``evaluate`` does from one seat's side).
+    """
+    k = w.n
+    vals = side_values(w, tuple((s,) for s in range(k)), w.double, final)
+    total = sum(vals)
+    out = [v - (total - v) / (k - 1) for v in vals]
+    if not final and threat:
+        hand = w.hands[w.to_act]
+        if hand:
+            gain = best_capture(hand, w.table, w.left > 1)
+            if gain:
+                out = [v + threat * gain if s == w.to_act else v - threat * gain for s, v in enumerate(out)]
+    return out
+
+
+class MaxNSearch(Search):
+    """A round where everyone plays alone (Kaleidos swords): each seat plays the move best for itself (max^n).
+
+    Alpha-beta makes the three others one coalition minimising my value (paranoid); alone, each
+    of them plays for itself. A node's value is one value per seat; no pruning.
+    """
+
+    def __init__(self, w: World, me: int, threat: float, node_limit: int) -> None:
+        super().__init__(w, me, evaluate, exact_value, node_limit)
+        self.threat = threat
+
+    def values(self, depth: int) -> list[float]:
+        """Each seat's value with ``depth`` plies to go."""
+        w = self.w
+        self.nodes += 1
+        if w.left == 0:
+            return seat_values(w, True, 0.0)
+        if depth <= 0:
+            return seat_values(w, False, self.threat)
+        if self.nodes >= self.node_limit:
+            self.aborted = True
+            return seat_values(w, False, self.threat)
+        seat = w.to_act
+        best: list[float] | None = None
+        for card, taken in w.legal():
+            tok = w.play(card, taken)
+            v = self.values(depth - 1)
+            w.undo(tok)
+            if best is None or v[seat] > best[seat]:
+                best = v
+        assert best is not None
+        return best
+
+    def root(self, root_moves: Sequence[Move], depth: int) -> list[float]:
+        """My value after each root move."""
+        w = self.w
+        out = []
+        for card, taken in root_moves:
+            tok = w.play(card, taken)
+            out.append(self.values(depth - 1)[self.me])
+            w.undo(tok)
+        return out
+
+
 def _order_key(m: Move) -> int:
     return -len(m[1]) * 8 - (8 if SETTEBELLO in m[1] else 0)
 
