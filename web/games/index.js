@@ -15,7 +15,9 @@
 //   composeActions(el, view, ctx, send)
 //                                      draw the action controls into the action bar el, only
 //                                      when view.seat is to act (view.legal non-empty).
-//                                      send(actionText) plays one canonical action text; every
+//                                      send(actionText, {hold?}) plays one canonical action text
+//                                      (hold: ms to wait first, every control inert, the move's
+//                                      highlight shown: a card's only move on one tap); every
 //                                      control that plays carries data-action="<that text>";
 //                                      a control that picks what to play (a card whose moves
 //                                      then show) carries data-action="pick", so every control
@@ -51,7 +53,7 @@
 //   game (catalogue entry), variant (catalogue entry), seats (kind per seat: "human" or an AI
 //   level), names, nameOf(seat), say(description), local (an object the module may keep
 //   per-game state in), redraw() (re-draw actions and side from the current view, no worker
-//   call), send(action), session}.
+//   call), send(action, {hold?}), session}.
 // Routes and the home/rules hooks get only {t, esc, settings, cardOpts, engineCall, gameOp,
 //   errorText, announce, loadCatalogue}.
 // The catalogue is catalogue.json: registry.catalogue() (the `info` op's games) plus each
