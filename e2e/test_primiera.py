@@ -310,6 +310,54 @@ def test_one_tap_plays_a_single_capture_after_its_highlight(page: Page, server: 
         confirm_each_play(page, server, False)
 
 
+# Tap a card (its one-tap hold starts), leave the table for Settings and come back; then, frame by
+# frame until the move is played, note any moment the table shows live controls while not busy.
+# Returns {late: true} when the way back took longer than the hold (a loaded machine: try again).
+AWAY_AND_BACK = """async ([card, n]) => {
+  const t0 = performance.now();
+  document.querySelector(card).click();
+  const screen = (id) => new Promise((ok) => { const f = () => document.getElementById(id) ? ok() : requestAnimationFrame(f); f(); });
+  location.hash = "#/settings";
+  await screen("screen-settings");
+  location.hash = "#/table";
+  await screen("screen-table");
+  if (performance.now() - t0 > 200) return { late: true };
+  const live = [];
+  await new Promise((ok) => {
+    const f = () => {
+      if (window.primi.tableInfo().actions > n) return ok();
+      const el = document.querySelector("#screen-table");
+      const open = [...document.querySelectorAll("#my-hand button.card, #actions [data-action]")].filter((b) => !b.disabled).length;
+      if (el && el.getAttribute("aria-busy") === "false" && open) live.push(open);
+      requestAnimationFrame(f);
+    };
+    f();
+  });
+  return { late: false, live: live.length };
+}"""
+
+
+def test_leaving_during_a_move_keeps_the_table_inert_until_it_lands(page: Page, server: str) -> None:
+    """A player who taps a card's only move and goes to another screen and back before the move
+    lands finds the table inert (busy, no live control) until it does, then plays on: the table
+    drawn again used to clear the busy flag, so the old hand showed with live controls."""
+    seed, one, _ = one_tap_seed()
+    for _ in range(3):
+        start(page, server, "2p", ["human", "easy"], seed=seed, target=0, max_rounds=1)
+        settle(page)
+        n = table_info(page)["actions"]
+        got = page.evaluate(AWAY_AND_BACK, [f'#my-hand button[data-card="{one}"]', n])
+        if not got["late"]:
+            break
+    else:
+        pytest.skip("the machine never came back to the table within the 250 ms hold")
+    assert got["live"] == 0, got
+    settle(page)
+    acts = [ex["request"]["action"] for ex in replies(page) if ex["request"].get("op") == "act"]
+    assert acts[-1].split()[1] == one, acts
+    assert table_info(page)["actions"] > n
+
+
 def test_kaleidos_herald_reveal(page: Page, server: str) -> None:
     start(page, server, "kaleidos", ["human", "easy", "medium", "easy"], seed=8, target=0, max_rounds=1)
     settle(page)

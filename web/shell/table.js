@@ -86,7 +86,7 @@ export async function openGame(started, opts = {}) {
     names: Array.isArray(started.names) && started.names.length === seats.length ? started.names : seatNames(seats),
     humans: seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0),
     module: shell.module(name), view: started.view, local: {}, lastHuman: null,
-    pendingSeat: null, roundShown: null, older: [], running: false, busy: false, lockTimer: 0,
+    pendingSeat: null, roundShown: null, older: [], running: false, busy: false, sending: false, lockTimer: 0,
     counted: started.view.terminal, // a game opened over (an imported record) does not count in the statistics
     save: started.save || null, notice: opts.notice || null, // a resumed game's notice (a save the rules refuse)
   };
@@ -179,6 +179,7 @@ export async function renderTable(main) {
   $("#table-undo").addEventListener("click", undo);
   $("#table-export").addEventListener("click", exportRecord);
   draw();
+  if (game.sending) { setBusy(true); inert(true); return; } // the player's move is on its way: send() goes on
   if (game.afterRound) {
     // The player left while a round's summary was open: show it again on this new screen.
     const resume = game.afterRound;
@@ -230,7 +231,7 @@ function take(view, quiet = false) {
 // Computer turns are played one call at a time until a human must act; the device is handed
 // over between human seats.
 async function run() {
-  if (game.running) return;
+  if (game.running || game.sending) return;
   const g = game;
   g.running = true;
   setBusy(true);
@@ -374,14 +375,16 @@ async function send(action, opts = {}) {
   g.lastHuman = seat;
   setBusy(true);
   inert(true); // every control is inert until the answer comes: a second tap does nothing
+  g.sending = true; // a table drawn again meanwhile (the player left and came back) stays inert too
   if (opts.hold) {
     await sleep(opts.hold);
     if (game !== g) return;
-    if (!$("#screen-table")) { setBusy(false); return; } // the player left the table first: nothing played
+    if (!$("#screen-table")) { g.sending = false; setBusy(false); return; } // the player left the table first: nothing played
   }
   const request = { op: "act", session: g.sid, seat, action };
   if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
   const answer = await shell.engineCall(request);
+  g.sending = false;
   if (game !== g) return;
   setBusy(false);
   inert(false);
