@@ -184,3 +184,27 @@ def test_hard_searches_max_n_only_when_everyone_is_alone() -> None:
     hard.maxn_solo = False
     view.sides = ((0,), (1,), (2,), (3,))
     assert not isinstance(hard.make_search(w, view, hard.leaf(), 100), search.MaxNSearch)
+
+
+def _obs(variant: str, plays: list[tuple[int, str]], table: list[str]) -> dict[str, object]:
+    """A minimal observation for search._voids: a deal of ``table``, then throws (seat, card)."""
+    log: list[dict[str, object]] = [{"seat": 0, "key": "primiera.deal", "args": {"table": table}}]
+    for seat, card in plays:
+        log.append({"seat": seat, "key": "primiera.play", "args": {"card": card}})
+        if variant == "kaleidos" and card.startswith("A") and not any(e["key"] == "primiera.herald" for e in log):
+            log.append({"seat": seat, "key": "primiera.herald", "args": {"card": card}})
+    return {"variant": variant, "log": log}
+
+
+def test_the_first_herald_thrown_says_nothing_about_the_hand() -> None:
+    """Kaleidos: a player throws the first Herald to set the partnerships, so it makes no capturing card unlikely;
+    a later ace thrown, or an ace in 2p, does (capturing is compulsory only for the card played)."""
+    table = ["5C", "7H"]
+    first = search._voids(_obs("kaleidos", [(1, "AS")], table), 4, 0)
+    assert first == [0, 0, 0, 0]
+    later = search._voids(_obs("kaleidos", [(1, "AS"), (2, "AC")], table), 4, 0)
+    assert later[1] == 0 and later[2] == search.capture_values([search.INT[c] for c in [*table, "AS"]])
+    plain = search._voids(_obs("kaleidos", [(1, "KS")], table), 4, 0)
+    assert plain[1] == search.capture_values([search.INT[c] for c in table]) != 0
+    two = search._voids(_obs("2p", [(1, "AS")], table), 2, 0)
+    assert two[1] == plain[1]

@@ -786,13 +786,18 @@ def _voids(obs: Mapping[str, Any], n: int, me: int) -> list[int]:
 
     The table is rebuilt from this round's public log (the deal or the Kaleidos reveal, then
     every play); a re-deal (2p, 3p) gives fresh hands, so only the plays after the last one count.
+    In Kaleidos the first Herald played says nothing either: it is played to set the
+    partnerships, often while the player holds a card that would have captured.
     """
     out = [0] * n
     table: list[int] = []
+    heralds = RULES[obs["variant"]].heralds if "variant" in obs else False
     for e in _round_entries(obs):
         key = e.get("key")
         args = e.get("args") or {}
-        if key == "primiera.deal":
+        if key == "primiera.herald":
+            heralds = False
+        elif key == "primiera.deal":
             table = [INT[c] for c in args.get("table", [])]
         elif key == "primiera.reveal":
             table = [INT[c] for c in args.get("cards", [])]
@@ -800,7 +805,7 @@ def _voids(obs: Mapping[str, Any], n: int, me: int) -> list[int]:
             out = [0] * n
         elif key == "primiera.play":
             seat = e.get("seat", -1)
-            if 0 <= seat < n and seat != me:
+            if 0 <= seat < n and seat != me and not (heralds and args["card"] in HERALD_MODES):
                 out[seat] |= capture_values(table)
             table.append(INT[args["card"]])
         elif key in ("primiera.capture", "primiera.sweep"):
