@@ -31,7 +31,6 @@ from pygame_core.primo import lookahead, search  # noqa: E402
 from pygame_core.primo.game import GAME  # noqa: E402
 from pygame_core.primo.hard import HardAgent  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
 
 ORACLE: list[tuple[list[tuple[str, ...]], tuple[str, ...]]] = []
 _sampled = lookahead.make_samples
@@ -80,9 +79,7 @@ def play(args: tuple[int, int, str, str]) -> tuple[int, bool, int]:
     seed, seat, b, cfg_text = args
     cfg = json.loads(cfg_text)
     kinds = ["X" if i == seat else b for i in range(4)]
-    agents = [make(k, cfg) for k in kinds]
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(4)]
-    s = GAME.initial_state({"players": 4}, seed, "base")
+    agents, rngs, s = ps.table(seed, kinds, make_agent=lambda k: make(k, cfg))
     while not GAME.is_terminal(s):
         p = GAME.current_player(s)
         ORACLE[:] = [([s.hands[(p + t) % 4] for t in range(1, 4)], s.piles[p])] if kinds[p] == "X" and cfg.get("oracle") else []

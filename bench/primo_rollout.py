@@ -190,9 +190,7 @@ def play(args: tuple[int, int, str, str]) -> tuple[int, bool, int, float, int]:
     seed, seat, b, cfg_text = args
     cfg = json.loads(cfg_text)
     kinds = ["X" if i == seat else b for i in range(4)]
-    agents = [make(k, cfg) for k in kinds]
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(4)]
-    s = GAME.initial_state({"players": 4}, seed, "base")
+    agents, rngs, s = ps.table(seed, kinds, make_agent=lambda k: make(k, cfg))
     spent = 0.0
     plans = 0
     while not GAME.is_terminal(s):

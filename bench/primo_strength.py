@@ -22,6 +22,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from pygame_core.agents import RandomAgent  # noqa: E402
 from pygame_core.primo.game import GAME  # noqa: E402
+from pygame_core.primo.state import PrimoState  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 
@@ -44,11 +46,18 @@ def make(kind: str) -> Agent:
     return GAME.info.agents[kind]()
 
 
+def table(seed: int, kinds: Sequence[str], variant: str = "base",
+          make_agent: Callable[[str], Agent] = make) -> tuple[list[Agent], list[AgentRandom], PrimoState]:
+    """A game dealt from ``seed``: one agent per seat (``make_agent`` of its kind), each with its own
+    seeded generator (the same for a seat whatever the others), and the first state."""
+    agents = [make_agent(k) for k in kinds]
+    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(len(kinds))]
+    return agents, rngs, GAME.initial_state({"players": len(kinds)}, seed, variant)
+
+
 def play(variant: str, kinds: list[str], seed: int) -> dict[str, Any]:
     """One game dealt from ``seed`` with one agent kind per seat: winners, cards left, turns."""
-    agents = [make(k) for k in kinds]
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(len(kinds))]
-    state = GAME.initial_state({"players": len(kinds)}, seed, variant)
+    agents, rngs, state = table(seed, kinds, variant)
     turns = 0
     last = -1
     while not GAME.is_terminal(state):

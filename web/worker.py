@@ -109,7 +109,7 @@ from pygame_core import registry
 from pygame_core.agents import make_agent
 from pygame_core.cards import DECK_40
 from pygame_core.errors import IllegalActionError, InvalidActionError, OptionsError, PrimiError, RecordError, quote
-from pygame_core.protocol import JSON, Agent, Game
+from pygame_core.protocol import JSON, Agent, Game, VariantInfo
 from pygame_core.records import Record, replay, start
 from pygame_core.rng import AgentRandom, Rng
 
@@ -402,21 +402,26 @@ def _info(req: Mapping[str, Any]) -> JSON:
     return {"python": sys.version.split()[0], "core": pygame_core.__version__, "games": registry.catalogue()}
 
 
+def _rule_set(req: Mapping[str, Any]) -> tuple[Game[Any], VariantInfo, dict[str, Any]]:
+    """The request's game, variant (its default when none) and options resolved by the variant."""
+    game = registry.load(_str(req, "game"))
+    variant = req.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise RequestError(f"the variant must be a name, not {quote(variant)}")
+    info = game.info.variant(variant)
+    options = req.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise OptionsError("the options must be a JSON object")
+    return game, info, info.resolve_options(options)
+
+
 def _new_game(req: Mapping[str, Any]) -> JSON:
     """Start a game (or resume one from a record the page sends) and return its first View."""
     if "record" in req:
         record = Record.from_json(req["record"])
         seed_public = True  # the record came from the page: nothing new is revealed
     else:
-        game = registry.load(_str(req, "game"))
-        variant = req.get("variant")
-        if variant is not None and not isinstance(variant, str):
-            raise RequestError(f"the variant must be a name, not {quote(variant)}")
-        info = game.info.variant(variant)
-        options = req.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise OptionsError("the options must be a JSON object")
-        resolved = info.resolve_options(options)
+        game, info, resolved = _rule_set(req)
         seed_public = req.get("seed") is not None
         if seed_public and req.get("daily") is not None:
             raise RequestError("a daily deal has no seed of its own")
@@ -584,15 +589,7 @@ def _prepare(req: Mapping[str, Any]) -> JSON:
     one), so that neither the start nor a first computer move waits for them (issue 12). Each level's
     ``prepare`` keeps its tables for the process; a second call costs nothing. Answers the levels
     prepared."""
-    game = registry.load(_str(req, "game"))
-    variant = req.get("variant")
-    if variant is not None and not isinstance(variant, str):
-        raise RequestError(f"the variant must be a name, not {quote(variant)}")
-    info = game.info.variant(variant)
-    options = req.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise OptionsError("the options must be a JSON object")
-    resolved = dict(info.resolve_options(options))
+    game, info, resolved = _rule_set(req)
     done = []
     for kind in game.info.agents:
         prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(make_agent(game.info.name, kind), "prepare", None)

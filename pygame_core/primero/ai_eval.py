@@ -75,6 +75,7 @@ class Evaluator:
         self._keep_sets: dict[int, float] = {}  # the same sums by the kept cards' bitmask
         self._keep_hands: dict[int, dict[int, float]] = {}  # hand bitmask -> keep_values
         self._by_claim: tuple[array[int], array[int]] | None = None
+        self._warm = False  # every draw sum filled (warm_keeps)
 
     # --- keys -----------------------------------------------------------------
     def _plain(self, a: int, b: int, c: int, d: int) -> int:
@@ -216,7 +217,7 @@ class Evaluator:
         for a 40-card deck: 0.1 s on CPython, 0.7 MB), so that no later decision waits for them (a
         first Northpass trade reads about 1,500 of them). A 52-card deck has no hand table, so its
         sums cost ten times more: only with ``big`` (the boot snapshot), else they fill as played."""
-        if self.size > 40 and not big:
+        if self._warm or (self.size > 40 and not big):
             return
         if self._pct is None:
             self._pct = self._build()
@@ -227,6 +228,7 @@ class Evaluator:
                     mask |= 1 << x
                 if mask not in self._keep_sets:
                     self._keep_sum(kept, mask)
+        self._warm = True
 
     def keep_value(self, kept: Sequence[int], exclude: Sequence[int] = ()) -> float:
         """Expected percentile of the final hand after keeping ``kept`` and drawing the rest

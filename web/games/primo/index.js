@@ -43,10 +43,9 @@ const inFlight = () => !!document.querySelector('#actions[aria-busy="true"]');
 
 /** The one move a tap on this hand card plays at once, or null (it is picked, its targets light up):
  * a card with exactly one legal place, unless the player asked to confirm each play (Settings), or
- * it is a Take card (what it takes cannot be undone). */
-function oneTap(card, ctx) {
+ * it is a Take card (what it takes cannot be undone). acts: the card's legal actions (actionsOf). */
+function oneTap(card, acts, ctx) {
   if (ctx.settings.confirmPlay || card === "TAKE") return null;
-  const acts = actionsOf({ kind: "hand", card }, ctx.local.view.legal);
   return acts.length === 1 ? acts[0] : null;
 }
 
@@ -331,7 +330,7 @@ function handActivate(i, ctx) {
   }
   const same = local.sel && local.sel.kind === "hand" && local.sel.i === i;
   const acts = actionsOf({ kind: "hand", card }, v.legal);
-  const only = same ? null : oneTap(card, ctx);
+  const only = same ? null : oneTap(card, acts, ctx);
   if (only) {
     // One place to go: the card is picked and its target row lit for ONE_TAP_MS, then it is played
     // (the shell keeps every control inert meanwhile: a second tap plays nothing).
@@ -428,7 +427,7 @@ function applyHighlights(ctx) {
     // A tap on a card with one place to go plays it (a second tap, with "Confirm each play" or for a
     // Take card): the button says which action; "pick": a selection, its targets light up.
     const only = actionsOf({ kind: "hand", card: b.dataset.card }, v.legal);
-    const plays = picked ? (only.length === 1 ? only[0] : null) : myTurn(v) ? oneTap(b.dataset.card, ctx) : null;
+    const plays = picked ? (only.length === 1 ? only[0] : null) : myTurn(v) ? oneTap(b.dataset.card, only, ctx) : null;
     b.dataset.action = plays || "pick";
   }
   // The coach's step: its source and its target marked (a dotted ring and a "hint" tag).
