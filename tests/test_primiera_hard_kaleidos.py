@@ -64,7 +64,7 @@ def test_hard_plays_its_herald_sooner_than_without_the_bonus() -> None:
     plain.herald_bonus = 0.0
     assert hard.herald_bonus > 0
     more = 0
-    for seed in range(12):
+    for seed in range(30):
         s = _first_live_with_herald(seed)
         obs = GAME.observation(s, s.to_act)
         legal = GAME.legal_actions(s)

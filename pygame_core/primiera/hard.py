@@ -39,7 +39,7 @@ from typing import Any
 
 from ..rng import AgentRandom
 from .agents import SWEEP, Explains, _least_useful
-from .fast import Move, move_text
+from .fast import INT, Move, move_text
 from .rules import HERALD_MODES
 from .search import THREAT, MaxNSearch, Search, VectorSearch, View, World, evaluate, exact_value, root_moves
 
@@ -208,8 +208,14 @@ class SearchAgent(Explains):
         left = sum(view.hand_sizes)
         return min(self.min_depth, left), min(self.max_depth, left)
 
+    even = False
+    """Deepen every world level by level (all to depth 1, then all to 2, ...) under one node pot, and never keep
+    a level that ran out of nodes part-way (see ``score_even``)."""
+
     def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
         """The mean value of each root move over the worlds."""
+        if self.even:
+            return self.score_even(view, ms, rnd)
         worlds = self.worlds(view, rnd)
         per_world = max(1, self.budget(view)[1] // len(worlds))
         first, last = self.depth_plan(view)
@@ -236,6 +242,43 @@ class SearchAgent(Explains):
                 totals[i] += v
         return [t / len(worlds) for t in totals]
 
+
+    def score_even(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
+        """The mean value of each root move over the worlds, every world searched as deep as the pot allows, evenly.
+
+        Each world is first searched one ply (my move, then the leaf); then every world one ply
+        deeper, in turn, while nodes are left; a world whose deeper search runs out of nodes
+        keeps its last complete values (a search cut part-way would value the root moves it
+        reached deeper than the others), and the deepening stops there.
+        """
+        worlds = self.worlds(view, rnd)
+        pot = self.budget(view)[1]
+        _, last = self.depth_plan(view)
+        leaf = self.leaf()
+        chance = self.last_deal_ahead(view)
+        values: list[list[float]] = []
+        for w in worlds:
+            search = self.make_search(w, view, leaf, 1 << 30)
+            search.final_chance = chance
+            values.append(search.root(ms, 1))
+            pot -= search.nodes
+        for depth in range(2, last + 1):
+            for i, w in enumerate(worlds):
+                if pot <= 0:
+                    break
+                search = self.make_search(w, view, leaf, pot)
+                search.final_chance = chance
+                search.soft = self.soft
+                got = search.root(ms, depth)
+                pot -= search.nodes
+                if search.aborted:
+                    pot = 0
+                    break
+                values[i] = got
+            if pot <= 0:
+                break
+        n = len(worlds)
+        return [sum(v[j] for v in values) / n for j in range(len(ms))]
 
     def make_search(self, w: World, view: View, leaf: Leaf, nodes: int) -> Search:
         """The search of one world (alpha-beta)."""
@@ -268,26 +311,33 @@ class HardAgent(SearchAgent):
     samples = 32
     node_budget = 20000
     budgets: Mapping[str, tuple[int, int]] = {
-        "2p": (64, 30000), "3p": (24, 10000), "classic": (16, 12000), "kaleidos": (16, 5000),
+        "2p": (64, 30000), "3p": (24, 10000), "classic": (16, 5000), "kaleidos": (16, 2500),
     }
     """(deals, nodes) per mode: 2p rarely spends its nodes (the search stops where the hands run
-    out, at most 6 plies), the 4-player modes do; tuned for about 60 ms p95 on CPython."""
+    out, at most 6 plies); the 4-player modes spend them all (``even_modes``): about 80 ms p95 on
+    CPython, 140 ms in the browser."""
+
+    even_modes: tuple[str, ...] = ("classic", "kaleidos")
+    """Modes whose deals are deepened evenly under one pot (``score_even``); the others as SearchAgent.score."""
 
     vector_modes: tuple[str, ...] = ("2p",)
     """Modes searched with VectorSearch (every world at once, my choices shared: no strategy fusion)."""
 
-    settled_nodes = 20000
+    settled_nodes = 8000
     """Kaleidos once the first Herald has set the sides: this many nodes (0: the mode's budget). A leaf there
-    values one partnership, not up to four, so the same time buys about four times the nodes (p95 CPU time
+    values one partnership, not up to four, so the same time buys about three times the nodes (p95 CPU time
     unchanged: the decisions before the Herald stay the slowest)."""
 
     herald_bonus = 0.4
     """Kaleidos before the first Herald: round points added to playing my Herald now (see ``herald_timing``)."""
 
+    bonus_for: Mapping[str, float] = {}
+    """Per Herald card, e.g. {"AS": 0.0}: its bonus instead of ``herald_bonus`` (a trial; bench/primiera_herald.py)."""
+
     settled_deals = 0
     """Kaleidos once the sides are set (with ``settled_nodes``): this many deals (0: the mode's)."""
 
-    maxn_solo = False
+    maxn_solo = True
     """Kaleidos once everyone plays alone: search max^n (each seat for itself), not paranoid alpha-beta."""
 
     def make_search(self, w: World, view: View, leaf: Leaf, nodes: int) -> Search:
@@ -307,6 +357,8 @@ class HardAgent(SearchAgent):
 
     def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
         """In ``vector_modes``, every world searched at once to the end of the hands now dealt; else as SearchAgent."""
+        if view.variant in self.even_modes:
+            return self.herald_timing(view, ms, self.score_even(view, ms, rnd))
         if view.variant not in self.vector_modes:
             return self.herald_timing(view, ms, super().score(view, ms, rnd))
         worlds = self.worlds(view, rnd)
@@ -324,9 +376,12 @@ class HardAgent(SearchAgent):
         only a ply or two ahead and values a still-open partnership as the mean of the ones
         the Heralds in hand would set, so it does not see that cost: the bonus is its price.
         """
-        if not (self.herald_bonus and view.live):
+        if not view.live:
             return scores
-        return [v + self.herald_bonus if m[0] < 4 else v for m, v in zip(ms, scores, strict=True)]
+        bonus = [self.herald_bonus] * 4
+        for card, b in self.bonus_for.items():
+            bonus[INT[card]] = b
+        return [v + bonus[m[0]] if m[0] < 4 else v for m, v in zip(ms, scores, strict=True)]
 
 
 def greedy_value(w: World, me: int) -> float:
