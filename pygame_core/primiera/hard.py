@@ -5,9 +5,13 @@ hard (see search.py for the worlds, the evaluation and alpha-beta):
   (``search.View``: its hand, the table, the captures, the hand and stock sizes, the
   Heralds), deals in which a player threw a card while holding one that would have captured
   made unlikely (a soft inference: the rule binds only the card played), and scores each
-  of its legal plays by alpha-beta in every world, by iterative deepening under a node
-  budget per world, never past the cards now in hand (a world's stock order is a guess);
-  the play of the best mean wins;
+  of its legal plays by alpha-beta in every world, never past the cards now in hand (a
+  world's stock order is a guess); the play of the best mean wins. 2p searches every world
+  at once (``VectorSearch``); classic and Kaleidos deepen every world evenly under one node
+  pot per decision (``score_even``: all to one ply, then all to two, ...; a level that runs
+  out of nodes part-way is never kept); 3p deepens world by world;
+- in a Kaleidos round where everyone plays alone (swords), each other seat plays for itself
+  (max^n, ``maxn_solo``), not as one coalition against me;
 - the leaves are valued in expected round points: the chance of each category (cards,
   coins, primiera) from the counts captured and the cards still out, the settebello, the
   sweeps; my side's points minus the others' mean. In Kaleidos before the first Herald, a
