@@ -342,11 +342,14 @@ class HardAgent(SearchAgent):
     """Kaleidos once the sides are set (with ``settled_nodes``): this many deals (0: the mode's)."""
 
     maxn_solo = True
-    """Kaleidos once everyone plays alone: search max^n (each seat for itself), not paranoid alpha-beta."""
+    """Once everyone plays alone (in ``maxn_modes``): search max^n (each seat for itself), not paranoid alpha-beta."""
+
+    maxn_modes: tuple[str, ...] = ("kaleidos",)
+    """The modes of ``maxn_solo``."""
 
     def make_search(self, w: World, view: View, leaf: Leaf, nodes: int) -> Search:
-        """Alpha-beta; max^n in a Kaleidos round where everyone is alone (with ``maxn_solo``)."""
-        if self.maxn_solo and view.variant == "kaleidos" and view.sides is not None \
+        """Alpha-beta; max^n in a round where everyone is alone (``maxn_solo``, in ``maxn_modes``)."""
+        if self.maxn_solo and view.variant in self.maxn_modes and view.sides is not None \
                 and all(len(side) == 1 for side in view.sides):
             return MaxNSearch(w, view.me, self.threat, nodes)
         return Search(w, view.me, leaf, exact_value, nodes)
