@@ -83,12 +83,24 @@ def test_even_deepening_with_a_pot_for_everything_searches_every_world_to_the_en
 
 
 def test_the_committed_hard_deepens_evenly_in_the_four_player_modes() -> None:
-    """classic and Kaleidos use score_even; 2p keeps the vector search."""
+    """3p, classic and Kaleidos use score_even; 2p keeps the vector search."""
     hard = HardAgent()
-    assert hard.even_modes == ("classic", "kaleidos")
+    assert hard.even_modes == ("3p", "classic", "kaleidos")
     seen = []
     hard.score_even = lambda view, ms, rnd: seen.append(view.variant) or [0.0] * len(ms)  # type: ignore[method-assign]
-    for variant in ("classic", "kaleidos", "2p"):
+    for variant in ("3p", "classic", "kaleidos", "2p"):
         s = next(_positions(variant, 1))
         hard.choose(GAME.observation(s, s.to_act), GAME.legal_actions(s), AgentRandom(1))
-    assert seen == ["classic", "kaleidos"]
+    assert seen == ["3p", "classic", "kaleidos"]
+
+
+def test_three_player_rounds_are_searched_max_n() -> None:
+    """In 3p everyone plays alone: each other seat plays for itself (max^n); classic keeps alpha-beta."""
+    from pygame_core.primiera.search import MaxNSearch
+
+    hard = HardAgent()
+    for variant, want in (("3p", True), ("classic", False)):
+        s = next(_positions(variant, 2))
+        view = View(GAME.observation(s, s.to_act))
+        w = view.world(random.Random(0))
+        assert isinstance(hard.make_search(w, view, hard.leaf(), 100), MaxNSearch) == want

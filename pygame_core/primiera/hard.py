@@ -7,11 +7,11 @@ hard (see search.py for the worlds, the evaluation and alpha-beta):
   made unlikely (a soft inference: the rule binds only the card played), and scores each
   of its legal plays by alpha-beta in every world, never past the cards now in hand (a
   world's stock order is a guess); the play of the best mean wins. 2p searches every world
-  at once (``VectorSearch``); classic and Kaleidos deepen every world evenly under one node
-  pot per decision (``score_even``: all to one ply, then all to two, ...; a level that runs
-  out of nodes part-way is never kept); 3p deepens world by world;
-- in a Kaleidos round where everyone plays alone (swords), each other seat plays for itself
-  (max^n, ``maxn_solo``), not as one coalition against me;
+  at once (``VectorSearch``); 3p, classic and Kaleidos deepen every world evenly under one
+  node pot per decision (``score_even``: all to one ply, then all to two, ...; a level that
+  runs out of nodes part-way is never kept);
+- in 3p, and in a Kaleidos round where everyone plays alone (swords), each other seat plays
+  for itself (max^n, ``maxn_solo``), not as one coalition against me;
 - the leaves are valued in expected round points: the chance of each category (cards,
   coins, primiera) from the counts captured and the cards still out, the settebello, the
   sweeps; my side's points minus the others' mean. In Kaleidos before the first Herald, a
@@ -315,13 +315,13 @@ class HardAgent(SearchAgent):
     samples = 32
     node_budget = 20000
     budgets: Mapping[str, tuple[int, int]] = {
-        "2p": (64, 30000), "3p": (24, 10000), "classic": (16, 5000), "kaleidos": (16, 2500),
+        "2p": (64, 30000), "3p": (24, 5000), "classic": (16, 5000), "kaleidos": (16, 2500),
     }
     """(deals, nodes) per mode: 2p rarely spends its nodes (the search stops where the hands run
-    out, at most 6 plies); the 4-player modes spend them all (``even_modes``): about 80 ms p95 on
-    CPython, 140 ms in the browser."""
+    out, at most 6 plies); 3p and the 4-player modes spend them all (``even_modes``): about 80 ms p95
+    on CPython, 140 ms in the browser."""
 
-    even_modes: tuple[str, ...] = ("classic", "kaleidos")
+    even_modes: tuple[str, ...] = ("3p", "classic", "kaleidos")
     """Modes whose deals are deepened evenly under one pot (``score_even``); the others as SearchAgent.score."""
 
     vector_modes: tuple[str, ...] = ("2p",)
@@ -344,7 +344,7 @@ class HardAgent(SearchAgent):
     maxn_solo = True
     """Once everyone plays alone (in ``maxn_modes``): search max^n (each seat for itself), not paranoid alpha-beta."""
 
-    maxn_modes: tuple[str, ...] = ("kaleidos",)
+    maxn_modes: tuple[str, ...] = ("3p", "kaleidos")
     """The modes of ``maxn_solo``."""
 
     def make_search(self, w: World, view: View, leaf: Leaf, nodes: int) -> Search:
