@@ -24,7 +24,9 @@ def main() -> None:
         n = len(xs)
         mean = sum(xs) / n
         ci = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n) if n > 1 else 0.0
-        per = 4 if ":one" in pairing else 2  # rounds per deal: a at each of the four seats, or two seatings
+        variant = pairing.split()[0].split(":")[1]
+        seats = {"2p": 2, "3p": 3}.get(variant, 4)
+        per = seats if ":one" in pairing else 2  # rounds per deal: a at each seat, or two seatings
         print(f"| {pairing} | {per * n} rounds, seeds {min(got)}-{max(got)} | {mean:+.3f} ± {ci:.3f} |")
 
 
