@@ -31,9 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.primiera_strength import OVERRIDES, make  # noqa: E402
-from pygame_core.primiera.game import GAME  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.primiera_strength import OVERRIDES, play_out  # noqa: E402
+from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
 
 WHO = {0: "hard", 1: "next", 2: "opposite", 3: "previous"}
 
@@ -44,23 +43,19 @@ def play(task: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
     OVERRIDES.clear()
     OVERRIDES.update(overrides)
     kinds = ["hard" if i == seat else "medium" for i in range(4)]
-    agents = [make(k) for k in kinds]
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(4)]
-    s = GAME.initial_state({"target": 0, "max_rounds": 1}, seed, "kaleidos")
-    held = next(c for c in s.hands[seat] if c[0] == "A")
-    plays, out = 0, {"seed": seed, "seat": seat, "held": held, "setter": None, "herald": None, "ply": None, "lead": None}
-    while not GAME.is_terminal(s):
-        to_act = GAME.current_player(s)
-        legal = GAME.legal_actions(s)
-        action = agents[to_act].choose(GAME.observation(s, to_act), legal, rngs[to_act])
-        before = s.herald
-        s = GAME.apply(s, action)
+    held = next(c for c in GAME.initial_state({"target": 0, "max_rounds": 1}, seed, "kaleidos").hands[seat] if c[0] == "A")
+    out: dict[str, Any] = {"seed": seed, "seat": seat, "held": held, "setter": None, "herald": None, "ply": None, "lead": None}
+    plays = 0
+
+    def watch(before: PrimieraState, action: str, after: PrimieraState) -> None:
+        nonlocal plays
         plays += action.startswith("play")
-        if before is None and s.herald is not None:
-            cnt = [len(p) for p in s.piles]
-            out.update(setter=WHO[(s.herald[0] - seat) % 4], herald=s.herald[1], ply=plays,
+        if before.herald is None and after.herald is not None:
+            cnt = [len(p) for p in after.piles]
+            out.update(setter=WHO[(after.herald[0] - seat) % 4], herald=after.herald[1], ply=plays,
                        lead=cnt[seat] - (sum(cnt) - cnt[seat]) / 3)
-    line = s.sheet[-1]
+
+    line = play_out("kaleidos", kinds, seed, watch).sheet[-1]
     out.update(partnership=line.partnership, edge=line.points[seat] - (sum(line.points) - line.points[seat]) / 3)
     return out
 

@@ -9,6 +9,11 @@ import json
 import math
 import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pygame_core.primiera.game import GAME  # noqa: E402
 
 
 def main() -> None:
@@ -24,8 +29,7 @@ def main() -> None:
         n = len(xs)
         mean = sum(xs) / n
         ci = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n) if n > 1 else 0.0
-        variant = pairing.split()[0].split(":")[1]
-        seats = {"2p": 2, "3p": 3}.get(variant, 4)
+        seats = GAME.info.variant(pairing.split()[0].split(":")[1]).default_players
         per = seats if ":one" in pairing else 2  # rounds per deal: a at each seat, or two seatings
         print(f"| {pairing} | {per * n} rounds, seeds {min(got)}-{max(got)} | {mean:+.3f} ± {ci:.3f} |")
 

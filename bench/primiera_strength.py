@@ -32,6 +32,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from pygame_core.agents import RandomAgent  # noqa: E402
 from pygame_core.primiera.agents import FACTORIES  # noqa: E402
-from pygame_core.primiera.game import GAME  # noqa: E402
+from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
 from pygame_core.primiera.hard import RefAbAgent  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
@@ -69,8 +70,10 @@ def make(kind: str) -> Agent:
     return agent
 
 
-def play_round(variant: str, kinds: list[str], seed: int) -> tuple[int, ...]:
-    """One round (a one-round game) dealt from ``seed`` with one agent kind per seat; each seat's points."""
+def play_out(variant: str, kinds: list[str], seed: int,
+             watch: Callable[[PrimieraState, str, PrimieraState], None] | None = None) -> PrimieraState:
+    """One round (a one-round game) dealt from ``seed`` with one agent kind per seat, to its end;
+    ``watch(before, action, after)`` sees every action."""
     agents = [make(k) for k in kinds]
     rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(len(kinds))]
     state = GAME.initial_state({"target": 0, "max_rounds": 1}, seed, variant)
@@ -78,8 +81,15 @@ def play_round(variant: str, kinds: list[str], seed: int) -> tuple[int, ...]:
         seat = GAME.current_player(state)
         legal = GAME.legal_actions(state)
         action = agents[seat].choose(GAME.observation(state, seat), legal, rngs[seat])
-        state = GAME.apply(state, action)
-    return state.sheet[-1].points
+        before, state = state, GAME.apply(state, action)
+        if watch is not None:
+            watch(before, action, state)
+    return state
+
+
+def play_round(variant: str, kinds: list[str], seed: int) -> tuple[int, ...]:
+    """One round dealt from ``seed`` with one agent kind per seat; each seat's points."""
+    return play_out(variant, kinds, seed).sheet[-1].points
 
 
 def deal_figure(variant: str, a: str, b: str, seed: int) -> float:

@@ -51,7 +51,6 @@ def test_even_deepening_keeps_only_whole_levels(variant: str, seed: int, pot: in
     """The values are each world's complete search at depth d or d + 1, the deeper ones first in the deal order: a
     search that ran out of nodes part-way (some root moves deeper than others) is never kept."""
     agent = HardAgent()
-    agent.even = True
     agent.budgets = {**agent.budgets, variant: (8, pot)}
     agent.settled_nodes = 0
     s = next(_positions(variant, seed))
@@ -69,7 +68,6 @@ def test_even_deepening_keeps_only_whole_levels(variant: str, seed: int, pot: in
 def test_even_deepening_with_a_pot_for_everything_searches_every_world_to_the_end() -> None:
     """Near the end of a Kaleidos round, an unlimited pot gives each world's exact values (searched to the last card)."""
     agent = HardAgent()
-    agent.even = True
     agent.budgets = {**agent.budgets, "kaleidos": (6, 1 << 40)}
     agent.settled_nodes = 0
     s = [t for t in _positions("kaleidos", 2, 2) if sum(len(h) for h in t.hands) <= 8][0]

@@ -212,14 +212,8 @@ class SearchAgent(Explains):
         left = sum(view.hand_sizes)
         return min(self.min_depth, left), min(self.max_depth, left)
 
-    even = False
-    """Deepen every world level by level (all to depth 1, then all to 2, ...) under one node pot, and never keep
-    a level that ran out of nodes part-way (see ``score_even``)."""
-
     def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
-        """The mean value of each root move over the worlds."""
-        if self.even:
-            return self.score_even(view, ms, rnd)
+        """The mean value of each root move over the worlds, deepened world by world under one pot (ref-ab)."""
         worlds = self.worlds(view, rnd)
         per_world = max(1, self.budget(view)[1] // len(worlds))
         first, last = self.depth_plan(view)
@@ -260,17 +254,12 @@ class SearchAgent(Explains):
         _, last = self.depth_plan(view)
         leaf = self.leaf()
         chance = self.last_deal_ahead(view)
-        values: list[list[float]] = []
-        for w in worlds:
-            search = self.make_search(w, view, leaf, 1 << 30)
-            search.final_chance = chance
-            values.append(search.root(ms, 1))
-            pot -= search.nodes
-        for depth in range(2, last + 1):
+        values: list[list[float]] = [[] for _ in worlds]
+        for depth in range(1, last + 1):
             for i, w in enumerate(worlds):
-                if pot <= 0:
+                if pot <= 0 and depth > 1:
                     break
-                search = self.make_search(w, view, leaf, pot)
+                search = self.make_search(w, view, leaf, pot if depth > 1 else 1 << 30)  # one ply always
                 search.final_chance = chance
                 search.soft = self.soft
                 got = search.root(ms, depth)
@@ -363,7 +352,8 @@ class HardAgent(SearchAgent):
         return deals, nodes
 
     def score(self, view: View, ms: list[Move], rnd: random.Random) -> list[float]:
-        """In ``vector_modes``, every world searched at once to the end of the hands now dealt; else as SearchAgent."""
+        """``vector_modes``: every world searched at once to the end of the hands now dealt; ``even_modes``:
+        every world deepened evenly (``score_even``); else as SearchAgent.score."""
         if view.variant in self.even_modes:
             return self.herald_timing(view, ms, self.score_even(view, ms, rnd))
         if view.variant not in self.vector_modes:
