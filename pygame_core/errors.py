@@ -2,32 +2,66 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PrimiError(ValueError):
-    """Base class of every error the core raises on bad input."""
+    """Base class of every error the core raises on bad input.
+
+    Every error carries a Description for the page (issue 19: errors are keys): ``key`` names a
+    message in the page's translation tables (the shell's ``err.*``, or a game's own prefix) and
+    ``params`` its placeholders (plain JSON data: numbers, texts, nested ``{"key", "args"}``).
+    The worker forwards ``{kind, key, args}`` and never the English text, which stays for the
+    command line, logs and tests. A subclass without a specific key falls back to its
+    ``default_key``, which the page says in the player's words.
+    """
+
+    default_key = "err.input"
+
+    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key: str = key or self.default_key
+        self.params: dict[str, Any] = params
+
+    @property
+    def description(self) -> dict[str, Any]:
+        """``{"key": ..., "args": {...}}``: what the page translates (a protocol Description)."""
+        return {"key": self.key, "args": dict(self.params)}
 
 
 class InvalidCardError(PrimiError):
     """The text is not a card in our notation, or not in the deck in play."""
 
+    default_key = "err.input"
+
 
 class InvalidActionError(PrimiError):
     """The text is not an action of this game at all (it does not parse)."""
+
+    default_key = "err.move"
 
 
 class IllegalActionError(PrimiError):
     """The action parses, but it is not legal in this state."""
 
+    default_key = "err.move"
+
 
 class OptionsError(PrimiError):
     """A variant name, player count or option value is not accepted."""
+
+    default_key = "err.options"
 
 
 class RecordError(PrimiError):
     """A game record is malformed or does not replay."""
 
-    def __init__(self, message: str, index: int | None = None, action: str | None = None) -> None:
-        super().__init__(message)
+    default_key = "err.record"
+
+    def __init__(
+        self, message: str, index: int | None = None, action: str | None = None, *, key: str | None = None, **params: Any
+    ) -> None:
+        super().__init__(message, key=key, **params)
         self.index = index
         self.action = action
 
