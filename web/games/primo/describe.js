@@ -1,3 +1,4 @@
+// @ts-check
 // Primo's Descriptions made readable (GameModule.describe) and the small word helpers the table
 // and the lessons share: card texts become names, seats names, nested messages likewise.
 import { t } from "../../i18n.js";

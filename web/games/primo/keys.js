@@ -1,3 +1,4 @@
+// @ts-check
 // Primo at the keyboard and for a screen reader (GameModule.keys): the keys its table handles
 // itself (listed in the "?" dialog), and the table in one sentence from the shown seat's observation.
 import { t } from "../../i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Primo's "Learn by example" (#/primo/learn?lesson=…&step=…): the rulebook's example turns of
 // Elisabeth, Svenja and Michael, step by step. Every step (the rows, the hand, what was played
 // and why) comes from the worker (game_op "lessons"), computed by the rules core from the same
@@ -113,7 +114,7 @@ export async function renderLearn(main, params, ctx) {
   if (!keysWired) {
     keysWired = true;
     document.addEventListener("keydown", (e) => {
-      if (!$("#po-lesson") || e.target.closest("input, select, textarea")) return;
+      if (!$("#po-lesson") || /** @type {Element} */ (e.target).closest("input, select, textarea")) return;
       const link = e.key === "ArrowRight" ? $("#po-learn-next") : e.key === "ArrowLeft" ? $("#po-learn-back") : null;
       if (link && link.getAttribute("aria-disabled") !== "true") { e.preventDefault(); location.hash = link.getAttribute("href"); }
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // Primo's section of the rules page: how each variant plays and the decisions Primi took where the
 // rulebook is silent or contradicts itself (D-PO1–D-PO15, from catalogue.json: the core's rules
 // records and pygame_core/decisions.py).
