@@ -11,6 +11,7 @@ import { renderCalc } from "./calc.js";
 import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
+import { cardAction, claimAction, claimAmounts, claimsAt, costOf, discardsOne, KIND_ORDER } from "./actions.js";
 import { afterRoundEnd, chips, duration, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 import { addStrings } from "../../i18n.js";
@@ -22,14 +23,6 @@ import stringsDe from "./strings.de.js";
 addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
-const KIND_ORDER = ["numerus", "primero", "supremus", "punto", "fluxus", "chorus"];
-// Order of cards in canonical text: A..K then S H D C (the core's sort_cards).
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["S", "H", "D", "C"];
-const canonical = (cards) => {
-  const key = (c) => RANKS.indexOf(c.slice(0, -1)) * 4 + SUITS.indexOf(c.slice(-1));
-  return [...cards].sort((a, b) => key(a) - key(b));
-};
 const claimText = (text) => {
   const [kind, points] = text.split(" ");
   return t("claim", { kind: t("kind." + kind), points });
@@ -49,10 +42,6 @@ function showsTotal(ctx) {
   const r = (ctx.catalogue.primero_rules || []).find((x) => x.variant === ctx.variant.name);
   return !!r && r.hands === "northpass";
 }
-
-// RMS after a draw: exactly one card must go (every legal discard names one card, none keeps all).
-const discardsOne = (legal) => legal.some((a) => a.startsWith("discard ")) && !legal.includes("discard")
-  && legal.every((a) => !a.startsWith("discard ") || a.split(" ").length === 2);
 
 // ---------------------------------------------------------------- the table
 function drawTable(el, view, ctx) {
@@ -214,19 +203,6 @@ function drawMe(o, v, ctx) {
 }
 
 // ---------------------------------------------------------------- the actions
-// What a betting action costs the shown seat now (chips it puts in), from its View: a bet or a raise
-// first meets what is owed (to_call), a see or a match pays that, a pass, a refusal or a fold nothing.
-function costOf(action, v) {
-  const o = v.observation;
-  const have = o.seats[v.seat].chips;
-  const call = o.to_call || 0;
-  const [verb, x] = action.split(" ");
-  const n = Number(x) || 0;
-  if (["vie", "revie", "bet", "raise"].includes(verb)) return Math.min(have, call + n);
-  if (["see", "match", "stay"].includes(verb)) return Math.min(have, call);
-  if (verb === "trade") return Math.min(have, o.forced_stake || 0);
-  return 0;
-}
 const chipsText = (n) => t("cost.chips", { n });
 
 // A control's words: what it does and what it costs ("See (2 chips)", "Raise 1 (3 chips)", "Pass (free)").
@@ -250,7 +226,7 @@ function composeActions(bar, v, ctx, send) {
   // Card choices: discard / trade composed from the selected cards.
   const cardVerb = ["discard", "trade"].find((verb) => legal.some((a) => a === verb || a.startsWith(verb + " ")));
   if (cardVerb && !legal.includes("draw") && !legal.some((a) => a.startsWith("draw "))) {
-    const text = selected.length ? `${cardVerb} ${canonical(selected).join(" ")}` : cardVerb;
+    const text = cardAction(cardVerb, selected);
     const ok = legal.includes(text);
     const one = cardVerb === "discard" && discardsOne(legal);
     const stake = cardVerb === "trade" ? costOf("trade", v) : 0;
@@ -309,7 +285,7 @@ function composeActions(bar, v, ctx, send) {
 }
 
 function claimComposer(acts) {
-  const amounts = [...new Set(acts.map((a) => Number(a.split(" ")[1])))].sort((a, b) => a - b);
+  const amounts = claimAmounts(acts);
   const verb = acts[0].split(" ")[0];
   return `<span class="claim-composer row" id="claim-composer">
     <label>${esc(t("composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
@@ -333,7 +309,7 @@ function wireComposer(box, acts, v, send) {
     return d < 0 || (d === 0 && Number(p) <= hv.points);
   };
   const update = () => {
-    go.dataset.action = `${verb} ${amountSel.value} ${handSel.value}`;
+    go.dataset.action = claimAction(verb, amountSel.value, handSel.value);
     const bluff = !backs(handSel.value);
     go.toggleAttribute("data-bluff", bluff);
     go.classList.toggle("bluff", bluff);
@@ -343,8 +319,7 @@ function wireComposer(box, acts, v, send) {
   };
   const fill = () => {
     const n = amountSel.value;
-    const claims = acts.filter((a) => a.split(" ")[1] === n).map((a) => a.split(" ").slice(2));
-    claims.sort((a, b) => (KIND_ORDER.indexOf(a[0]) - KIND_ORDER.indexOf(b[0])) || (Number(a[1]) - Number(b[1])));
+    const claims = claimsAt(acts, n);
     const prev = handSel.value;
     handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t(backs(`${k} ${p}`) ? "composer.option" : "composer.option.bluff", { kind: t("kind." + k), points: p }))}</option>`).join("");
     // Default to the honest claim when it is legal, else the smallest legal claim.

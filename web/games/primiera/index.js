@@ -12,6 +12,7 @@ import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { breakdownTable } from "./breakdown.js";
+import { optionsByCard, parse } from "./actions.js";
 import { afterRoundEnd, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 import { addStrings } from "../../i18n.js";
@@ -41,12 +42,6 @@ const joinAnd = (items) => {
 const names = (cards, style) => joinAnd(cards.map((c) => cardName(c, style)));
 const sideName = (seats, nameOf) => seats.map(nameOf).join(" & ");
 const rankText = (ranks) => ranks.map((r) => rankWord[r] || String(r)).join(" / ");
-
-// Parse an action text: {verb, card, captured}.
-function parse(action) {
-  const [verb, card, , ...captured] = action.split(" ");
-  return { verb, card, captured };
-}
 
 // ---------------------------------------------------------------- log messages
 /** Args made readable for say(): cards to names, seats to names (GameModule.describe). */
@@ -81,17 +76,6 @@ const isPartner = (o, me, other) => {
   const side = mySide(o, me);
   return side ? side.includes(other) : null;
 };
-
-/** Legal actions of the shown seat grouped by hand card. */
-function optionsByCard(v) {
-  const by = new Map();
-  for (const a of v.legal) {
-    const p = parse(a);
-    if (!by.has(p.card)) by.set(p.card, []);
-    by.get(p.card).push(a);
-  }
-  return by;
-}
 
 // Seats in play order after the seat on screen (everyone from seat 0 for a spectator).
 function seatOrder(o, me) {
