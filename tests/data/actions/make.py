@@ -54,7 +54,7 @@ SHAPES: dict[str, dict[str, str]] = {
         "move": r"move [A-F]:(?:1[0-3]|[1-9]) [A-F]",  # the run from that row's card of that value
         "top": r"top [A-F]",
         "take": r"take [A-F]",
-        "exchange": rf"exchange(?: {_PRIMO})*(?: TAKE)*(?: TOP)*",  # value, colour (B before Y), TAKE, TOP
+        "exchange": rf"exchange(?: {_PRIMO})*(?: TAKE)*(?: TOP)*",  # value, colour (Y before B), TAKE, TOP
         "pass": "pass",
         "end": "end",
     },

@@ -83,17 +83,19 @@ export function parseAction(action) {
 }
 
 const SPECIAL_ORDER = { TAKE: 100, TOP: 101 };
-/** The canonical order of cards in an exchange text: value, then colour (B before Y); TAKE, TOP last.
+const COLOUR_ORDER = { Y: 0, B: 1 };
+/** The canonical order of cards in an exchange text, the core's (pygame_core/primo/rules.py ORDER):
+ * value, then colour (Y before B); TAKE, TOP last.
  * @param {string[]} cards @returns {string[]} */
 export function sortCards(cards) {
   const key = (c) => {
     const x = cardParts(c);
-    return x.special ? [SPECIAL_ORDER[x.special], ""] : [x.value, x.colour];
+    return x.special ? [SPECIAL_ORDER[x.special], 0] : [x.value, COLOUR_ORDER[x.colour]];
   };
   return [...cards].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    return ka[0] - kb[0] || (ka[1] < kb[1] ? -1 : ka[1] > kb[1] ? 1 : 0);
+    return ka[0] - kb[0] || ka[1] - kb[1];
   });
 }
 
