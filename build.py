@@ -380,6 +380,7 @@ def run_tests(pytest_args: list[str]) -> int:
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "tests", "e2e", "bench", "build.py"]),
         ("mypy", [sys.executable, "-m", "mypy"]),
+        ("node --test", ["node", "--test", "tests/js/"]),
     ]
     failed = []
     for name, cmd in steps:
