@@ -1,5 +1,6 @@
 // The canonical action texts of one game (tests/data/actions/<game>.json, written by make.py from
 // seeded random play through the core, and checked against the core by tests/test_action_texts.py).
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 /** {game, shapes: {verb: regex text}, records: [{variant, players, seed, actions}], texts: [...]} */
@@ -23,3 +24,9 @@ export const scramble = (xs) => {
   const r = [...xs].reverse();
   return r.length > 1 ? [...r.slice(1), r[0]] : r;
 };
+
+/** The data has every verb the page reads (its "shapes"), and each text has its verb's shape. */
+export function assertShapes(data) {
+  assert.deepEqual([...byVerb(data.texts).keys()].sort(), Object.keys(data.shapes).sort());
+  for (const text of data.texts) assert.match(text, new RegExp(`^(?:${data.shapes[text.split(" ")[0]]})$`), text);
+}
