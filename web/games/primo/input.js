@@ -55,7 +55,7 @@ export function wireHand(ctx) {
   });
 }
 
-// ---------------------------------------------------------------- selection and highlights
+// ---------------------------------------------------------------- taps: picking and dropping (highlights: draw.js)
 function handActivate(i, ctx) {
   if (inFlight()) return;
   const local = ctx.local;
