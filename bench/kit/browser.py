@@ -1,10 +1,12 @@
 """What the scripts that drive the built page in a browser share: Debian's chromium and its flags
-(e2e/conftest.py launches it the same way), a static server for dist/ in its own process (the e2e
-tests and bench/screenshots.py), and the loop that lets computer players play each other through
-the page and reads how long each decision took in the worker (bench/ai_browser.py,
-bench/cfr_browser.py, bench/primiera_browser.py).
+(e2e/conftest.py launches it the same way), a fresh profile of it (bench/site/boot.py, first_visit.py),
+a static server for dist/ in its own process (the e2e tests and bench/site/screenshots.py), the built
+site served in this process with a browser to drive it (``served_browser``), and the loop that lets
+computer players play each other through the page and reads how long each decision took in the worker
+(bench/primero/browser.py, bench/primero/cfr_browser.py, bench/primiera/browser.py).
 
-Playwright is imported by the callers; this module needs only the standard library."""
+Playwright (and build.py, for ``served_browser``) is imported only when called: importing this module
+needs only the standard library."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PRIMI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -35,6 +37,34 @@ READY_TIMEOUT = 180_000
 def launch(playwright: Any) -> Any:
     """Debian's chromium, headless, quiet on a closed network."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def launch_profile(playwright: Any, profile: str) -> Any:
+    """The same chromium with a persistent profile in the folder ``profile`` (a first visit: empty
+    cache, no service worker; a reload or a new tab in it is a returning visit)."""
+    return playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                         headless=True)
+
+
+@contextmanager
+def served_browser(dist: Path | None = None) -> Iterator[tuple[Any, str]]:
+    """``dist`` (the build, built first if needed) served in this process on a free loopback port
+    (``build.serve_in_background``), and chromium launched: yields (browser, base URL) and closes
+    both after."""
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    server, base = build.serve_in_background(build.DIST if dist is None else dist)
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            try:
+                yield browser, base
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
 
 
 def free_port() -> int:

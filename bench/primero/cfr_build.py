@@ -1,8 +1,8 @@
 """Build the heads-up Waks equilibrium table (pygame_core/primero/data/cfr_waks2.json) by CFR+.
 
 Run from the repository root (a dev tool: needs numpy, in the dev extras):
-    nice -n 10 python3 bench/cfr_build.py --iters 1500 --samples 300000
-    python3 bench/cfr_build.py --iters 30 --samples 20000 --out /tmp/t.json     # a quick try
+    nice -n 10 python3 -m bench.primero.cfr_build --iters 1500 --samples 300000
+    python3 -m bench.primero.cfr_build --iters 30 --samples 20000 --out /tmp/t.json     # a quick try
 
 The abstraction is described in pygame_core/primero/cfr.py. The game it solves:
 - Chance: each player's round-1 bucket (equal-frequency buckets of the 2-card hands by the
@@ -30,7 +30,6 @@ import argparse
 import json
 import pickle
 import random
-import sys
 import time
 import zlib
 from itertools import combinations
@@ -38,11 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.primero import cfr  # noqa: E402
-from pygame_core.primero.ai_eval import evaluator  # noqa: E402
+from pygame_core.primero import cfr
+from pygame_core.primero.ai_eval import evaluator
 
 B1 = 10
 B2 = 16

@@ -1,7 +1,7 @@
 """Heads-up Waks: hard with the equilibrium table (cfr.py) against hard without it (today's hard).
 
 Run from the repository root, under ``nice -n 10`` (the machine is shared):
-    nice -n 10 python3 bench/cfr_match.py --seeds 200 --jobs 2
+    nice -n 10 python3 -m bench.primero.cfr_match --seeds 200 --jobs 2
 
 Duplicate deals: every seed is played in both seatings (table first, then second), and the pair
 is one sample. Games of ``--deals`` deals (default 10, 50 chips, default options). Prints the
@@ -11,18 +11,11 @@ table player's chips per deal, the zero-sum edge (a - b) / 2 and their 95% inter
 from __future__ import annotations
 
 import argparse
-import math
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.primero.agents import PrimeroAgent  # noqa: E402
-from pygame_core.primero.game import GAME  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import mean_ci, pool_map, seat_rngs
+from pygame_core.primero.agents import PrimeroAgent
+from pygame_core.primero.game import GAME
 
 
 def play(seed: int, table_seat: int, deals: int, other: str) -> tuple[list[int], int]:
@@ -34,7 +27,7 @@ def play(seed: int, table_seat: int, deals: int, other: str) -> tuple[list[int],
         agents.reverse()
     for ag in agents:
         ag.prepare("waks", opts)
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(2)]
+    rngs = seat_rngs(seed, 2)
     while not GAME.is_terminal(state):
         p = GAME.current_player(state)
         legal = GAME.legal_actions(state)
@@ -55,12 +48,6 @@ def run_seed(args: tuple[int, int, str]) -> tuple[float, float]:
     return a / n, b / n
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    m = sum(xs) / len(xs)
-    var = sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1)
-    return m, 1.96 * math.sqrt(var / len(xs))
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, default=200)
@@ -71,8 +58,7 @@ def main() -> None:
     args = ap.parse_args()
     t0 = time.time()
     work = [(s, args.deals, args.other) for s in range(args.first_seed, args.first_seed + args.seeds)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        got = list(pool.map(run_seed, work, chunksize=4))
+    got = list(pool_map(run_seed, work, args.jobs, chunksize=4))
     a, ca = mean_ci([x for x, _ in got])
     e, ce = mean_ci([(x - y) / 2 for x, y in got])
     print(f"table vs {args.other} (no table), waks 2p, {args.seeds} seeds x 2 seatings x {args.deals} deals: "

@@ -1,9 +1,9 @@
-"""The Primero gauntlet: one AI level against scripted betting styles (bench/styles.py).
+"""The Primero gauntlet: one AI level against scripted betting styles (bench/primero/styles.py).
 
 Run from the repository root (long runs under ``nice -n 10``; the machine is shared):
-    nice -n 10 python3 bench/gauntlet.py --level hard                 # every rule set, every style
-    nice -n 10 python3 bench/gauntlet.py --level medium --rules waks2 --seeds 300
-    python3 bench/gauntlet.py --quick                                 # smoke run: a few seeds per cell
+    nice -n 10 python3 -m bench.primero.gauntlet --level hard                 # every rule set, every style
+    nice -n 10 python3 -m bench.primero.gauntlet --level medium --rules waks2 --seeds 300
+    python3 -m bench.primero.gauntlet --quick                                 # smoke run: a few seeds per cell
 
 Rule sets: waks2 (Waks heads-up), waks4, rms4, np2 (Northpass heads-up), np4. Heads-up the level
 (a) and the style (b) sit a,b then b,a; with four players a,b,a,b then b,a,b,a. Duplicate deals:
@@ -20,24 +20,14 @@ A cell is a win when the interval of a/deal lies above zero. It prints figures; 
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import os
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from styles import StyleAgent, styles_for  # noqa: E402
-
-from pygame_core.primero.agents import PrimeroAgent  # noqa: E402
-from pygame_core.primero.game import GAME  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import add_run_args, machine, mean_ci, pool_map, seat_rngs, table_head, write_json
+from bench.primero.styles import StyleAgent, styles_for
+from pygame_core.primero.agents import PrimeroAgent
+from pygame_core.primero.game import GAME
 
 RULESETS: dict[str, tuple[str, int]] = {
     "waks2": ("waks", 2), "waks4": ("waks", 4), "rms4": ("rms", 4), "np2": ("northpass", 2), "np4": ("northpass", 4),
@@ -53,7 +43,7 @@ def play(variant: str, seats: list[str], level: str, seed: int, deals: int) -> t
     agents: list[Any] = [PrimeroAgent(level) if k == "a" else StyleAgent(k) for k in seats]
     for ag in agents:
         ag.prepare(variant, opts)
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(len(seats))]
+    rngs = seat_rngs(seed, len(seats))
     for _ in range(200_000):
         if GAME.is_terminal(state):
             break
@@ -91,14 +81,6 @@ def _chunk(args: tuple[str, str, str, list[int], int]) -> list[tuple[float, floa
     return [run_seed(rules, level, style, s, deals) for s in seeds]
 
 
-def _mean_ci(xs: list[float]) -> tuple[float, float]:
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, float("nan")
-    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    return m, 1.96 * math.sqrt(var / len(xs))
-
-
 def main() -> None:
     """Run the cells and print the markdown table."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -108,9 +90,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=0, help="seeds per cell (default: per rule set, see DEFAULT_SEEDS)")
     parser.add_argument("--deals-per-game", type=int, default=10)
     parser.add_argument("--quick", action="store_true", help="2 seeds per cell, 3 deals per game (a smoke run)")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", default="")
+    add_run_args(parser)
     args = parser.parse_args()
     deals = 3 if args.quick else args.deals_per_game
     tasks: list[tuple[str, str, str, list[int], int]] = []
@@ -128,32 +108,26 @@ def main() -> None:
             for i in range(0, len(seeds), step):
                 tasks.append((rules, args.level, style, seeds[i:i + step], deals))
     start = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            parts = list(pool.map(_chunk, tasks))
-    else:
-        parts = [_chunk(t) for t in tasks]
+    parts = list(pool_map(_chunk, tasks, args.jobs))
     wall = time.perf_counter() - start
     got: dict[tuple[str, str], list[tuple[float, float, int]]] = {c: [] for c in cells}
     for t, res in zip(tasks, parts, strict=True):
         got[(t[0], t[2])].extend(res)
-    print(f"level {args.level}; python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, "
+    print(f"level {args.level}; {machine(args.jobs)}, "
           f"{wall:.0f} s wall, {deals} deals per game, duplicate (both seatings per seed)")
     print()
-    print("| rule set | style | seeds | deals | a chips/deal ± 95% | edge (a−b)/2 ± 95% | a wins |")
-    print("|---|---|---|---|---|---|---|")
+    table_head(["rule set", "style", "seeds", "deals", "a chips/deal ± 95%", "edge (a−b)/2 ± 95%", "a wins"])
     rows = []
     for rules, style in cells:
         res = got[(rules, style)]
-        ma, ca = _mean_ci([r[0] for r in res])
-        me, ce = _mean_ci([(r[0] - r[1]) / 2 for r in res])
+        ma, ca = mean_ci([r[0] for r in res], alone=math.nan)
+        me, ce = mean_ci([(r[0] - r[1]) / 2 for r in res], alone=math.nan)
         d = sum(r[2] for r in res)
         win = "yes" if ma - ca > 0 else ("LOSES" if ma + ca < 0 else "no")
         print(f"| {rules} | {style} | {len(res)} | {d} | {ma:+.3f} ± {ca:.3f} | {me:+.3f} ± {ce:.3f} | {win} |")
         rows.append({"rules": rules, "style": style, "seeds": len(res), "deals": d, "a": ma, "a_ci": ca,
                      "edge": me, "edge_ci": ce})
-    if args.json:
-        Path(args.json).write_text(json.dumps({"level": args.level, "rows": rows}, indent=1))
+    write_json(args.json, {"level": args.level, "rows": rows})
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Benchmark Primero hand evaluation: hands/second per rule set, and the CLI's stdin mode over every hand.
 
-Run from the repository root:  python bench/bench_hands.py [--repeat N]
+Run from the repository root:  python3 -m bench.primero.hands [--repeat N]
 It prints figures; it is not a test.
 """
 
@@ -14,11 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from pygame_core.cards import DECK_40
+from pygame_core.primero.hands import RULESETS, evaluate, get_rules
 
-from pygame_core.cards import DECK_40  # noqa: E402
-from pygame_core.primero.hands import RULESETS, evaluate, get_rules  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def bench_evaluate(rules_name: str, repeat: int, wild: bool = False) -> tuple[int, float]:

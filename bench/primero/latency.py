@@ -1,6 +1,6 @@
 """Benchmark the Primero AI: time per decision (p50/p95/max) per level and variant.
 
-Run from the repository root:  python bench/ai_latency.py [--decisions N] [--levels easy,medium,hard] [--cpu]
+Run from the repository root:  python3 -m bench.primero.latency [--decisions N] [--levels easy,medium,hard] [--cpu]
 Each level plays seeded games against the other levels; every decision of the measured
 level is timed. Tables are built once per process before timing (``--cold`` times the
 first decisions too, table building included). It prints figures; it is not a test.
@@ -11,14 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.agents import make_agent  # noqa: E402
-from pygame_core.primero.game import GAME  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import pct, seat_rngs, table_head
+from pygame_core.agents import make_agent
+from pygame_core.primero.game import GAME
 
 VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("waks", {"players": 2}), ("waks", {"players": 4}), ("italian", {"players": 3}), ("roman", {"players": 2}),
@@ -42,7 +38,7 @@ def measure(level: str, variant: str, options: dict[str, object], decisions: int
         rot = seed % n
         kinds = kinds[rot:] + kinds[:rot]
         agents = [make_agent("primero", k) for k in kinds]
-        rngs = [AgentRandom(seed * 31 + i) for i in range(n)]
+        rngs = seat_rngs(seed, n, stride=31)
         s = GAME.initial_state({**options, "deals": 3}, seed, variant)
         while not GAME.is_terminal(s) and len(times) < decisions:
             p = GAME.current_player(s)
@@ -55,12 +51,6 @@ def measure(level: str, variant: str, options: dict[str, object], decisions: int
                 times.append(dt)
             s = GAME.apply(s, a)
     return times
-
-
-def pct(xs: list[float], q: float) -> float:
-    """The q-quantile (nearest rank)."""
-    ys = sorted(xs)
-    return ys[min(len(ys) - 1, int(q * len(ys)))]
 
 
 def main() -> None:
@@ -80,8 +70,7 @@ def main() -> None:
             measure("hard", variant, options, 30)
             measure("medium", variant, options, 30)
     print(f"python {sys.version.split()[0]} on {sys.platform}; {args.decisions} decisions per row; ms per decision")
-    print("| level | variant | players | p50 ms | p95 ms | max ms |")
-    print("|---|---|---|---|---|---|")
+    table_head(["level", "variant", "players", "p50 ms", "p95 ms", "max ms"])
     worst: dict[str, float] = {}
     for level in levels:
         for variant, options in VARIANTS:

@@ -6,23 +6,19 @@ The game: RMS, 6 players, 1,000 deals, 10,000 chips each, every seat played by t
 observation printed is the JSON size of seat 0's observation of the final state,
 which carries only the recent log (the whole log is available from ``log_entries``).
 
-    python3 bench/replay.py                 # random agents, seed 1
-    python3 bench/replay.py --agent easy --seed 2 --deals 200
+    python3 -m bench.primero.replay                 # random agents, seed 1
+    python3 -m bench.primero.replay --agent easy --seed 2 --deals 200
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pygame_core.agents import make_agent  # noqa: E402
-from pygame_core.primero.game import GAME  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import seat_rngs
+from pygame_core.agents import make_agent
+from pygame_core.primero.game import GAME
 
 
 def main() -> None:
@@ -35,7 +31,7 @@ def main() -> None:
     options = {"players": args.players, "deals": args.deals, "chips": 10_000}
     s = GAME.initial_state(options, args.seed, "rms")
     agents = [make_agent("primero", args.agent) for _ in range(args.players)]
-    rngs = [AgentRandom(args.seed * 31 + i) for i in range(args.players)]
+    rngs = seat_rngs(args.seed, args.players, stride=31)
     actions: list[str] = []
     started = time.perf_counter()
     while not GAME.is_terminal(s):

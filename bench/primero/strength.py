@@ -1,9 +1,9 @@
 """Strength table of the Primero AI levels: chips won per deal, with 95% confidence intervals.
 
 Run from the repository root:
-    python bench/strength.py                 # 2,000 deals per pairing, all rule sets, 2 processes
-    python bench/strength.py --quick         # 200 deals per pairing (a smoke run)
-    python bench/strength.py --deals 3000 --rules waks --jobs 1 --json out.json
+    python3 -m bench.primero.strength                 # 2,000 deals per pairing, all rule sets, 2 processes
+    python3 -m bench.primero.strength --quick         # 200 deals per pairing (a smoke run)
+    python3 -m bench.primero.strength --deals 3000 --rules waks --jobs 1 --json out.json
 
 Pairings: hard-medium, hard-easy, medium-easy and each level against random.
 Waks, Northpass and Suzuki are heads-up (2 players); RMS seats four players as a, b, a, b.
@@ -20,19 +20,12 @@ significant when the interval excludes zero. It prints figures; it is not a test
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import os
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.simulate import simulate  # noqa: E402
+from bench.kit.figures import add_run_args, machine, pool_map, significant, table_head, write_json
+from pygame_core.simulate import simulate
 
 PAIRINGS = [("hard", "medium"), ("hard", "easy"), ("medium", "easy"),
             ("hard", "random"), ("medium", "random"), ("easy", "random")]
@@ -94,11 +87,9 @@ def main() -> None:
     parser.add_argument("--deals-per-game", type=int, default=10)
     parser.add_argument("--rules", default=",".join(RULESETS), help="comma-separated rule sets")
     parser.add_argument("--pairings", default="", help="e.g. hard-medium,hard-easy (default: all)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes (this machine: 2 cores, shared)")
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-duplicate", action="store_true",
                         help="fresh shuffles for every game instead of replaying each seed in every seat rotation")
-    parser.add_argument("--json", default="", help="also write the rows to this file")
+    add_run_args(parser)
     args = parser.parse_args()
     deals = 200 if args.quick else args.deals
     pairings = PAIRINGS
@@ -109,27 +100,21 @@ def main() -> None:
         for i, (a, b) in enumerate(pairings):
             tasks.append((rules, a, b, deals, args.deals_per_game, args.seed * 1000 + i * 7919, not args.no_duplicate))
     start = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            rows = list(pool.map(_task, tasks))
-    else:
-        rows = [_task(t) for t in tasks]
+    rows = list(pool_map(_task, tasks, args.jobs))
     wall = time.perf_counter() - start
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, {wall:.0f} s wall, "
+    print(f"{machine(args.jobs)}, {wall:.0f} s wall, "
           f"{args.deals_per_game} deals per game, duplicate={not args.no_duplicate}")
     print()
-    print("| rule set | pairing (a vs b) | deals | a: chips/deal ± 95% CI | significant |")
-    print("|---|---|---|---|---|")
+    table_head(["rule set", "pairing (a vs b)", "deals", "a: chips/deal ± 95% CI", "significant"])
     for r in rows:
         ci = r["ci95"] or 0.0
         m = r["chips_per_deal"]
         seats = f"{r['players']}p" if r["players"] == 2 else "a,b,a,b"
-        sig = "yes" if abs(m) > ci else "no"
+        sig = "yes" if significant(m, ci) else "no"
         if sig == "yes":
             sig += f" ({r['a'] if m > 0 else r['b']} ahead)"
         print(f"| {r['rules']} ({seats}) | {r['a']} vs {r['b']} | {r['deals']} | {m:+.3f} ± {ci:.3f} | {sig} |")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

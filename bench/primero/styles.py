@@ -22,18 +22,12 @@ Styles (name: behaviour):
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from pygame_core.primero.agents import PrimeroAgent, View, _keep_options, parse_view  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from pygame_core.primero.agents import PrimeroAgent, View, _keep_options, parse_view
+from pygame_core.rng import AgentRandom
 
 BASE_STYLES = ("maxer", "station", "rock15", "rock30", "probe", "bluffer", "minraiser", "tag", "lag", "passive")
 NP_STYLES = ("honest", "bestclaim")

@@ -1,6 +1,6 @@
 """Primiera's AI in the browser: how long a decision takes in Pyodide (the worker), and the main thread's longest task.
 
-    nice -n 10 python bench/primiera_browser.py [--decisions 120] [--level hard] [--variants 2p,3p,classic,kaleidos]
+    nice -n 10 python3 -m bench.primiera.browser [--decisions 120] [--level hard] [--variants 2p,3p,classic,kaleidos]
 
 Builds dist/ if needed, serves it on 127.0.0.1, and in headless chromium (/usr/bin/chromium)
 lets computer players of one level play each other through the real page (every seat that
@@ -19,13 +19,9 @@ import argparse
 import json
 import statistics
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-from bench.browser_kit import launch, open_setup, think_times  # noqa: E402
+from bench.kit.browser import open_setup, served_browser, think_times
+from bench.kit.figures import pct, table_head
 
 LONGTASKS = """
 window.__longtasks = [];
@@ -36,12 +32,6 @@ try {
 } catch (e) { window.__longtasks = null; }
 """
 PLAYERS = {"2p": 2, "3p": 3, "classic": 4, "kaleidos": 4}
-
-
-def pct(xs: list[float], q: float) -> float:
-    """The q-quantile (nearest rank)."""
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def longest_cpu_task(trace: bytes) -> float:
@@ -56,8 +46,6 @@ def longest_cpu_task(trace: bytes) -> float:
 
 
 def main() -> int:
-    from playwright.sync_api import sync_playwright
-
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decisions", type=int, default=120, help="decisions measured per mode")
     parser.add_argument("--level", default="hard")
@@ -66,36 +54,29 @@ def main() -> int:
     parser.add_argument("--trace", action="store_true",
                         help="also record a timeline trace: the longest main-thread task in CPU time (not stretched by load)")
     args = parser.parse_args()
-    server, base = build.serve_in_background()
-    print("| mode | level | decisions | p50 ms | p95 ms | max ms | longest main-thread task during play |"
-          + (" longest main-thread task, CPU time |" if args.trace else ""))
-    print("|---|---|---|---|---|---|---|" + ("---|" if args.trace else ""))
-    try:
-        with sync_playwright() as p:
-            browser = launch(p)
-            for variant in args.variants.split(","):
-                page = browser.new_page()
-                page.add_init_script(LONGTASKS)
-                open_setup(page, base, "primiera", f"variant={variant}&seed={args.seed}&opt-target=99",
-                           [args.level] * PLAYERS[variant])
-                started = page.evaluate("performance.now()")
-                if args.trace:
-                    browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
-                page.click("#setup-start")
-                times = think_times(page, args.decisions)
-                cpu = ""
-                if args.trace:
-                    cpu = f" | {longest_cpu_task(browser.stop_tracing()):.0f} ms"
-                tasks = page.evaluate("window.__longtasks")
-                during = [t["ms"] for t in tasks or [] if t["start"] >= started]
-                longest = "not measured" if tasks is None else (f"{max(during):.0f} ms ({len(during)} over 50 ms)"
-                                                                 if during else "none over 50 ms")
-                print(f"| {variant} | {args.level} | {len(times)} | {statistics.median(times):.1f} | "
-                      f"{pct(times, 0.95):.1f} | {max(times):.1f} | {longest}{cpu} |", flush=True)
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_browser() as (browser, base):
+        table_head(["mode", "level", "decisions", "p50 ms", "p95 ms", "max ms", "longest main-thread task during play"]
+                   + (["longest main-thread task, CPU time"] if args.trace else []))
+        for variant in args.variants.split(","):
+            page = browser.new_page()
+            page.add_init_script(LONGTASKS)
+            open_setup(page, base, "primiera", f"variant={variant}&seed={args.seed}&opt-target=99",
+                       [args.level] * PLAYERS[variant])
+            started = page.evaluate("performance.now()")
+            if args.trace:
+                browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
+            page.click("#setup-start")
+            times = think_times(page, args.decisions)
+            cpu = ""
+            if args.trace:
+                cpu = f" | {longest_cpu_task(browser.stop_tracing()):.0f} ms"
+            tasks = page.evaluate("window.__longtasks")
+            during = [t["ms"] for t in tasks or [] if t["start"] >= started]
+            longest = "not measured" if tasks is None else (f"{max(during):.0f} ms ({len(during)} over 50 ms)"
+                                                             if during else "none over 50 ms")
+            print(f"| {variant} | {args.level} | {len(times)} | {statistics.median(times):.1f} | "
+                  f"{pct(times, 0.95):.1f} | {max(times):.1f} | {longest}{cpu} |", flush=True)
+            page.close()
     return 0
 
 

@@ -1,11 +1,11 @@
 """Kaleidos, one hard against three medium, round by round: who set the partnership, with which Herald, and hard's edge.
 
-    nice -n 10 python bench/primiera_herald.py run --seed 60001 --deals 500 --log base.jsonl
-    nice -n 10 python bench/primiera_herald.py run --seed 60001 --deals 1000 --held AS --set bonus_for='{"AS": 5}' --log solo.jsonl
-    python bench/primiera_herald.py summary base.jsonl             # by the Herald hard held, by who set the sides, by partnership
-    python bench/primiera_herald.py compare base.jsonl trial.jsonl # the same rounds, paired: trial minus base
+    nice -n 10 python3 -m bench.primiera.herald run --seed 60001 --deals 500 --log base.jsonl
+    nice -n 10 python3 -m bench.primiera.herald run --seed 60001 --deals 1000 --held AS --set bonus_for='{"AS": 5}' --log solo.jsonl
+    python3 -m bench.primiera.herald summary base.jsonl             # by the Herald hard held, by who set the sides, by partnership
+    python3 -m bench.primiera.herald compare base.jsonl trial.jsonl # the same rounds, paired: trial minus base
 
-Each deal is played four times, hard at each seat in turn (as ``primiera_strength.py``'s
+Each deal is played four times, hard at each seat in turn (as ``bench/primiera/strength.py``'s
 ``hard-medium:kaleidos:one``); a line of the log is one of those rounds: the seed, hard's seat,
 the Herald hard was dealt, who played the first Herald (relative to hard: hard, next, opposite,
 previous) and which, at which play, hard's captured-card lead then, the partnership, and hard's
@@ -20,19 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import sys
 from collections import defaultdict
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.primiera_strength import OVERRIDES, play_out  # noqa: E402
-from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
+from bench.kit.figures import mean_ci, pool_map
+from bench.primiera.strength import OVERRIDES, add_set_arg, overrides_of, play_out
+from pygame_core.primiera.game import GAME, PrimieraState
 
 WHO = {0: "hard", 1: "next", 2: "opposite", 3: "previous"}
 
@@ -62,10 +56,8 @@ def play(task: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
 
 def ci(xs: list[float]) -> str:
     """Mean ± 95% interval (n)."""
-    n = len(xs)
-    mean = sum(xs) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    return f"{mean:+.3f} ± {1.96 * sd / math.sqrt(n):.3f} (n={n})"
+    mean, half = mean_ci(xs)
+    return f"{mean:+.3f} ± {half:.3f} (n={len(xs)})"
 
 
 def load(path: str) -> dict[tuple[int, int], dict[str, Any]]:
@@ -91,7 +83,7 @@ def main() -> None:
     r.add_argument("--deals", type=int, default=500)
     r.add_argument("--held", default="", help="only the rounds where hard was dealt this Herald (AS, AH, AD, AC)")
     r.add_argument("--jobs", type=int, default=2)
-    r.add_argument("--set", action="append", default=[], metavar="NAME=JSON", help="an attribute of hard (a trial)")
+    add_set_arg(r)
     r.add_argument("--log", required=True, help="append one JSON line per round")
     s = sub.add_parser("summary")
     s.add_argument("log")
@@ -100,13 +92,13 @@ def main() -> None:
     c.add_argument("trial")
     args = parser.parse_args()
     if args.cmd == "run":
-        overrides = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)}
+        overrides = overrides_of(args.set)
         tasks = [(seed, seat, overrides) for seed in range(args.seed, args.seed + args.deals) for seat in range(4)]
         if args.held:
             tasks = [t for t in tasks
                      if args.held in GAME.initial_state({"target": 0, "max_rounds": 1}, t[0], "kaleidos").hands[t[1]]]
-        with ProcessPoolExecutor(max(1, args.jobs)) as pool, open(args.log, "a") as f:
-            for row in pool.map(play, tasks, chunksize=4):
+        with open(args.log, "a") as f:
+            for row in pool_map(play, tasks, args.jobs, chunksize=4):
                 f.write(json.dumps(row) + "\n")
                 f.flush()
         rows = list(load(args.log).values())

@@ -1,8 +1,8 @@
 """Benchmark the Primiera AI: time per decision (p50/p95/max) per level and mode, on CPython.
 
 Run from the repository root:
-    python bench/primiera_latency.py [--rounds 6] [--levels easy,medium,hard,ref-ab] [--variants 2p,3p,classic,kaleidos]
-    python bench/primiera_latency.py --calibrate      # search nodes per second, and ref-ab's 50 ms as nodes
+    python3 -m bench.primiera.latency [--rounds 6] [--levels easy,medium,hard,ref-ab] [--variants 2p,3p,classic,kaleidos]
+    python3 -m bench.primiera.latency --calibrate      # search nodes per second, and ref-ab's 50 ms as nodes
 
 The measured level plays one-round games against medium players (seats rotated); every
 decision it makes with more than one legal action is timed (a forced move costs nothing).
@@ -15,20 +15,16 @@ of 300 ms p95 in the browser is about 60-80 ms p95 here. It prints figures; it i
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.primiera_strength import OVERRIDES, make  # noqa: E402
-from pygame_core.primiera import hard  # noqa: E402
-from pygame_core.primiera.game import GAME  # noqa: E402
-from pygame_core.primiera.search import Search, View, exact_value, root_moves  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import pct, seat_rngs, table_head
+from bench.primiera.strength import OVERRIDES, add_set_arg, make, overrides_of
+from pygame_core.primiera import hard
+from pygame_core.primiera.game import GAME
+from pygame_core.primiera.search import Search, View, exact_value, root_moves
+from pygame_core.rng import AgentRandom
 
 
 def measure(level: str, variant: str, rounds: int) -> list[float]:
@@ -38,7 +34,7 @@ def measure(level: str, variant: str, rounds: int) -> list[float]:
     for seed in range(rounds):
         me = seed % n
         agents = [make(level if s == me else "medium") for s in range(n)]
-        rngs = [AgentRandom(seed * 31 + s) for s in range(n)]
+        rngs = seat_rngs(seed, n, stride=31)
         state = GAME.initial_state({"target": 0, "max_rounds": 1}, seed, variant)
         while not GAME.is_terminal(state):
             seat = GAME.current_player(state)
@@ -51,12 +47,6 @@ def measure(level: str, variant: str, rounds: int) -> list[float]:
                 times.append(spent)
             state = GAME.apply(state, action)
     return times
-
-
-def pct(xs: list[float], q: float) -> float:
-    """The q-quantile (nearest rank) in milliseconds."""
-    s = sorted(xs)
-    return 1000 * s[min(len(s) - 1, int(q * len(s)))]
 
 
 def calibrate(rounds: int) -> None:
@@ -89,22 +79,20 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,medium,hard,ref-ab")
     parser.add_argument("--variants", default="2p,3p,classic,kaleidos")
     parser.add_argument("--calibrate", action="store_true")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
-                        help="set an attribute of every hard agent, e.g. settled_nodes=12000 (a trial)")
+    add_set_arg(parser)
     args = parser.parse_args()
-    OVERRIDES.update({k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)})
+    OVERRIDES.update(overrides_of(args.set))
     if args.calibrate:
         calibrate(args.rounds)
         return
     measure("hard", "2p", 1)  # warm the caches (tables of sums) before timing
     print(f"python {sys.version.split()[0]}, {args.rounds} rounds per level and mode, against medium")
     print()
-    print("| level | mode | decisions | p50 ms | p95 ms | max ms |")
-    print("|---|---|---|---|---|---|")
+    table_head(["level", "mode", "decisions", "p50 ms", "p95 ms", "max ms"])
     for level in args.levels.split(","):
         for variant in args.variants.split(","):
             t = measure(level, variant, args.rounds)
-            print(f"| {level} | {variant} | {len(t)} | {pct(t, 0.5):.1f} | {pct(t, 0.95):.1f} | {max(t) * 1000:.1f} |",
+            print(f"| {level} | {variant} | {len(t)} | {1000 * pct(t, 0.5):.1f} | {1000 * pct(t, 0.95):.1f} | {max(t) * 1000:.1f} |",
                   flush=True)
 
 

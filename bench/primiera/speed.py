@@ -1,6 +1,6 @@
 """Benchmark Primiera's engines: random-playout moves per second for 2-player games (CPython).
 
-Run from the repository root:  python bench/primiera_speed.py [--seconds 5] [--variant 2p]
+Run from the repository root:  python3 -m bench.primiera.speed [--seconds 5] [--variant 2p]
 It prints figures; it is not a test. ``fast`` is pygame_core.primiera.fast (the internal
 form for search: whole games, dealing and round scoring included); ``protocol`` is the
 Game protocol (game.py) driven the same way, for reference. tests/test_primiera_fast.py
@@ -11,16 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.primiera import fast  # noqa: E402
-from pygame_core.primiera.game import GAME  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from pygame_core.primiera import fast
+from pygame_core.primiera.game import GAME
+from pygame_core.rng import AgentRandom
 
 
 def bench_fast(variant: str, seconds: float) -> tuple[int, int, float]:

@@ -1,11 +1,11 @@
 """Strength table of the Primiera AI levels: round points per round, a minus b, with 95% confidence intervals.
 
 Run from the repository root (nice it on a shared machine):
-    nice -n 10 python bench/primiera_strength.py                       # every pairing, 500 deals each (1,000 rounds)
-    nice -n 10 python bench/primiera_strength.py --pairings hard-ref-ab:2p --deals 1000 --jobs 2
-    nice -n 10 python bench/primiera_strength.py --quick               # 50 deals per pairing, a smoke run
-    nice -n 10 python bench/primiera_strength.py --pairings hard-medium:kaleidos:one --deals 1000 --jobs 2 --log k.log
-    nice -n 10 python bench/primiera_strength.py --pairings hard-medium:kaleidos:one --set settled_nodes=12000  # a trial
+    nice -n 10 python3 -m bench.primiera.strength                       # every pairing, 500 deals each (1,000 rounds)
+    nice -n 10 python3 -m bench.primiera.strength --pairings hard-ref-ab:2p --deals 1000 --jobs 2
+    nice -n 10 python3 -m bench.primiera.strength --quick               # 50 deals per pairing, a smoke run
+    nice -n 10 python3 -m bench.primiera.strength --pairings hard-medium:kaleidos:one --deals 1000 --jobs 2 --log k.log
+    nice -n 10 python3 -m bench.primiera.strength --pairings hard-medium:kaleidos:one --set settled_nodes=12000  # a trial
 
 Method: each deal (a seed) is played twice, as one-round games (target 0, max_rounds 1),
 with the seats swapped: in 2p a-b then b-a; in 4p a-b-a-b then b-a-b-a (classic: a's two
@@ -29,23 +29,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.agents import RandomAgent  # noqa: E402
-from pygame_core.primiera.agents import FACTORIES  # noqa: E402
-from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
-from pygame_core.primiera.hard import RefAbAgent  # noqa: E402
-from pygame_core.protocol import Agent  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import add_run_args, machine, mean_ci, pool_map, seat_rngs, significant, table_head, write_json
+from pygame_core.agents import RandomAgent
+from pygame_core.primiera.agents import FACTORIES
+from pygame_core.primiera.game import GAME, PrimieraState
+from pygame_core.primiera.hard import RefAbAgent
+from pygame_core.protocol import Agent
 
 PAIRINGS = ["hard-ref-ab:2p", "hard-easy:2p", "hard-medium:2p", "medium-easy:2p", "ref-ab-easy:2p",
             "hard-medium:classic", "hard-medium:kaleidos", "medium-easy:classic", "medium-easy:kaleidos"]
@@ -70,12 +64,23 @@ def make(kind: str) -> Agent:
     return agent
 
 
+def add_set_arg(parser: argparse.ArgumentParser) -> None:
+    """``--set NAME=JSON`` (repeatable): an attribute of every hard agent, for a trial (``overrides_of`` reads it)."""
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
+                        help="set an attribute of every hard agent, e.g. settled_nodes=12000 (a trial)")
+
+
+def overrides_of(items: list[str]) -> dict[str, Any]:
+    """The ``--set`` items as attribute values: ``settled_nodes=12000`` -> {"settled_nodes": 12000}."""
+    return {k: json.loads(v) for k, v in (item.split("=", 1) for item in items)}
+
+
 def play_out(variant: str, kinds: list[str], seed: int,
              watch: Callable[[PrimieraState, str, PrimieraState], None] | None = None) -> PrimieraState:
     """One round (a one-round game) dealt from ``seed`` with one agent kind per seat, to its end;
     ``watch(before, action, after)`` sees every action."""
     agents = [make(k) for k in kinds]
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(len(kinds))]
+    rngs = seat_rngs(seed, len(kinds))
     state = GAME.initial_state({"target": 0, "max_rounds": 1}, seed, variant)
     while not GAME.is_terminal(state):
         seat = GAME.current_player(state)
@@ -138,19 +143,17 @@ def run(pairing: str, deals: int, seed: int, jobs: int, log: str = "",
              for lo in range(seed, seed + deals, step)]
     parts: list[list[float]] = []
     tag = "".join(f" {k}={json.dumps(v)}" for k, v in sorted((overrides or {}).items()))
-    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for task, part in zip(tasks, pool.map(_chunk, tasks), strict=True):
-            parts.append(part)
-            if log:
-                with open(log, "a") as f:
-                    f.write(json.dumps({"pairing": pairing + tag, "seed": task[3], "x": part[0]}) + "\n")
+    for task, part in zip(tasks, pool_map(_chunk, tasks, jobs), strict=True):
+        parts.append(part)
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps({"pairing": pairing + tag, "seed": task[3], "x": part[0]}) + "\n")
     xs = [x for p in parts for x in p]
-    mean = sum(xs) / len(xs)
-    var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else 0.0
+    mean, ci = mean_ci(xs)
     rounds = (GAME.info.variant(variant).default_players if one else 2) * len(xs)
     return {"pairing": pairing, "a": a, "b": b, "variant": variant + (" (one a v three b)" if one else ""),
             "deals": len(xs), "rounds": rounds,
-            "mean": mean, "ci95": 1.96 * math.sqrt(var / len(xs)) if len(xs) > 1 else None, "seed": seed,
+            "mean": mean, "ci95": ci if len(xs) > 1 else None, "seed": seed,
             "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -169,15 +172,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500, help="deals per pairing; each is played twice (seats swapped)")
     parser.add_argument("--quick", action="store_true", help="50 deals per pairing")
     parser.add_argument("--pairings", default=",".join(PAIRINGS), help="comma-separated a-b:variant")
-    parser.add_argument("--jobs", type=int, default=2, help="processes (this machine: 2 cores, shared)")
-    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
-    parser.add_argument("--json", default="", help="also write the rows to this file")
+    add_run_args(parser)
     parser.add_argument("--log", default="", help="append each deal's figure to this file as it comes (a partial run "
-                        "stays usable: bench/primiera_log.py summarises it)")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
-                        help="set an attribute of every hard agent, e.g. settled_nodes=12000 (a trial)")
+                        "stays usable: bench/primiera/log.py summarises it)")
+    add_set_arg(parser)
     args = parser.parse_args()
-    overrides = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)}
+    overrides = overrides_of(args.set)
     deals = 50 if args.quick else args.deals
     rows = []
     wall = time.perf_counter()
@@ -185,17 +185,15 @@ def main() -> None:
         row = run(pairing, deals, args.seed, args.jobs, args.log, overrides)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, {overrides or ''}"
+    print(f"{machine(args.jobs)}, {overrides or ''}"
           f"{time.perf_counter() - wall:.0f} s wall, seeds {args.seed}..{args.seed + deals - 1}")
     print()
-    print("| mode | a vs b | rounds | a minus b: round points per round ± 95% CI | significant |")
-    print("|---|---|---|---|---|")
+    table_head(["mode", "a vs b", "rounds", "a minus b: round points per round ± 95% CI", "significant"])
     for r in rows:
         ci = r["ci95"] or 0.0
-        sig = "yes" if abs(r["mean"]) > ci else "no"
+        sig = "yes" if significant(r["mean"], ci) else "no"
         print(f"| {r['variant']} | {r['a']} vs {r['b']} | {r['rounds']} | {r['mean']:+.3f} ± {ci:.3f} | {sig} |")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """Benchmark Primo's hard AI: planning time per full turn (p50/p95/max), on CPython and in Pyodide in the browser.
 
 Run from the repository root:
-    python bench/primo_latency.py [--games 12] [--variants base,alternate,mono] [--level hard]
-    python bench/primo_latency.py --browser [--games 4]   # the same code in Pyodide, in headless chromium
-    python bench/primo_latency.py --page [--decisions 300]  # four hard players through the built site's worker
+    python3 -m bench.primo.latency [--games 12] [--variants base,alternate,mono] [--level hard]
+    python3 -m bench.primo.latency --browser [--games 4]   # the same code in Pyodide, in headless chromium
+    python3 -m bench.primo.latency --page [--decisions 300]  # four hard players through the built site's worker
 
 The measured player plays 4-player games against three medium players (its seat rotated
 with the deal). A turn's time is the sum of the time of every ``choose`` call it makes in
@@ -17,7 +17,7 @@ loads Pyodide from node_modules/pyodide (no network), copies pygame_core/ into P
 file system, and runs this file's ``measure`` there. It measures the engine and the AI in
 Pyodide on the main thread of a bare page, not through the built site's worker.
 ``--page`` builds dist/ if needed and lets four hard players play each other through the
-real page (the worker's ``ai_step``, as bench/ai_browser.py does for Primero); the worker
+real page (the worker's ``ai_step``, as bench/primero/browser.py does for Primero); the worker
 reports each decision's time, and a turn's plan is made in its first decision, so these
 are per decision, not per turn.
 Goal: p95 <= 300 ms per full turn in Pyodide (Pyodide runs this code about 3-5x slower
@@ -36,13 +36,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench.kit.figures import pct, seat_rngs, table_head
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE_FILES = ["bench/__init__.py", "bench/kit/__init__.py", "bench/kit/figures.py", "bench/primo/__init__.py",
+                 "bench/primo/latency.py"]
+"""What ``--browser`` copies into Pyodide besides pygame_core: this module and what it imports."""
 
 
 def measure(level: str, variant: str, games: int, clock: str = "process") -> dict[str, Any]:
     """Per-turn times (ms) of ``level`` against three medium players over ``games`` games, with their stats."""
     from pygame_core.primo.game import GAME
-    from pygame_core.rng import AgentRandom
 
     tick = time.process_time if clock == "process" else time.perf_counter
     turns: list[float] = []
@@ -50,7 +54,7 @@ def measure(level: str, variant: str, games: int, clock: str = "process") -> dic
     for seed in range(games):
         me = seed % 4
         agents = [GAME.info.agents[level if s == me else "medium"]() for s in range(4)]
-        rngs = [AgentRandom(seed * 31 + s) for s in range(4)]
+        rngs = seat_rngs(seed, 4, stride=31)
         state = GAME.initial_state({"players": 4}, seed, variant)
         spent = 0.0
         while not GAME.is_terminal(state):
@@ -76,16 +80,9 @@ def measure(level: str, variant: str, games: int, clock: str = "process") -> dic
             "max": max(turns), "nodes_p95": sorted(nodes)[int(0.95 * len(nodes))] if nodes else 0}
 
 
-def pct(xs: list[float], q: float) -> float:
-    """The q-quantile (nearest rank)."""
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
 def table(rows: list[dict[str, Any]]) -> None:
     """Print the markdown table."""
-    print("| level | variant | turns | p50 ms | p95 ms | max ms | search nodes p95 |")
-    print("|---|---|---|---|---|---|---|")
+    table_head(["level", "variant", "turns", "p50 ms", "p95 ms", "max ms", "search nodes p95"])
     for r in rows:
         print(f"| {r['level']} | {r['variant']} | {r['turns']} | {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} | "
               f"{r['nodes_p95']} |", flush=True)
@@ -107,7 +104,7 @@ try {
   out.version = py.runPython("import sys; sys.version.split()[0]");
   out.rows = JSON.parse(py.runPython(`
 import json
-from bench.primo_latency import measure
+from bench.primo.latency import measure
 json.dumps([measure(l, v, G, "wall") for l, v in JOBS])
 `.replace("G", new URLSearchParams(location.search).get("games"))
  .replace("JOBS", new URLSearchParams(location.search).get("jobs"))));
@@ -120,8 +117,10 @@ def browser(jobs: list[tuple[str, str]], games: int) -> None:
     """Run ``measure`` in Pyodide in headless chromium and print the table."""
     from playwright.sync_api import sync_playwright
 
+    from bench.kit.browser import launch
+
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pygame_core").rglob("*.py"))
-    files += ["bench/__init__.py", "bench/primo_latency.py"]
+    files += PYODIDE_FILES
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002
@@ -134,9 +133,6 @@ def browser(jobs: list[tuple[str, str]], games: int) -> None:
             elif self.path == "/__files__":
                 body = json.dumps(files).encode()
                 ctype = "application/json"
-            elif self.path == "/bench/__init__.py":
-                body = b""
-                ctype = "text/plain"
             else:
                 super().do_GET()
                 return
@@ -152,8 +148,7 @@ def browser(jobs: list[tuple[str, str]], games: int) -> None:
            f"&jobs={json.dumps([list(j) for j in jobs])}")
     try:
         with sync_playwright() as p:
-            b = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                  args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+            b = launch(p)
             page = b.new_page()
             page.goto(url)
             page.wait_for_function("window.result !== undefined", timeout=1_800_000)
@@ -172,41 +167,30 @@ def through_page(decisions: int, variant: str) -> None:
     """Four hard players through the built site: p50/p95/max of the worker's time per decision."""
     import statistics
 
-    from playwright.sync_api import sync_playwright
+    from bench.kit.browser import FAST, served_browser
 
-    sys.path.insert(0, str(ROOT))
-    import build
-
-    server, base = build.serve_in_background()
-    settings = json.dumps({"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"})
+    settings = json.dumps(FAST)
     times: list[float] = []
-    try:
-        with sync_playwright() as p:
-            b = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                  args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
-            page = b.new_page()
-            page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(settings)})")
-            seed = 1
-            while len(times) < decisions:
-                page.goto(base + f"#/play/primo?variant={variant}&players=4&seed={seed}")
-                page.wait_for_selector("html.ready", state="attached", timeout=300_000)
-                for i in range(4):
-                    page.select_option(f"#seat-{i}", "hard")
-                page.get_by_role("button", name="Start the game").click()
-                page.wait_for_function(f"window.primi.thinkTimes.length >= {decisions} || "
-                                       "document.querySelector('#game-end') !== null",
-                                       timeout=1_800_000, polling=1000)
-                times = page.evaluate("window.primi.thinkTimes.slice()")
-                seed += 1
-            b.close()
-    finally:
-        server.shutdown()
+    with served_browser() as (b, base):
+        page = b.new_page()
+        page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(settings)})")
+        seed = 1
+        while len(times) < decisions:
+            page.goto(base + f"#/play/primo?variant={variant}&players=4&seed={seed}")
+            page.wait_for_selector("html.ready", state="attached", timeout=300_000)
+            for i in range(4):
+                page.select_option(f"#seat-{i}", "hard")
+            page.get_by_role("button", name="Start the game").click()
+            page.wait_for_function(f"window.primi.thinkTimes.length >= {decisions} || "
+                                   "document.querySelector('#game-end') !== null",
+                                   timeout=1_800_000, polling=1000)
+            times = page.evaluate("window.primi.thinkTimes.slice()")
+            seed += 1
     times = times[:decisions]
     q = statistics.quantiles(times, n=20)
     print(f"Built site in headless chromium (the worker's Pyodide), four hard players, variant {variant}")
     print()
-    print("| level | variant | decisions | p50 ms | p95 ms | max ms |")
-    print("|---|---|---|---|---|---|")
+    table_head(["level", "variant", "decisions", "p50 ms", "p95 ms", "max ms"])
     print(f"| hard | {variant} | {len(times)} | {statistics.median(times):.1f} | {q[18]:.1f} | {max(times):.1f} |")
 
 
@@ -227,7 +211,6 @@ def main() -> None:
     if args.browser:
         browser(jobs, args.games)
         return
-    sys.path.insert(0, str(ROOT))
     measure(args.level, "base", 1)  # warm up
     print(f"python {sys.version.split()[0]}, {args.games} games per row, against medium, CPU time")
     print()

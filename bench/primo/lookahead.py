@@ -1,9 +1,9 @@
 """Experiments with hard's look-ahead (pygame_core/primo/lookahead.py): one configured hard player
-against three of another level, 4-player base games, seats rotated as in primo_strength.py.
+against three of another level, 4-player base games, seats rotated as in bench/primo/strength.py.
 
 Run from the repository root (nice it on a shared machine):
-    nice -n 10 python bench/primo_lookahead.py --deals 50 --seed 2000 --cfg '{"samples": 8}'
-    nice -n 10 python bench/primo_lookahead.py --deals 50 --seed 2000 --cfg '{"samples": 1, "oracle": 1}'
+    nice -n 10 python3 -m bench.primo.lookahead --deals 50 --seed 2000 --cfg '{"samples": 8}'
+    nice -n 10 python3 -m bench.primo.lookahead --deals 50 --seed 2000 --cfg '{"samples": 1, "oracle": 1}'
 
 ``--cfg`` (JSON): ``budget`` (search states), ``samples`` (determinizations; 0: no look-ahead),
 ``cands`` (end states re-scored), ``ex`` (exchanges re-scored), ``w`` (search.Weights
@@ -16,21 +16,14 @@ games, hard's mean cards left. It is not a test.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-import primo_strength as ps  # noqa: E402
-
-from pygame_core.primo import lookahead, search  # noqa: E402
-from pygame_core.primo.game import GAME  # noqa: E402
-from pygame_core.primo.hard import HardAgent  # noqa: E402
-from pygame_core.protocol import Agent  # noqa: E402
+from bench.primo import strength as ps
+from pygame_core.primo import lookahead, search
+from pygame_core.primo.game import GAME
+from pygame_core.primo.hard import HardAgent
+from pygame_core.protocol import Agent
 
 ORACLE: list[tuple[list[tuple[str, ...]], tuple[str, ...]]] = []
 _sampled = lookahead.make_samples

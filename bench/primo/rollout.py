@@ -1,8 +1,8 @@
 """Whole-game rollouts for hard's choice of plan (flat Monte Carlo over candidates), as bench trials.
 
 Run from the repository root (nice it on a shared machine):
-    nice -n 10 python bench/primo_rollout.py --deals 50 --seed 2000 --cfg '{"oracle": 1}'
-    nice -n 10 python bench/primo_rollout.py --deals 50 --seed 2000 --cfg '{"samples": 4, "horizon": 8}'
+    nice -n 10 python3 -m bench.primo.rollout --deals 50 --seed 2000 --cfg '{"oracle": 1}'
+    nice -n 10 python3 -m bench.primo.rollout --deals 50 --seed 2000 --cfg '{"samples": 4, "horizon": 8}'
 
 At each of hard's plans, the search (search.Planner) gives its ``cands`` best end-of-turn
 states by the static evaluation and its ``ex`` best exchanges (or passes). Each candidate is
@@ -29,26 +29,19 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-import primo_strength as ps  # noqa: E402
-
-from pygame_core.primo import rollout, search  # noqa: E402
-from pygame_core.primo.agents import MediumAgent, View, plan_turn  # noqa: E402
-from pygame_core.primo.engine import apply_action, legal  # noqa: E402
-from pygame_core.primo.game import GAME  # noqa: E402
-from pygame_core.primo.hard import HardAgent  # noqa: E402
-from pygame_core.primo.state import PrimoState  # noqa: E402
-from pygame_core.protocol import Agent  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.primo import strength as ps
+from pygame_core.primo import rollout, search
+from pygame_core.primo.agents import MediumAgent, View, plan_turn
+from pygame_core.primo.engine import apply_action, legal
+from pygame_core.primo.game import GAME
+from pygame_core.primo.hard import HardAgent
+from pygame_core.primo.state import PrimoState
+from pygame_core.protocol import Agent
+from pygame_core.rng import AgentRandom
 
 _CACHE: dict[Any, list[str]] = {}
 

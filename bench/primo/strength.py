@@ -1,9 +1,9 @@
 """Strength table of the Primo AI levels: one player of level a against three of level b, 4-player games.
 
 Run from the repository root (nice it on a shared machine):
-    nice -n 10 python bench/primo_strength.py                        # every pairing, 500 games each
-    nice -n 10 python bench/primo_strength.py --pairings hard-medium --games 1000 --jobs 2
-    nice -n 10 python bench/primo_strength.py --quick                # 40 games per pairing, a smoke run
+    nice -n 10 python3 -m bench.primo.strength                        # every pairing, 500 games each
+    nice -n 10 python3 -m bench.primo.strength --pairings hard-medium --games 1000 --jobs 2
+    nice -n 10 python3 -m bench.primo.strength --quick                # 40 games per pairing, a smoke run
 
 Method: a deal (a seed) is played 4 times, with the level-a player in seat 0, 1, 2 and 3 in
 turn and level b in the other seats (the same cards each time: seats rotated, so no seat's
@@ -19,22 +19,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from pygame_core.agents import RandomAgent  # noqa: E402
-from pygame_core.primo.game import GAME  # noqa: E402
-from pygame_core.primo.state import PrimoState  # noqa: E402
-from pygame_core.protocol import Agent  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+from bench.kit.figures import add_run_args, machine, pool_map, seat_rngs, table_head, wilson, write_json
+from pygame_core.agents import RandomAgent
+from pygame_core.primo.game import GAME
+from pygame_core.primo.state import PrimoState
+from pygame_core.protocol import Agent
+from pygame_core.rng import AgentRandom
 
 PAIRINGS = ["hard-medium", "medium-easy", "hard-easy"]
 
@@ -51,7 +46,7 @@ def table(seed: int, kinds: Sequence[str], variant: str = "base",
     """A game dealt from ``seed``: one agent per seat (``make_agent`` of its kind), each with its own
     seeded generator (the same for a seat whatever the others), and the first state."""
     agents = [make_agent(k) for k in kinds]
-    rngs = [AgentRandom(seed * 1_000_003 + i) for i in range(len(kinds))]
+    rngs = seat_rngs(seed, len(kinds))
     return agents, rngs, GAME.initial_state({"players": len(kinds)}, seed, variant)
 
 
@@ -88,19 +83,8 @@ def _chunk(args: tuple[str, str, str, int, int, int]) -> list[tuple[float, int, 
     return [x for s in range(lo, hi) for x in deal_games(variant, a, b, s, players)]
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
-
 def trial(doc: str | None, play: Any, chunksize: int = 1) -> tuple[argparse.Namespace, list[Any], str]:
-    """The trial benches' command line (primo_lookahead.py, primo_rollout.py): hard configured by
+    """The trial benches' command line (bench/primo/lookahead.py, rollout.py): hard configured by
     ``--cfg`` against three of ``--vs``, each deal played 4 times with hard in each seat. ``play``
     takes (seed, hard's seat, the others' level, cfg text) and returns (won, stalled, cards left, ...).
     Returns the arguments, every game's result and the summary line's common part."""
@@ -112,8 +96,7 @@ def trial(doc: str | None, play: Any, chunksize: int = 1) -> tuple[argparse.Name
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     tasks = [(sd, st, args.vs, args.cfg) for sd in range(args.seed, args.seed + args.deals) for st in range(4)]
-    with ProcessPoolExecutor(args.jobs) as ex:
-        res = list(ex.map(play, tasks, chunksize=chunksize))
+    res = list(pool_map(play, tasks, args.jobs, chunksize=chunksize))
     wins = sum(r[0] for r in res)
     n = len(res)
     lo, hi = wilson(wins, n)
@@ -130,11 +113,7 @@ def run(pairing: str, games: int, seed: int, jobs: int, variant: str, players: i
     start = time.perf_counter()
     step = max(1, math.ceil(deals / max(1, jobs * 4)))
     tasks = [(variant, a, b, lo, min(lo + step, seed + deals), players) for lo in range(seed, seed + deals, step)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_chunk, tasks))
-    else:
-        parts = [_chunk(t) for t in tasks]
+    parts = list(pool_map(_chunk, tasks, jobs))
     xs = [x for p in parts for x in p]
     wins = sum(x[0] for x in xs)
     lo, hi = wilson(wins, len(xs))
@@ -152,9 +131,7 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join(PAIRINGS), help="comma-separated a-b (a: the one, b: the rest)")
     parser.add_argument("--variant", default="base")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--jobs", type=int, default=2, help="processes (this machine: 2 cores, shared)")
-    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
-    parser.add_argument("--json", default="", help="also write the rows to this file")
+    add_run_args(parser)
     args = parser.parse_args()
     games = 40 if args.quick else args.games
     rows = []
@@ -164,19 +141,17 @@ def main() -> None:
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     deals = math.ceil(games / args.players)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.jobs} jobs, "
+    print(f"{machine(args.jobs)}, "
           f"{time.perf_counter() - wall:.0f} s wall, variant {args.variant}, {args.players} players, "
           f"deal seeds {args.seed}..{args.seed + deals - 1}, each dealt {args.players} times (seats rotated)")
     print()
     chance = 100 / args.players
-    print(f"| one a vs {args.players - 1} b | games | a's wins | a's win rate (Wilson 95% CI) | chance | "
-          "a's cards left | turns per game |")
-    print("|---|---|---|---|---|---|---|")
+    table_head([f"one a vs {args.players - 1} b", "games", "a's wins", "a's win rate (Wilson 95% CI)", "chance",
+                "a's cards left", "turns per game"])
     for r in rows:
         print(f"| {r['a']} vs {r['b']} | {r['games']} | {r['wins']:g} | {100 * r['rate']:.1f}% "
               f"({100 * r['lo']:.1f}-{100 * r['hi']:.1f}%) | {chance:.0f}% | {r['left']:.1f} | {r['turns']:.1f} |")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

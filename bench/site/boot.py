@@ -1,6 +1,6 @@
 """Boot time of the built site against a bare Pyodide page, measured in the same run.
 
-    nice -n 10 python bench/boot.py [--runs 5] [--games 2] [--settle 3]
+    nice -n 10 python3 -m bench.site.boot [--runs 5] [--games 2] [--settle 3]
 
 Builds dist/ if needed, serves it (plus bare Pyodide pages) on 127.0.0.1, and
 opens the pages interleaved (bare, bare in a worker, Primi, then again) in
@@ -28,18 +28,10 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+import build
+from bench.kit.browser import launch_profile
 
 # The bare page: Pyodide's own loader on the main thread, then 1+1 (the recipe's baseline).
 BARE = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><p>bare</p>
@@ -112,9 +104,7 @@ def measure_once(p: Any, url: str, wait_js: str, ours: bool, games: int, settle:
     """One cold visit, one warm reload and one new tab in a fresh profile; Primi's extra figures."""
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as profile:
-        ctx = p.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
-        )
+        ctx = launch_profile(p, profile)
         page = ctx.new_page()
         page.goto(url)
         if ours:

@@ -1,6 +1,6 @@
 """Bytes a first visit pulls from the server, against the size of the site.
 
-    python bench/first_visit.py [--dist DIR] [--gzip] [--runs 1]
+    python3 -m bench.site.first_visit [--dist DIR] [--gzip] [--runs 1]
 
 Builds dist/ if needed (or uses DIR as built), serves it on 127.0.0.1 with a
 server that counts every byte it writes (headers and bodies), opens the page in
@@ -26,15 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+import build
+from bench.kit.browser import launch, launch_profile
 
 
 class Counter:
@@ -140,12 +133,10 @@ def visit(base: str, counter: Counter, incognito: bool) -> None:
 
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
         if incognito:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
+            browser = launch(p)
             ctx = browser.new_context()
         else:
-            ctx = p.chromium.launch_persistent_context(
-                profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
-            )
+            ctx = launch_profile(p, profile)
         page = ctx.new_page()
         page.goto(base)
         wait_state(page, INSTALLED_JS, 180)

@@ -1,7 +1,7 @@
 """The main thread's longest tasks, phase by phase: boot (cold and warm), each game's table opened,
 and turns against the hard AI in each of the three games.
 
-    nice -n 10 python bench/long_tasks.py [--runs 3] [--clicks 30] [--dist DIR]
+    nice -n 10 python3 -m bench.site.long_tasks [--runs 3] [--clicks 30] [--dist DIR]
 
 Serves the built site (dist/, built if needed; or DIR as it is) on 127.0.0.1 and drives Debian's
 chromium (headless, a fresh browser context per run: the service worker installs, as on a first
@@ -28,15 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import build
+from bench.kit.browser import launch
 
-import build  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 # From the page's first script: every long task and every long animation frame with its scripts.
 OBSERVE = """(() => { window.__long = []; window.__loaf = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push({start: e.startTime, ms: e.duration}); })
@@ -144,7 +138,7 @@ def phase(browser: Any, page: Any, out: dict[str, dict[str, Any]], name: str, ac
 
 def one_run(p: Any, base: str, clicks: int, seed: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
+    browser = launch(p)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.add_init_script(f"localStorage.setItem('primi.settings.v1', {SETTINGS})")
     ctx.add_init_script(OBSERVE)
@@ -156,7 +150,7 @@ def one_run(p: Any, base: str, clicks: int, seed: int) -> dict[str, dict[str, An
 
     phase(browser, page, out, "boot, cold (first visit)", cold, load=True)
     page.wait_for_function(SW_ACTIVE, timeout=TIMEOUT)
-    time.sleep(2)  # the fresh install settles (as in bench/boot.py)
+    time.sleep(2)  # the fresh install settles (as in bench/site/boot.py)
 
     def warm() -> None:
         page.reload()

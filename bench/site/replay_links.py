@@ -6,8 +6,8 @@ as the page packs it; links over 8,000 characters are offered as a file instead)
 worker's ``replay`` op: the first call (the checks of ``python -m pygame_core replay`` and every
 state kept) and one step after that (every hand shown), in CPython.
 
-    python3 bench/replay_links.py               # 3 games per setup
-    python3 bench/replay_links.py --games 10
+    python3 -m bench.site.replay_links               # 3 games per setup
+    python3 -m bench.site.replay_links --games 10
 """
 
 from __future__ import annotations
@@ -24,12 +24,11 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from pygame_core.agents import make_agent
+from pygame_core.records import Record, start
+from pygame_core.rng import AgentRandom
 
-from pygame_core.agents import make_agent  # noqa: E402
-from pygame_core.records import Record, start  # noqa: E402
-from pygame_core.rng import AgentRandom  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SETUPS: list[tuple[str, str, dict[str, Any]]] = [
     ("primero", "waks", {"players": 4}),  # the default: 20 deals

@@ -1,6 +1,6 @@
 """Screenshots of every game's table, deal end and end screen, in each language, at phone and desktop size.
 
-    python3 bench/screenshots.py [--no-build] [--out screenshots] [--games primero,primiera,primo]
+    python3 -m bench.site.screenshots [--no-build] [--out screenshots] [--games primero,primiera,primo]
                                  [--langs en,it,de] [--sizes phone,desktop,laptop,small] [--full]
 
 Builds dist/ (unless --no-build), serves it on 127.0.0.1 and drives Debian's chromium
@@ -22,10 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench.kit.browser import launch, static_server
 
-from bench.browser_kit import launch, static_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SIZES = {"phone": (390, 844), "desktop": (1920, 1080), "laptop": (1366, 768), "small": (360, 740)}
 DEFAULT_SIZES = ["phone", "desktop"]
