@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from bench.browser_kit import CHROMIUM, CHROMIUM_ARGS, static_server
+from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, static_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,7 +43,7 @@ def built_site() -> Path:
 
 @pytest.fixture(scope="session")
 def server(built_site: Path) -> Iterator[str]:
-    """A static server for dist/ on 127.0.0.1 (bench/browser_kit.py, as the screenshots use it);
+    """A static server for dist/ on 127.0.0.1 (bench/kit/browser.py, as the screenshots use it);
     yields its base URL and stops that same process after."""
     with static_server() as url:
         yield url

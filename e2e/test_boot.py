@@ -1,7 +1,7 @@
 """The engine's fast boot: PyScript's worker restores the build's Pyodide memory snapshot (through
 web/engine-boot.mjs, its interpreter module) and a player plays a deal on it; a snapshot that is not
 this build's (here another file, served in its place through ?snapshot=) is refused by its SHA-256,
-the same worker starts Python the usual way, and the deal still plays. Boot times are figures for bench/boot.py, not assertions here."""
+the same worker starts Python the usual way, and the deal still plays. Boot times are figures for bench/site/boot.py, not assertions here."""
 
 from __future__ import annotations
 

@@ -256,10 +256,10 @@ def test_desktop_table_fills_the_screen(desktop: Page, server: str) -> None:
 
 
 def test_screenshot_script_reads_its_arguments() -> None:
-    """bench/screenshots.py (run by hand, not here): its selections parse, a bad one is refused."""
+    """bench/site/screenshots.py (run by hand, not here): its selections parse, a bad one is refused."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("screenshots", Path(__file__).resolve().parent.parent / "bench" / "screenshots.py")
+    spec = importlib.util.spec_from_file_location("screenshots", Path(__file__).resolve().parent.parent / "bench" / "site" / "screenshots.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

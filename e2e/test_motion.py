@@ -49,7 +49,7 @@ THIRD_PARTY = re.compile(r"^(core-|pyodide|:)")
 LONG_LIMIT_WITH_LAYOUT = 500
 # What a worker's reply makes us draw (a table after an AI move; app.js gives it a task of its own,
 # app.js:workerReply, where it used to run inside PyScript's message handler, unbounded): 10-24 ms
-# of CPU (bench/long_tasks.py), stretched to 95-184 ms of wall time at a load of 13-20 on 2 cores;
+# of CPU (bench/site/long_tasks.py), stretched to 95-184 ms of wall time at a load of 13-20 on 2 cores;
 # the CPU bound below (50 ms) is the tight one.
 REPLY = re.compile(r"^app\.js:workerReply$")
 REPLY_LIMIT = 250

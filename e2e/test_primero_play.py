@@ -404,7 +404,7 @@ def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str
         # The checklist's bar is 50 ms: on the CPU for every task (the trace), and in wall time, with
         # a margin for a loaded machine, for our scripts (80, as test_motion's play). The boot's bar
         # messages were 49-123 ms of our script before they were drawn once a frame without
-        # toLocaleString (bench/long_tasks.py).
+        # toLocaleString (bench/site/long_tasks.py).
         long_tasks(page, 0, "boot and AI turns")
         trace.check("boot and AI turns")
     finally:

@@ -1,16 +1,11 @@
-"""The gauntlet's scripted styles (bench/styles.py) play only legal actions in every rule set it runs."""
+"""The gauntlet's scripted styles (bench/primero/styles.py) play only legal actions in every rule set it runs."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-
-from gauntlet import RULESETS, play  # noqa: E402
-from styles import styles_for  # noqa: E402
+from bench.primero.gauntlet import RULESETS, play
+from bench.primero.styles import styles_for
 
 
 @pytest.mark.parametrize("rules", list(RULESETS))

@@ -105,7 +105,7 @@ def test_best_capture_is_the_best_of_the_moves() -> None:
 def test_one_seat_measure_is_zero_for_equal_players() -> None:
     """The bench's one-a-v-three-b figure: with the same level at every seat the four plays are one game, so a's points
     minus the others' mean, over the four seats, sum to zero."""
-    from bench.primiera_strength import one_seat_figure
+    from bench.primiera.strength import one_seat_figure
 
     for seed in (1, 2):
         assert abs(one_seat_figure("kaleidos", "easy", "easy", seed)) < 1e-9

@@ -187,7 +187,7 @@ def test_hard_finds_the_win_in_one_turn() -> None:
     assert not pos.hand and rule == NONE
 
 
-# --- the look-ahead (lookahead.py; off in the shipped hard, see bench/PRIMO_STRENGTH.md) -------------
+# --- the look-ahead (lookahead.py; off in the shipped hard, see bench/primo/RESULTS.md) -------------
 
 
 def test_greedy_turn_chains_frees_bases_and_opens() -> None:
