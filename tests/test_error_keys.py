@@ -307,10 +307,10 @@ def test_the_calculator_names_the_card_in_keys() -> None:
 
 
 def test_coach_and_lesson_requests_are_keys() -> None:
-    assert _op("primero", "coach", {}, None) == "err.coach"
-    assert _op("primiera", "coach", {}, None) == "err.coach"
-    assert _op("primo", "coach", {}, None) == "err.coach"
-    assert _op("primo", "why", {"action": "pass"}, None) == "err.coach"
+    assert _op("primero", "coach", {}, None) == "err.nogame"
+    assert _op("primiera", "coach", {}, None) == "err.nogame"
+    assert _op("primo", "coach", {}, None) == "err.nogame"
+    assert _op("primo", "why", {"action": "pass"}, None) == "err.nogame"
     primero = load("primero")
     end = list(positions("primero", "waks", 2, 1000))[-1]
     view = primero.observation(end, 0)

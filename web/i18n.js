@@ -351,7 +351,7 @@ const EN = {
   "err.options.variant": "{game} has no rule set “{name}”.",
   "err.lesson": "There is no lesson “{name}”.",
   "err.lesson.step": "This lesson has steps 0 to {n}.",
-  "err.coach": "The coach needs a game in progress on screen.",
+  "err.nogame": "This needs a game in progress on screen.",
   "err.record.json": "This file is not a game record: it is not valid JSON.",
   "err.record.shape": "This game record is damaged: a part of it is missing or not as Primi writes it.",
   "err.record.format": "This game record is in a format this version of Primi does not read (it reads format {want}).",

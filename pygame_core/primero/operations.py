@@ -88,7 +88,7 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     req = _request(request)
     obs = view.get("observation", view) if isinstance(view, Mapping) else None
     if not isinstance(obs, Mapping) or obs.get("game") != "primero":
-        raise OptionsError("the coach needs a Primero game in progress", key="err.coach")
+        raise OptionsError("the coach needs a Primero game in progress", key="err.nogame")
     variant = obs.get("variant")
     if not isinstance(variant, str) or variant not in RULES:
         raise OptionsError(f"Primero has no variant {quote(variant)}")

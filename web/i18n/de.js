@@ -343,7 +343,7 @@ export default {
   "err.options.variant": "{game} hat keine Variante „{name}“.",
   "err.lesson": "Es gibt keine Lektion „{name}“.",
   "err.lesson.step": "Diese Lektion hat die Schritte 0 bis {n}.",
-  "err.coach": "Der Ratgeber braucht eine laufende Partie auf dem Bildschirm.",
+  "err.nogame": "Dafür braucht es eine laufende Partie auf dem Bildschirm.",
   "err.record.json": "Diese Datei ist keine Aufzeichnung einer Partie: sie ist kein gültiges JSON.",
   "err.record.shape": "Diese Aufzeichnung ist beschädigt: ein Teil fehlt oder ist nicht so geschrieben, wie Primi ihn schreibt.",
   "err.record.format": "Diese Aufzeichnung hat ein Format, das diese Version von Primi nicht liest (sie liest Format {want}).",

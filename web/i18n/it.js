@@ -343,7 +343,7 @@ export default {
   "err.options.variant": "{game} non ha la variante «{name}».",
   "err.lesson": "Non c'è nessuna lezione «{name}».",
   "err.lesson.step": "Questa lezione ha i passi da 0 a {n}.",
-  "err.coach": "Il consigliere ha bisogno di una partita in corso sullo schermo.",
+  "err.nogame": "Serve una partita in corso sullo schermo.",
   "err.record.json": "Questo file non è la registrazione di una partita: non è JSON valido.",
   "err.record.shape": "Questa registrazione è danneggiata: una sua parte manca o non è scritta come la scrive Primi.",
   "err.record.format": "Questa registrazione è in un formato che questa versione di Primi non legge (legge il formato {want}).",
