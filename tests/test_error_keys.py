@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,7 @@ def positions(name: str, variant: str, seed: int, every: int) -> Iterator[Any]:
     yield state
 
 
-def _primiera_candidates(state: Any) -> list[str]:
+def _primiera_candidates(state: Any, seen: set[str]) -> list[str]:
     cards = list(PRIMIERA_DECK)
     out = [f"{verb} {c}" for c in cards for verb in ("play", "pick")]
     table = list(state.table)
@@ -87,7 +88,7 @@ def _primiera_candidates(state: Any) -> list[str]:
     return out
 
 
-def _primo_candidates(state: Any) -> list[str]:
+def _primo_candidates(state: Any, seen: set[str]) -> list[str]:
     hand = sorted(set(state.hands[state.to_act])) if not state.over else []
     cards = [c for c in VALUE if VALUE[c]][:20] + hand
     out = [f"{verb} {c} {r}" for c in cards for r in ROWS for verb in ("add", "open", "head")]
@@ -98,7 +99,11 @@ def _primo_candidates(state: Any) -> list[str]:
 
 
 def _primero_candidates(state: Any, seen: set[str]) -> list[str]:
+    """Every action seen legal in the game so far: most are not legal now."""
     return sorted(seen)
+
+
+CANDIDATES = {"primero": _primero_candidates, "primiera": _primiera_candidates, "primo": _primo_candidates}
 
 
 MOVE_KEYS = {
@@ -117,39 +122,42 @@ def test_refused_moves_say_why_in_keys(name: str) -> None:
     variants = [v.name for v in game.info.variants if name != "primero" or v.name in ("waks", "rms", "northpass")]
     for variant in variants:
         for state in positions(name, variant, seed=3, every=5 if name == "primo" else 7):
-            if name == "primero":
-                seen_actions |= set(game.legal_actions(state)) if not game.is_terminal(state) else set()
-                candidates = _primero_candidates(state, seen_actions)
-            else:
-                candidates = (_primiera_candidates if name == "primiera" else _primo_candidates)(state)
-            legal = set(game.legal_actions(state))
-            for action in candidates:
-                if action in legal:
-                    continue
-                key = raised(lambda a=action, s=state: game.apply(s, a))  # type: ignore[misc]
-                if key is not None:
+            legal = set(game.legal_actions(state)) if not game.is_terminal(state) else set()
+            seen_actions |= legal
+            for action in CANDIDATES[name](state, seen_actions):
+                if action not in legal:
+                    key = raised(lambda a=action, s=state: game.apply(s, a))  # type: ignore[misc]
+                    assert key is not None, (action, "applied though not legal")
                     keys.add(key)
     assert keys >= MOVE_KEYS[name], sorted(MOVE_KEYS[name] - keys)
 
 
-def test_primiera_same_rank_before_sum_is_its_own_reason() -> None:
-    """A capture of a sum where a card of the same rank lies on the table (engine.captures)."""
+def test_primiera_says_each_capture_rule_in_keys() -> None:
+    """The rulebook's capture rules, each its own reason: a card of the same rank comes before any
+    sum, a capture must add up, and capturing is compulsory (engine.captures)."""
     state = primiera_game.GAME.initial_state({}, 1, "2p")
-    hand = state.hands[state.to_act]
-    card = hand[0]
-    rank = card[:-1]
-    same = next(c for c in PRIMIERA_DECK if c[:-1] == rank and c != card)
-    low = [c for c in PRIMIERA_DECK if c not in hand and c != same and c[:-1] in ("A", "2", "3", "4", "5", "6")]
-    from dataclasses import replace
-    state = replace(state, table=(same, *low[:2]))
-    why = primiera_game.why_illegal(state, f"play {card} x {' '.join(sorted(low[:2]))}")
-    assert why["key"] in ("pa.illegal.rank", "pa.illegal.capture")
-    assert primiera_game.illegal_text(why)  # the English for the command line
+    hands = list(state.hands)
+    hands[state.to_act] = ("5S", "KS", "AS")
+    state = replace(state, hands=tuple(hands), table=("2H", "3D", "5C"))
+    cases = {
+        "play 5S x 2H 3D": ("pa.illegal.rank", {"card": "5S", "choices": "5C"},
+                            "a card of the same rank comes before any sum: 5S must take 5C"),
+        "play 5S": ("pa.illegal.must", {"card": "5S", "choices": "5C"}, "capturing is compulsory: 5S must take 5C"),
+        "play AS x 2H": ("pa.illegal.nothing", {"card": "AS"}, "AS captures nothing on this table"),
+    }
+    for action, (key, args, english) in cases.items():
+        why = primiera_game.why_illegal(state, primiera_game.parse(action))
+        assert why == {"key": key, "args": args}
+        assert primiera_game.illegal_text(why) == english
+    state = replace(state, table=("2H", "3D", "KC"))
+    why = primiera_game.why_illegal(state, "play 5S x 2H KC")
+    assert why == {"key": "pa.illegal.capture", "args": {"card": "5S", "taken": "2H KC", "choices": "2H 3D"}}
+    assert primiera_game.illegal_text(why) == "2H KC is not a capture for 5S here: choose 2H 3D"
 
 
 def test_primiera_why_illegal_keeps_the_english_of_the_command_line() -> None:
     state = primiera_game.GAME.initial_state({}, 5, "2p")
-    for action in _primiera_candidates(state):
+    for action in _primiera_candidates(state, set()):
         try:
             primiera_game.GAME.apply(state, action)
         except IllegalActionError as exc:
