@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import InvalidCardError, quote
+from .errors import InvalidCardError, plain, quote
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -23,6 +23,11 @@ RANK_NAMES: dict[str, str] = {
 }
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+
+def _not_a_card(text: object, why: str = "") -> InvalidCardError:
+    """A typed card Primi cannot read: the English for the command line, ``err.card`` and the text for the page."""
+    return InvalidCardError(f"not a card: {quote(text)}{why}", key="err.card", card=plain(text, 12))
 
 
 @dataclass(frozen=True, order=True)
@@ -66,21 +71,21 @@ class Card:
     def parse(text: str) -> Card:
         """Parse ``7D``/``10h``/`` as ``; raise InvalidCardError on anything else."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a card: {quote(text)}")
+            raise _not_a_card(text)
         t = text.strip()
         # ASCII only: str.upper() maps some other letters onto ours ("ſ" -> "S", "ı" -> "I").
         if not t.isascii():
-            raise InvalidCardError(f"not a card: {quote(text)} (write rank then suit in plain letters, e.g. 7D, 10H, KC)")
+            raise _not_a_card(text, " (write rank then suit in plain letters, e.g. 7D, 10H, KC)")
         t = t.upper()
         if len(t) < 2 or len(t) > 3:
-            raise InvalidCardError(f"not a card: {quote(text)} (write rank then suit, e.g. 7D, 10H, KC)")
+            raise _not_a_card(text, " (write rank then suit, e.g. 7D, 10H, KC)")
         rank, suit = t[:-1], t[-1]
         if rank == "1":
             rank = "A"
         if rank not in _RANK_INDEX:
-            raise InvalidCardError(f"not a card: {quote(text)} (unknown rank {quote(rank)})")
+            raise _not_a_card(text, f" (unknown rank {quote(rank)})")
         if suit not in _SUIT_INDEX:
-            raise InvalidCardError(f"not a card: {quote(text)} (unknown suit {quote(suit)}; use S H D C)")
+            raise _not_a_card(text, f" (unknown suit {quote(suit)}; use S H D C)")
         return Card(rank, suit)
 
 

@@ -81,3 +81,17 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(text, (str, bytes)) and len(text) > limit:
         return repr(text[:limit]) + f"... ({len(text):,} characters)"
     return repr(text)
+
+
+PLAIN_LIMIT = 40
+
+
+def plain(text: object, limit: int = PLAIN_LIMIT) -> str:
+    """A piece of input as a Description's argument: the text itself (a number as its digits), cut to
+    ``limit`` characters with an ellipsis; "" for anything else. Never ``quote``d: the page puts it in
+    its own sentence, in its own quotation marks, and a hostile input must stay short there too."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        return ""
+    if isinstance(text, int):
+        return str(text) if text.bit_length() <= 64 else ""
+    return text if len(text) <= limit else text[:limit] + "…"

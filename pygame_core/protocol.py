@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from .errors import OptionsError, quote
+from .errors import OptionsError, plain, quote
 
 if TYPE_CHECKING:
     from .rng import AgentRandom
@@ -111,19 +111,22 @@ class OptionSpec:
         what = self.label or self.name
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionsError(f"{what} must be true or false, not {quote(value)}.")
+                raise OptionsError(f"{what} must be true or false, not {quote(value)}.", key="err.options.bool", label=what)
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionsError(f"{what} must be a whole number, not {quote(value)}.")
+                raise OptionsError(f"{what} must be a whole number, not {quote(value)}.", key="setup.badnumber", label=what)
             if self.minimum is not None and value < self.minimum:
-                raise OptionsError(f"{what} must be at least {self.minimum}, not {value}.")
+                raise OptionsError(f"{what} must be at least {self.minimum}, not {value}.", key="setup.toolow",
+                                   label=what, min=self.minimum, n=plain(value))
             if self.maximum is not None and value > self.maximum:
-                raise OptionsError(f"{what} must be at most {self.maximum}, not {value}.")
+                raise OptionsError(f"{what} must be at most {self.maximum}, not {value}.", key="setup.toohigh",
+                                   label=what, max=self.maximum, n=plain(value))
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise OptionsError(f"{what} must be one of {', '.join(self.choices)}, not {quote(value)}.")
+                raise OptionsError(f"{what} must be one of {', '.join(self.choices)}, not {quote(value)}.",
+                                   key="err.options.choice", label=what)
             return value
         raise OptionsError(f"unknown option kind {self.kind!r}")
 
@@ -161,21 +164,25 @@ class VariantInfo:
         out: dict[str, Any] = {}
         players = given.pop("players", self.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionsError(f"players must be a whole number, not {quote(players)}")
+            raise OptionsError(f"players must be a whole number, not {quote(players)}", **self._players_error())
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(
-                f"{self.label} takes {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.label} takes {self.min_players}-{self.max_players} players, not {players}", **self._players_error()
             )
         out["players"] = players
         specs = {o.name: o for o in self.options}
         for name in given:
             if name not in specs:
-                raise OptionsError(f"unknown option {quote(name)} for {self.label}")
+                raise OptionsError(f"unknown option {quote(name)} for {self.label}", key="err.options.unknown", name=plain(name))
         for spec in self.options:
             out[spec.name] = spec.check(given.get(spec.name, spec.default))
         if self.check is not None:
             self.check(out)
         return out
+
+    def _players_error(self) -> dict[str, Any]:
+        """The Description of a refused player count: this variant's label (a catalogue text) and its range."""
+        return {"key": "err.options.players", "rules": self.label, "min": self.min_players, "max": self.max_players}
 
     def to_json(self) -> dict[str, JSON]:
         """Plain data for listings."""
@@ -248,7 +255,8 @@ class GameInfo:
             if v.name == wanted:
                 return v
         raise OptionsError(
-            f"{self.label} has no variant {quote(wanted)}; choose one of {', '.join(v.name for v in self.variants)}"
+            f"{self.label} has no variant {quote(wanted)}; choose one of {', '.join(v.name for v in self.variants)}",
+            key="err.options.variant", game=self.label, name=plain(wanted),
         )
 
     def to_json(self) -> dict[str, JSON]:

@@ -63,16 +63,16 @@ def _loads(data: str | bytes) -> Any:
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"the record is not valid JSON: it is not UTF-8 text (byte {exc.start})") from None
+            raise RecordError(f"the record is not valid JSON: it is not UTF-8 text (byte {exc.start})", key="err.record.json") from None
     data = data.removeprefix("\ufeff")
     try:
         return json.loads(data, object_pairs_hook=_no_duplicates)
     except _DuplicateKey as exc:
-        raise RecordError(f"the record gives the key {quote(exc.key)} twice") from None
+        raise RecordError(f"the record gives the key {quote(exc.key)} twice", key="err.record.json") from None
     except ValueError as exc:
-        raise RecordError(f"the record is not valid JSON: {exc}") from None
+        raise RecordError(f"the record is not valid JSON: {exc}", key="err.record.json") from None
     except RecursionError:  # e.g. "[" * 100_000: json.loads recurses once per level
-        raise RecordError("the record is not valid JSON: it is nested too deeply") from None
+        raise RecordError("the record is not valid JSON: it is nested too deeply", key="err.record.json") from None
 
 
 def _cut(text: str) -> str:
@@ -140,7 +140,7 @@ class Record:
         """This record with a check of ``state``, the state after all its actions (see ``final_digest``)."""
         players = dict(self.options).get("players")
         if not isinstance(players, int) or isinstance(players, bool):
-            raise RecordError(_NO_PLAYERS)
+            raise RecordError(_NO_PLAYERS, key="err.record.players")
         return replace(self, final=FinalCheck(len(self.actions), final_digest(game, state, players)))
 
     @staticmethod
@@ -149,38 +149,39 @@ class Record:
         if isinstance(data, (str, bytes)):
             data = _loads(data)
         if not isinstance(data, Mapping):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError("a record must be a JSON object", key="err.record.json")
         missing = _KEYS - set(data)
         if missing:
-            raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
+            raise RecordError(f"the record lacks {', '.join(sorted(missing))}", key="err.record.shape")
         extra = set(data) - _KEYS - _OPTIONAL
         if extra:
             names = sorted(e if len(e) <= 40 else e[:40] + "..." for e in extra)
             more = f" and {len(names) - 5} more" if len(names) > 5 else ""
-            raise RecordError(f"the record has unknown fields: {', '.join(names[:5])}{more}")
+            raise RecordError(f"the record has unknown fields: {', '.join(names[:5])}{more}", key="err.record.shape")
         fmt = data["format"]
         if type(fmt) is not int or fmt != FORMAT_VERSION:  # not True, not 1.0: True == 1.0 == 1 in Python
-            raise RecordError(f"record format {_show(fmt)} is not supported (expected {FORMAT_VERSION})")
+            raise RecordError(f"record format {_show(fmt)} is not supported (expected {FORMAT_VERSION})",
+                              key="err.record.format", want=FORMAT_VERSION)
         game, variant, seed = data["game"], data["variant"], data["seed"]
         if not isinstance(game, str) or not isinstance(variant, str):
-            raise RecordError("game and variant must be text")
+            raise RecordError("game and variant must be text", key="err.record.shape")
         if not variant:
-            raise RecordError(_NO_VARIANT)
+            raise RecordError(_NO_VARIANT, key="err.record.variant")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("seed must be a whole number")
+            raise RecordError("seed must be a whole number", key="err.record.shape")
         options = data["options"]
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-            raise RecordError("options must be a JSON object")
+            raise RecordError("options must be a JSON object", key="err.record.shape")
         # Option values are scalars (OptionSpec kinds bool/int/choice); refusing nested values here
         # means no later step (sorting, repr, json.dumps, option checks) can recurse on hostile input.
         for k, v in options.items():
             if v is not None and not isinstance(v, (bool, int, float, str)):
-                raise RecordError(f"options must be a JSON object of numbers, booleans or texts (option {quote(k)})")
+                raise RecordError(f"options must be a JSON object of numbers, booleans or texts (option {quote(k)})", key="err.record.shape")
         if "players" not in options:
-            raise RecordError(_NO_PLAYERS)
+            raise RecordError(_NO_PLAYERS, key="err.record.players")
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("actions must be a list of texts")
+            raise RecordError("actions must be a list of texts", key="err.record.shape")
         final = _final_from_json(data["final"]) if "final" in data else None
         seats = _seats_from_json(data["seats"], options["players"]) if "seats" in data else None
         return Record(game, variant, tuple(sorted(options.items())), seed, tuple(actions), final, seats)
@@ -192,12 +193,12 @@ _NO_VARIANT = "the record's variant is empty: name the rule set it was played un
 
 def _final_from_json(final: Any) -> FinalCheck:
     if not isinstance(final, Mapping) or set(final) != {"actions", "digest"}:
-        raise RecordError('final must be a JSON object {"actions": n, "digest": "..."}')
+        raise RecordError('final must be a JSON object {"actions": n, "digest": "..."}', key="err.record.shape")
     n, digest = final["actions"], final["digest"]
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise RecordError("final actions must be a whole number, at least 0")
+        raise RecordError("final actions must be a whole number, at least 0", key="err.record.shape")
     if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
-        raise RecordError("final digest must be 64 hexadecimal digits (lower case)")
+        raise RecordError("final digest must be 64 hexadecimal digits (lower case)", key="err.record.shape")
     return FinalCheck(n, digest)
 
 
@@ -205,7 +206,7 @@ def _seats_from_json(seats: Any, players: Any) -> tuple[str, ...]:
     """The record's seat kinds: one short name per player."""
     if (not isinstance(seats, list) or not all(isinstance(k, str) and 0 < len(k) <= MAX_SEAT_KIND for k in seats)
             or isinstance(players, bool) or not isinstance(players, int) or len(seats) != players):
-        raise RecordError('seats must be a list of one player kind per seat ("human" or a computer level)')
+        raise RecordError('seats must be a list of one player kind per seat ("human" or a computer level)', key="err.record.shape")
     return tuple(seats)
 
 
@@ -223,16 +224,17 @@ def _show(value: Any) -> str:
 def start(record: Record) -> tuple[Game[Any], Any]:
     """The game and initial state of a record; RecordError if the header is bad."""
     if not record.variant:
-        raise RecordError(_NO_VARIANT)
+        raise RecordError(_NO_VARIANT, key="err.record.variant")
     if "players" not in dict(record.options):
-        raise RecordError(_NO_PLAYERS)
+        raise RecordError(_NO_PLAYERS, key="err.record.players")
     try:
         game = load(record.game)
         state = game.initial_state(dict(record.options), record.seed, record.variant)
     except PrimiError as exc:
-        raise RecordError(f"the record cannot start: {_cut(str(exc))}") from None
+        raise RecordError(f"the record cannot start: {_cut(str(exc))}", key="err.record.start") from None
     except Exception as exc:  # a game's bug must not reach a user as a traceback
-        raise RecordError(f"the record cannot start: the game failed to deal it ({type(exc).__name__})") from None
+        raise RecordError(f"the record cannot start: the game failed to deal it ({type(exc).__name__})",
+                          key="err.record.start") from None
     return game, state
 
 
@@ -247,18 +249,19 @@ def replay(record: Record | Mapping[str, Any] | str | bytes) -> tuple[Game[Any],
     final = rec.final
     if final is not None and final.actions > len(rec.actions):
         raise RecordError(f"the record's final check is after {final.actions} actions, "
-                          f"but the record has only {len(rec.actions)}")
+                          f"but the record has only {len(rec.actions)}", key="err.record.mismatch")
     for i, action in enumerate(rec.actions):
         if final is not None and final.actions == i:
             _check_final(game, state, rec, final)
         try:
             state = game.apply(state, action)
         except PrimiError as exc:
-            raise RecordError(f"action {i + 1} ({quote(action)}) does not apply: {_cut(str(exc))}", i, action) from None
+            raise RecordError(f"action {i + 1} ({quote(action)}) does not apply: {_cut(str(exc))}", i, action,
+                              key="err.record.action", n=i + 1) from None
         except Exception as exc:  # a game's bug must not reach a user as a traceback
             raise RecordError(
                 f"action {i + 1} ({quote(action)}) does not apply: the game failed on it ({type(exc).__name__})",
-                i, action,
+                i, action, key="err.record.action", n=i + 1,
             ) from None
     if final is not None and final.actions == len(rec.actions):
         _check_final(game, state, rec, final)
@@ -270,9 +273,10 @@ def _check_final(game: Game[S], state: S, rec: Record, final: FinalCheck) -> Non
     try:
         digest = final_digest(game, state, players)
     except Exception as exc:
-        raise RecordError(f"the record's final check cannot be computed ({type(exc).__name__})") from None
+        raise RecordError(f"the record's final check cannot be computed ({type(exc).__name__})",
+                          key="err.record.mismatch") from None
     if digest != final.digest:
         raise RecordError(
             f"the seed or actions do not match the recorded game: the state after {final.actions} actions "
-            "is not the one recorded"
+            "is not the one recorded", key="err.record.mismatch",
         )

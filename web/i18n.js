@@ -343,6 +343,21 @@ const EN = {
   "err.record": "This game record cannot be read.",
   "err.request": "The game could not do that. Your game is unchanged.",
   "err.input": "That is not something the game can use: check what you entered.",
+  "err.card": "“{card}” is not a card: write the rank then the suit, e.g. 7D, 10H, KC.",
+  "err.options.bool": "{label} must be on or off.",
+  "err.options.choice": "{label} must be one of the choices offered.",
+  "err.options.players": "{rules} is played by {min} to {max} players.",
+  "err.options.unknown": "This game has no option “{name}”.",
+  "err.options.variant": "{game} has no rule set “{name}”.",
+  "err.lesson": "There is no lesson “{name}”.",
+  "err.lesson.step": "This lesson has steps 0 to {n}.",
+  "err.nogame": "This needs a game in progress on screen.",
+  "err.record.json": "This file is not a game record: it is not valid JSON.",
+  "err.record.shape": "This game record is damaged: a part of it is missing or not as Primi writes it.",
+  "err.record.format": "This game record is in a format this version of Primi does not read (it reads format {want}).",
+  "err.record.variant": "The record does not say which rule set the game was played under.",
+  "err.record.start": "The game of this record cannot be set up: its game, rule set or options are not accepted.",
+  "err.record.mismatch": "The record's seed or moves do not match the game it recorded.",
 };
 
 const TABLES = { en: EN, it: IT, de: DE };

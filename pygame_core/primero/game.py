@@ -161,7 +161,7 @@ class PrimeroGame:
         """The state after ``action`` by the seat to act (and any automatic deals)."""
         canonical = parse(action)
         if state.over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", key="err.over")
         engine = state.rules.engine
         if canonical not in engine.legal(state):
             raise IllegalActionError(f"{quote(canonical)} is not legal now")

@@ -2,11 +2,11 @@
 
 Each takes the page's request (plain data) and, for the coach, the observation of the
 seat the page is showing; each returns plain data and raises a PrimiError subclass
-with a sentence for a player when the request is wrong.
+with a Description for the page (and an English sentence for the CLI) when the request is wrong.
 
 - ``hand`` ``{cards: ["7S", ...], rules: "waks", wild: false}`` ->
   ``{hand: {rules, label, kind, points, cards, counting, rank, [total], [wild_as], decisions},
-  across: [{rules, label, kind, points, ...} or {rules, label, error}, ...]}``:
+  across: [{rules, label, kind, points, ...} or {rules, label, error: Description}, ...]}``:
   the hand under the chosen rule set (with the decisions that rule set took) and under every other.
 - ``coach`` (needs the view) ``{discard: ["7S", ...]}`` -> ``{value, outlook, rank, choices}``: the hand's value
   (the observation's ``hand_value``) and, while the seat holds at most 4 cards and the game is
@@ -78,7 +78,7 @@ def hand(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> J
         try:
             row.update(hands.evaluate(cards, other).to_json(other))
         except PrimiError as exc:
-            row["error"] = str(exc)
+            row["error"] = exc.description  # a Description, never English: the page says calc.notindeck
         across.append(row)
     return {"hand": main, "across": across}
 
@@ -88,7 +88,7 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     req = _request(request)
     obs = view.get("observation", view) if isinstance(view, Mapping) else None
     if not isinstance(obs, Mapping) or obs.get("game") != "primero":
-        raise OptionsError("the coach needs a Primero game in progress")
+        raise OptionsError("the coach needs a Primero game in progress", key="err.nogame")
     variant = obs.get("variant")
     if not isinstance(variant, str) or variant not in RULES:
         raise OptionsError(f"Primero has no variant {quote(variant)}")
@@ -107,7 +107,7 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     elif len(held) == 5 and obs.get("phase") != "over":
         out["choices"] = discard_choices(held, rules)
     elif discard:
-        raise OptionsError("there is no hand to discard from now")
+        raise OptionsError("there is no hand to discard from now", key="coach.err.nodiscard")
     return out
 
 

@@ -64,7 +64,8 @@ def _check_ante(options: Mapping[str, Any]) -> None:
     """An ante must leave chips to bet: one that takes every chip leaves everyone all-in before anyone speaks."""
     ante, chips = options.get("ante"), options["chips"]
     if ante is not None and ante >= chips:
-        raise OptionsError(f"The ante ({ante}) must be less than the starting chips ({chips}), or nobody could ever bet.")
+        raise OptionsError(f"The ante ({ante}) must be less than the starting chips ({chips}), or nobody could ever bet.",
+                           key="primero.err.ante", ante=ante, chips=chips)
 
 
 def _check_range(low: str, high: str, low_name: str, high_name: str) -> Callable[[Mapping[str, Any]], None]:
@@ -75,9 +76,11 @@ def _check_range(low: str, high: str, low_name: str, high_name: str) -> Callable
         _check_ante(options)
         lo, hi, chips = options[low], options[high], options["chips"]
         if lo > hi:
-            raise OptionsError(f"The {low_name} ({lo}) can't be more than the {high_name} ({hi}).")
+            raise OptionsError(f"The {low_name} ({lo}) can't be more than the {high_name} ({hi}).",
+                               key=f"primero.err.{low}", lo=lo, hi=hi)  # primero.err.stake, primero.err.min_bet
         if lo > chips:
-            raise OptionsError(f"The {low_name} ({lo}) can't be more than the starting chips ({chips}).")
+            raise OptionsError(f"The {low_name} ({lo}) can't be more than the starting chips ({chips}).",
+                               key=f"primero.err.{low}.chips", lo=lo, chips=chips)
 
     return check
 

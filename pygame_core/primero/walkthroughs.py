@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..decisions import explain
-from ..errors import OptionsError, quote
+from ..errors import OptionsError, plain, quote
 from ..protocol import JSON, Game
 from .deal import state_from_deal
 from .state import PrimeroState
@@ -274,7 +274,7 @@ def _replay(game: Game[PrimeroState], name: str) -> tuple[PrimeroState, ...]:
 
 def _lesson(name: object) -> Walkthrough:
     if not isinstance(name, str) or name not in WALKTHROUGHS:
-        raise OptionsError(f"there is no lesson {quote(name, 40)}")
+        raise OptionsError(f"there is no lesson {quote(name, 40)}", key="err.lesson", name=plain(name))
     return WALKTHROUGHS[name]
 
 
@@ -317,7 +317,7 @@ def walkthrough_step(game: Game[PrimeroState], name: object, step: object) -> di
     """
     w = _lesson(name)
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < w.steps:
-        raise OptionsError(f"lesson {w.name!r} has steps 0 to {w.steps - 1}")
+        raise OptionsError(f"lesson {w.name!r} has steps 0 to {w.steps - 1}", key="err.lesson.step", n=w.steps - 1)
     replay = states(game, w.name)
     obs = _table(game, replay[step])
     action: str | None = None

@@ -87,7 +87,7 @@ def coach(view: Mapping[str, Any]) -> dict[str, JSON]:
     """
     seat = view.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or "hand" not in view:
-        raise OptionsError("the coach needs a Primiera table")
+        raise OptionsError("the coach needs a Primiera table", key="err.nogame")
     phase = view.get("phase")
     answer: dict[str, JSON] = {"phase": phase, "seat": seat, "moves": []}
     if seat < 0 or view.get("to_act") != seat or phase not in ("pick", "play"):
@@ -146,7 +146,7 @@ def coach(view: Mapping[str, Any]) -> dict[str, JSON]:
 def coach_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     """Operation ``coach`` (needs the view): the shown seat's legal moves and what each gains."""
     if view is None:
-        raise OptionsError("the coach needs a game in progress")
+        raise OptionsError("the coach needs a game in progress", key="err.nogame")
     return coach(view)
 
 

@@ -112,27 +112,55 @@ def parse(text: str) -> str:
     raise InvalidActionError(f"not an action: {quote(text)} (write play CARD, play CARD x CARDS or pick CARD)")
 
 
-def _why_illegal(state: PrimieraState, action: str) -> str:
-    """A clear reason why a parsed action is not legal in ``state``."""
+# The English of each reason an action is refused, for the command line and logs; the page says the key.
+_ILLEGAL: dict[str, str] = {
+    "err.over": "the game is over",
+    "pa.illegal.picked": "the table cards are already chosen: play a card",
+    "pa.illegal.pickfirst": "first every player picks a card for the table (pick CARD)",
+    "pa.illegal.nocard": "{card} is not in the hand of the player to act",
+    "pa.illegal.must": "capturing is compulsory: {card} must take {choices}",
+    "pa.illegal.nothing": "{card} captures nothing on this table",
+    "pa.illegal.rank": "a card of the same rank comes before any sum: {card} must take {choices}",
+    "pa.illegal.capture": "{taken} is not a capture for {card} here: choose {choices}",
+}
+
+
+def why_illegal(state: PrimieraState, action: str) -> Description:
+    """Why a parsed action is not legal in ``state``: a Description (``pa.illegal.*``, or ``err.over``).
+
+    Cards are card texts; ``choices`` lists the captures the card may make, each as its cards'
+    texts, separated by `` / `` (a separator every language reads); ``taken`` is the capture asked
+    for. The rulebook's capture rules: capturing is compulsory, and a card of the same rank comes
+    before any sum (engine.captures). The IllegalActionError of ``apply`` carries this Description.
+    """
     if state.over:
-        return "the game is over"
+        return message("err.over")
     verb, card, *rest = action.split()
     seat = state.to_act
     if verb == "pick" and state.phase != "pick":
-        return "the table cards are already chosen: play a card"
+        return message("pa.illegal.picked")
     if verb == "play" and state.phase == "pick":
-        return "first every player picks a card for the table (pick CARD)"
+        return message("pa.illegal.pickfirst")
     if card not in state.hands[seat]:
-        return f"{card} is not in the hand of the player to act"
+        return message("pa.illegal.nocard", card=card)
     caps = captures(state.table, card)
     taken = tuple(rest[1:])
+    choices = " / ".join(" ".join(c) for c in caps)
     if caps and not taken:
-        return f"capturing is compulsory: {card} must take " + " or ".join(" ".join(c) for c in caps)
+        return message("pa.illegal.must", card=card, choices=choices)
     if not caps:
-        return f"{card} captures nothing on this table"
+        return message("pa.illegal.nothing", card=card)
     if VALUE[card] in (VALUE[t] for t in state.table) and len(taken) > 1:
-        return f"a card of the same rank comes before any sum: {card} must take " + " or ".join(c[0] for c in caps)
-    return f"{' '.join(taken)} is not a capture for {card} here: choose " + " or ".join(" ".join(c) for c in caps)
+        return message("pa.illegal.rank", card=card, choices=" / ".join(c[0] for c in caps))
+    return message("pa.illegal.capture", card=card, taken=" ".join(taken), choices=choices)
+
+
+def illegal_text(why: Description) -> str:
+    """The English of a ``why_illegal`` Description (its choices joined by "or")."""
+    args = dict(why["args"])
+    if "choices" in args:
+        args["choices"] = args["choices"].replace(" / ", " or ")
+    return _ILLEGAL[why["key"]].format(**args)
 
 
 def _score_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
@@ -176,7 +204,8 @@ class PrimieraGame:
         """The state after ``action`` by the seat to act (and any automatic deal, scoring and re-deal)."""
         a = parse(action)
         if a not in legal(state):
-            raise IllegalActionError(f"{quote(a)} is not legal now: {_why_illegal(state, a)}")
+            why = why_illegal(state, a)
+            raise IllegalActionError(f"{quote(a)} is not legal now: {illegal_text(why)}", key=why["key"], **why["args"])
         verb, card, *rest = a.split()
         if verb == "pick":
             return apply_pick(state, card)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from ..errors import OptionsError, quote
+from ..errors import OptionsError, plain, quote
 from ..protocol import JSON
 from .engine import apply_play, arrange, captures, new_game
 from .rules import HERALD_MODES, PRIMIERA, VALUE, herald_sides, sort_cards
@@ -89,4 +89,5 @@ def lessons_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JS
     for lesson in every:
         if isinstance(lesson, dict) and lesson["id"] == want:
             return lesson
-    raise OptionsError(f"there is no Primiera lesson {quote(want)}; choose capture, primiera or heralds")
+    raise OptionsError(f"there is no Primiera lesson {quote(want)}; choose capture, primiera or heralds",
+                       key="err.lesson", name=plain(want))

@@ -110,10 +110,10 @@ class PrimoGame:
         """The state after ``action`` by the seat to act (and any automatic turn end, refill, round end)."""
         a = parse(action)
         if state.over:
-            raise IllegalActionError(f"{a!r} is not legal now: the game is over")
+            raise IllegalActionError(f"{a!r} is not legal now: the game is over", key="err.over")
         why = why_action(state.rows, state.hands[state.to_act], state.tops, state.colour, state.phase, a)
         if why is not None:
-            raise IllegalActionError(f"{a!r} is not legal now: {reason_text(why)}")
+            raise IllegalActionError(f"{a!r} is not legal now: {reason_text(why)}", key=why["key"], **why["args"])
         return apply_action(state, a)
 
     def parse_action(self, text: str) -> str:

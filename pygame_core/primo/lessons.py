@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import OptionsError, quote
+from ..errors import OptionsError, plain, quote
 from ..protocol import JSON
 from .engine import arrange
 from .rules import ROWS
@@ -126,6 +126,7 @@ def lessons_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JS
                 return lesson
             steps = lesson["steps"]
             if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(steps):
-                raise OptionsError(f"the lesson {quote(want)} has steps 0 to {len(steps) - 1}, not {quote(step)}")
+                raise OptionsError(f"the lesson {quote(want)} has steps 0 to {len(steps) - 1}, not {quote(step)}",
+                                   key="err.lesson.step", n=len(steps) - 1)
             return steps[step]
-    raise OptionsError(f"there is no Primo lesson {quote(want)}; choose esm")
+    raise OptionsError(f"there is no Primo lesson {quote(want)}; choose esm", key="err.lesson", name=plain(want))

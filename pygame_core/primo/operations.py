@@ -28,7 +28,7 @@ def legal_from_view(obs: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _need_view(view: Mapping[str, Any] | None) -> Mapping[str, Any]:
     if view is None or view.get("game") != "primo":
-        raise OptionsError("this operation needs a Primo game on screen")
+        raise OptionsError("this operation needs a Primo game on screen", key="err.nogame")
     return view
 
 

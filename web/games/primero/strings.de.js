@@ -310,4 +310,12 @@ export default {
   "keys.d.confirm": "Bestätigen: die Hauptschaltfläche der Aktionsleiste",
   "read.primero.deal": "Spiel {n}, {phase}, Pot {pot}",
   "read.claim": "zu schlagende Ansage: {claim}",
+  "primero.err.ante": "Das Ante ({ante}) muss kleiner sein als die Startchips ({chips}), sonst könnte nie jemand setzen.",
+  "primero.err.stake": "Der Einsatz ({lo}) darf nicht größer sein als der Rest ({hi}).",
+  "primero.err.stake.chips": "Der Einsatz ({lo}) darf nicht größer sein als die Startchips ({chips}).",
+  "primero.err.min_bet": "Der Mindesteinsatz ({lo}) darf nicht größer sein als die höchste Erhöhung ({hi}).",
+  "primero.err.min_bet.chips": "Der Mindesteinsatz ({lo}) darf nicht größer sein als die Startchips ({chips}).",
+  "coach.err.hand": "Du kannst nur Karten aus deiner Hand abwerfen.",
+  "coach.err.discard": "Nach diesem Abwurf lässt sich die Hand nicht wieder auffüllen.",
+  "coach.err.nodiscard": "Gerade gibt es keine Hand, aus der du abwerfen könntest.",
 };

@@ -314,4 +314,12 @@ export default {
   "keys.d.confirm": "Confirm: the main button of the action bar",
   "read.primero.deal": "Deal {n}, {phase}, pot {pot}",
   "read.claim": "claim to beat: {claim}",
+  "primero.err.ante": "The ante ({ante}) must be less than the starting chips ({chips}), or nobody could ever bet.",
+  "primero.err.stake": "The stake ({lo}) can't be more than the rest ({hi}).",
+  "primero.err.stake.chips": "The stake ({lo}) can't be more than the starting chips ({chips}).",
+  "primero.err.min_bet": "The minimum bet ({lo}) can't be more than the maximum raise ({hi}).",
+  "primero.err.min_bet.chips": "The minimum bet ({lo}) can't be more than the starting chips ({chips}).",
+  "coach.err.hand": "You can only discard cards from your hand.",
+  "coach.err.discard": "That discard leaves a hand that cannot be made up again.",
+  "coach.err.nodiscard": "There is no hand to discard from now.",
 };

@@ -310,4 +310,12 @@ export default {
   "keys.d.confirm": "Conferma: il pulsante principale della barra delle azioni",
   "read.primero.deal": "Mano {n}, {phase}, piatto {pot}",
   "read.claim": "dichiarazione da battere: {claim}",
+  "primero.err.ante": "L'ante ({ante}) deve essere minore delle fiches iniziali ({chips}), altrimenti nessuno potrebbe mai puntare.",
+  "primero.err.stake": "La posta ({lo}) non può superare il resto ({hi}).",
+  "primero.err.stake.chips": "La posta ({lo}) non può superare le fiches iniziali ({chips}).",
+  "primero.err.min_bet": "La puntata minima ({lo}) non può superare il rilancio massimo ({hi}).",
+  "primero.err.min_bet.chips": "La puntata minima ({lo}) non può superare le fiches iniziali ({chips}).",
+  "coach.err.hand": "Puoi scartare solo carte della tua mano.",
+  "coach.err.discard": "Con questo scarto la mano non si può più ricomporre.",
+  "coach.err.nodiscard": "Adesso non c'è una mano da cui scartare.",
 };
