@@ -1,7 +1,7 @@
 """Benchmark Primiera's engines: random-playout moves per second for 2-player games (CPython).
 
 Run from the repository root:  python bench/primiera_speed.py [--seconds 5] [--variant 2p]
-It prints figures; it is not a test. ``fast`` is pygame_core.primiera.fast (the internal
+It prints figures; it is not a test. ``fast`` is pygame_core.primiera.ai.fast (the internal
 form for search: whole games, dealing and round scoring included); ``protocol`` is the
 Game protocol (game.py) driven the same way, for reference. tests/test_primiera_fast.py
 proves the two agree move by move.
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pygame_core.primiera import fast  # noqa: E402
+from pygame_core.primiera.ai import fast  # noqa: E402
 from pygame_core.primiera.game import GAME  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 

@@ -20,7 +20,7 @@ four positions with the same deal (rounds = 4 * deals). The figure of a deal is 
 over its four plays, of a's round points minus the mean of the three others'. In Kaleidos
 this shows a's edge whatever partnership the first Herald sets (with a-b-a-b seating a
 neighbour partnership puts one a and one b on each side, a difference of 0 by construction).
-``--set name=json`` sets an attribute of every ``hard`` agent (a tuning trial). ``ref-ab`` is the bench-only reference (pygame_core/primiera/hard.py). It
+``--set name=json`` sets an attribute of every ``hard`` agent (a tuning trial). ``ref-ab`` is the bench-only reference (pygame_core/primiera/ai/hard.py). It
 prints figures; it is not a test.
 """
 
@@ -41,9 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pygame_core.agents import RandomAgent  # noqa: E402
-from pygame_core.primiera.agents import FACTORIES  # noqa: E402
+from pygame_core.primiera.ai import FACTORIES  # noqa: E402
 from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
-from pygame_core.primiera.hard import RefAbAgent  # noqa: E402
+from pygame_core.primiera.ai.hard import RefAbAgent  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 
