@@ -1,4 +1,4 @@
-"""Experiments with hard's look-ahead (pygame_core/primo/lookahead.py): one configured hard player
+"""Experiments with hard's look-ahead (pygame_core/primo/ai/lookahead.py): one configured hard player
 against three of another level, 4-player base games, seats rotated as in primo_strength.py.
 
 Run from the repository root (nice it on a shared machine):
@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import primo_strength as ps  # noqa: E402
 
-from pygame_core.primo import lookahead, search  # noqa: E402
+from pygame_core.primo.ai import lookahead, search  # noqa: E402
 from pygame_core.primo.game import GAME  # noqa: E402
-from pygame_core.primo.hard import HardAgent  # noqa: E402
+from pygame_core.primo.ai.hard import HardAgent  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 
 ORACLE: list[tuple[list[tuple[str, ...]], tuple[str, ...]]] = []
