@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.primiera_strength import OVERRIDES, make  # noqa: E402
 from pygame_core.primiera.ai import hard  # noqa: E402
-from pygame_core.primiera.game import GAME  # noqa: E402
 from pygame_core.primiera.ai.search import Search, View, exact_value, root_moves  # noqa: E402
+from pygame_core.primiera.game import GAME  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 
 

@@ -42,8 +42,8 @@ sys.path.insert(0, str(ROOT))
 
 from pygame_core.agents import RandomAgent  # noqa: E402
 from pygame_core.primiera.ai import FACTORIES  # noqa: E402
-from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
 from pygame_core.primiera.ai.hard import RefAbAgent  # noqa: E402
+from pygame_core.primiera.game import GAME, PrimieraState  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 

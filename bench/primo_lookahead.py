@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import primo_strength as ps  # noqa: E402
 
 from pygame_core.primo.ai import lookahead, search  # noqa: E402
-from pygame_core.primo.game import GAME  # noqa: E402
 from pygame_core.primo.ai.hard import HardAgent  # noqa: E402
+from pygame_core.primo.game import GAME  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 
 ORACLE: list[tuple[list[tuple[str, ...]], tuple[str, ...]]] = []

@@ -44,9 +44,9 @@ import primo_strength as ps  # noqa: E402
 from pygame_core.primo.ai import rollout, search  # noqa: E402
 from pygame_core.primo.ai.easy_medium import MediumAgent, plan_turn  # noqa: E402
 from pygame_core.primo.ai.eval import View  # noqa: E402
+from pygame_core.primo.ai.hard import HardAgent  # noqa: E402
 from pygame_core.primo.engine import apply_action, legal  # noqa: E402
 from pygame_core.primo.game import GAME  # noqa: E402
-from pygame_core.primo.ai.hard import HardAgent  # noqa: E402
 from pygame_core.primo.state import PrimoState  # noqa: E402
 from pygame_core.protocol import Agent  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from pygame_core.primiera.game import GAME, PrimieraState
 from pygame_core.primiera.ai.hard import HardAgent
 from pygame_core.primiera.ai.search import Search, View, exact_value, root_moves
+from pygame_core.primiera.game import GAME, PrimieraState
 from pygame_core.rng import AgentRandom
 
 

@@ -18,9 +18,7 @@ import random
 import pytest
 
 from pygame_core.primo import board
-from pygame_core.primo.game import GAME
 from pygame_core.primo.ai.hard import HardAgent
-from pygame_core.primo.rules import ROWS, sort_cards
 from pygame_core.primo.ai.search import (
     NONE,
     RULE,
@@ -31,6 +29,8 @@ from pygame_core.primo.ai.search import (
     from_observation,
     text,
 )
+from pygame_core.primo.game import GAME
+from pygame_core.primo.rules import ROWS, sort_cards
 from pygame_core.rng import AgentRandom
 
 COLOURS = ("none", "alternate", "mono")
