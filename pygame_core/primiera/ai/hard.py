@@ -298,7 +298,12 @@ def last_deal_worlds(view: View) -> list[World]:
 
 
 class HardAgent(SearchAgent):
-    """``hard``: 32 deals (or every deal, when few), iterative deepening under a node budget, points-based leaves."""
+    """``hard``: 32 deals (or every deal, when few), iterative deepening under a node budget, points-based leaves.
+
+    Its tuning tables (``budgets``, ``even_modes``, ``vector_modes``, ``maxn_modes``) are keyed by mode name:
+    they are this level's settings per mode, which the benches set by name (``--set even_modes=[...]``), not
+    rules; a rule (the Heralds) is read from the rules record (``View.rules``).
+    """
 
     name = "hard"
     last_deal_plies = 3
