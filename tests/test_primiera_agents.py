@@ -8,7 +8,7 @@ import pytest
 
 from pygame_core import registry
 from pygame_core.agents import RandomAgent, make_agent
-from pygame_core.primiera.agents import EasyAgent, MediumAgent
+from pygame_core.primiera.ai.easy_medium import EasyAgent, MediumAgent
 from pygame_core.primiera.game import GAME, PrimieraGame
 from pygame_core.protocol import Agent
 from pygame_core.rng import AgentRandom

@@ -1,4 +1,4 @@
-"""The fast internal form (pygame_core.primiera.fast) agrees with the protocol move by move, and in scoring."""
+"""The fast internal form (pygame_core.primiera.ai.fast) agrees with the protocol move by move, and in scoring."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pygame_core.primiera import fast
+from pygame_core.primiera.ai import fast
 from pygame_core.primiera.game import GAME, PrimieraState
 from pygame_core.primiera.rules import DECK
 from pygame_core.primiera.scoring import score_round

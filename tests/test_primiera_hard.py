@@ -10,12 +10,12 @@ import pytest
 
 from pygame_core import registry
 from pygame_core.agents import make_agent
-from pygame_core.primiera import search
-from pygame_core.primiera.agents import EasyAgent, MediumAgent
+from pygame_core.primiera.ai import search
+from pygame_core.primiera.ai.easy_medium import EasyAgent, MediumAgent
+from pygame_core.primiera.ai.fast import INT, TEXT, move_text
+from pygame_core.primiera.ai.hard import HardAgent, RefAbAgent, enumerate_worlds
 from pygame_core.primiera.engine import captures
-from pygame_core.primiera.fast import INT, TEXT, move_text
 from pygame_core.primiera.game import GAME, PrimieraState
-from pygame_core.primiera.hard import HardAgent, RefAbAgent, enumerate_worlds
 from pygame_core.primiera.rules import DECK, VALUE, sort_cards
 from pygame_core.protocol import Agent
 from pygame_core.rng import AgentRandom

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from pygame_core.primiera.ai.hard import HardAgent
+from pygame_core.primiera.ai.search import Search, View, exact_value, root_moves
 from pygame_core.primiera.game import GAME, PrimieraState
-from pygame_core.primiera.hard import HardAgent
-from pygame_core.primiera.search import Search, View, exact_value, root_moves
 from pygame_core.rng import AgentRandom
 
 
@@ -94,7 +94,7 @@ def test_the_committed_hard_deepens_evenly_in_the_four_player_modes() -> None:
 
 def test_three_player_rounds_are_searched_max_n() -> None:
     """In 3p everyone plays alone: each other seat plays for itself (max^n); classic keeps alpha-beta."""
-    from pygame_core.primiera.search import MaxNSearch
+    from pygame_core.primiera.ai.search import MaxNSearch
 
     hard = HardAgent()
     for variant, want in (("3p", True), ("classic", False)):

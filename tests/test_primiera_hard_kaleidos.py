@@ -8,11 +8,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from pygame_core.primiera import search
-from pygame_core.primiera.fast import moves
+from pygame_core.primiera.ai import search
+from pygame_core.primiera.ai.fast import moves
+from pygame_core.primiera.ai.hard import HardAgent
+from pygame_core.primiera.ai.search import View, root_moves
 from pygame_core.primiera.game import GAME, PrimieraState
-from pygame_core.primiera.hard import HardAgent
-from pygame_core.primiera.search import View, root_moves
 from pygame_core.rng import AgentRandom
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

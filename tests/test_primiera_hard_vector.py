@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from pygame_core.primiera import search
+from pygame_core.primiera.ai import search
+from pygame_core.primiera.ai.hard import HardAgent
 from pygame_core.primiera.game import GAME, PrimieraState
-from pygame_core.primiera.hard import HardAgent
 from pygame_core.rng import AgentRandom
 
 

@@ -1,4 +1,4 @@
-"""Primiera: the one line on why a computer played its move (coach.explain), and the cards behind each round point."""
+"""Primiera: the one line on why a computer played its move (ai/explain.py), and the cards behind each round point."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from pygame_core.primiera.agents import FACTORIES
-from pygame_core.primiera.coach import WHY_KEYS, explain
+from pygame_core.primiera.ai import FACTORIES
+from pygame_core.primiera.ai.explain import WHY_KEYS, explain
 from pygame_core.primiera.game import GAME
 from pygame_core.primiera.rules import DECK
 from pygame_core.primiera.scoring import score_request, score_round

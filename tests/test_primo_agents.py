@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pygame_core.agents import make_agent
 from pygame_core.primo import lessons
-from pygame_core.primo.agents import EasyAgent, MediumAgent, View, plan_turn
+from pygame_core.primo.ai.easy_medium import EasyAgent, MediumAgent, plan_turn
+from pygame_core.primo.ai.eval import View
 from pygame_core.primo.engine import arrange
 from pygame_core.primo.game import GAME, PrimoState
 from pygame_core.protocol import Agent

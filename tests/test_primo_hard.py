@@ -18,10 +18,8 @@ import random
 import pytest
 
 from pygame_core.primo import board
-from pygame_core.primo.game import GAME
-from pygame_core.primo.hard import HardAgent
-from pygame_core.primo.rules import ROWS, sort_cards
-from pygame_core.primo.search import (
+from pygame_core.primo.ai.hard import HardAgent
+from pygame_core.primo.ai.search import (
     NONE,
     RULE,
     Planner,
@@ -31,6 +29,8 @@ from pygame_core.primo.search import (
     from_observation,
     text,
 )
+from pygame_core.primo.game import GAME
+from pygame_core.primo.rules import ROWS, sort_cards
 from pygame_core.rng import AgentRandom
 
 COLOURS = ("none", "alternate", "mono")
@@ -191,7 +191,7 @@ def test_hard_finds_the_win_in_one_turn() -> None:
 
 
 def test_greedy_turn_chains_frees_bases_and_opens() -> None:
-    from pygame_core.primo.lookahead import greedy_turn
+    from pygame_core.primo.ai.lookahead import greedy_turn
 
     cnt = [0] * 14
     cnt[9] = cnt[8] = cnt[4] = cnt[1] = 1
@@ -212,7 +212,7 @@ def test_greedy_turn_chains_frees_bases_and_opens() -> None:
 
 
 def test_samples_are_seeded_and_conserve_the_unseen_cards() -> None:
-    from pygame_core.primo.lookahead import make_samples
+    from pygame_core.primo.ai.lookahead import make_samples
 
     unseen = [0] + [2] * 13
     a = make_samples(unseen, 3, [6, 6, 2], 6, 4, seed=7)

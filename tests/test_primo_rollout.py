@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.primo import rollout
+from pygame_core.primo.ai import rollout
+from pygame_core.primo.ai.hard import HardAgent
+from pygame_core.primo.ai.search import Planner
 from pygame_core.primo.game import GAME
-from pygame_core.primo.hard import HardAgent
-from pygame_core.primo.search import Planner
 from pygame_core.primo.state import PrimoState
 from pygame_core.rng import AgentRandom
 from tests.test_primo_hard import play_legal_game

@@ -21,9 +21,9 @@ import time
 
 from bench.kit.figures import pct, seat_rngs, table_head
 from bench.primiera.strength import OVERRIDES, add_set_arg, make, overrides_of
-from pygame_core.primiera import hard
+from pygame_core.primiera.ai import hard
+from pygame_core.primiera.ai.search import Search, View, exact_value, root_moves
 from pygame_core.primiera.game import GAME
-from pygame_core.primiera.search import Search, View, exact_value, root_moves
 from pygame_core.rng import AgentRandom
 
 

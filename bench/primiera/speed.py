@@ -1,7 +1,7 @@
 """Benchmark Primiera's engines: random-playout moves per second for 2-player games (CPython).
 
 Run from the repository root:  python3 -m bench.primiera.speed [--seconds 5] [--variant 2p]
-It prints figures; it is not a test. ``fast`` is pygame_core.primiera.fast (the internal
+It prints figures; it is not a test. ``fast`` is pygame_core.primiera.ai.fast (the internal
 form for search: whole games, dealing and round scoring included); ``protocol`` is the
 Game protocol (game.py) driven the same way, for reference. tests/test_primiera_fast.py
 proves the two agree move by move.
@@ -13,7 +13,7 @@ import argparse
 import json
 import time
 
-from pygame_core.primiera import fast
+from pygame_core.primiera.ai import fast
 from pygame_core.primiera.game import GAME
 from pygame_core.rng import AgentRandom
 

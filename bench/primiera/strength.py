@@ -20,7 +20,7 @@ four positions with the same deal (rounds = 4 * deals). The figure of a deal is 
 over its four plays, of a's round points minus the mean of the three others'. In Kaleidos
 this shows a's edge whatever partnership the first Herald sets (with a-b-a-b seating a
 neighbour partnership puts one a and one b on each side, a difference of 0 by construction).
-``--set name=json`` sets an attribute of every ``hard`` agent (a tuning trial). ``ref-ab`` is the bench-only reference (pygame_core/primiera/hard.py). It
+``--set name=json`` sets an attribute of every ``hard`` agent (a tuning trial). ``ref-ab`` is the bench-only reference (pygame_core/primiera/ai/hard.py). It
 prints figures; it is not a test.
 """
 
@@ -36,9 +36,9 @@ from typing import Any
 
 from bench.kit.figures import add_run_args, machine, mean_ci, pool_map, seat_rngs, significant, table_head, write_json
 from pygame_core.agents import RandomAgent
-from pygame_core.primiera.agents import FACTORIES
+from pygame_core.primiera.ai import FACTORIES
+from pygame_core.primiera.ai.hard import RefAbAgent
 from pygame_core.primiera.game import GAME, PrimieraState
-from pygame_core.primiera.hard import RefAbAgent
 from pygame_core.protocol import Agent
 
 PAIRINGS = ["hard-ref-ab:2p", "hard-easy:2p", "hard-medium:2p", "medium-easy:2p", "ref-ab-easy:2p",

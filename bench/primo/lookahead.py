@@ -1,4 +1,4 @@
-"""Experiments with hard's look-ahead (pygame_core/primo/lookahead.py): one configured hard player
+"""Experiments with hard's look-ahead (pygame_core/primo/ai/lookahead.py): one configured hard player
 against three of another level, 4-player base games, seats rotated as in bench/primo/strength.py.
 
 Run from the repository root (nice it on a shared machine):
@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bench.primo import strength as ps
-from pygame_core.primo import lookahead, search
+from pygame_core.primo.ai import lookahead, search
+from pygame_core.primo.ai.hard import HardAgent
 from pygame_core.primo.game import GAME
-from pygame_core.primo.hard import HardAgent
 from pygame_core.protocol import Agent
 
 ORACLE: list[tuple[list[tuple[str, ...]], tuple[str, ...]]] = []

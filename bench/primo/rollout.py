@@ -34,11 +34,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bench.primo import strength as ps
-from pygame_core.primo import rollout, search
-from pygame_core.primo.agents import MediumAgent, View, plan_turn
+from pygame_core.primo.ai import rollout, search
+from pygame_core.primo.ai.easy_medium import MediumAgent, plan_turn
+from pygame_core.primo.ai.eval import View
+from pygame_core.primo.ai.hard import HardAgent
 from pygame_core.primo.engine import apply_action, legal
 from pygame_core.primo.game import GAME
-from pygame_core.primo.hard import HardAgent
 from pygame_core.primo.state import PrimoState
 from pygame_core.protocol import Agent
 from pygame_core.rng import AgentRandom

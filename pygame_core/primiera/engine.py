@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rng import Rng
-from .rules import DECK, HERALD_MODES, HERALDS, ORDER, RULES, VALUE, herald_sides, sort_cards
+from .rules import DECK, HERALD_MODES, HERALDS, ORDER, RULES, VALUE, PrimieraRules, herald_sides, sort_cards
 from .scoring import score_round
 from .state import EMPTY_LOG, PrimieraState, RoundScore, log_append, log_size
 
@@ -262,14 +262,13 @@ def end_round(state: PrimieraState) -> PrimieraState:
 
 def decide(state: PrimieraState) -> tuple[tuple[int, ...], bool]:
     """``(winners, extra)`` after a round: winners empty while the game goes on (D-PA12, P-PA1)."""
-    return decide_totals(state.variant, state.totals, state.target, state.extra, state.round, state.max_rounds)
+    return decide_totals(state.rules, state.totals, state.target, state.extra, state.round, state.max_rounds)
 
 
 def decide_totals(
-    variant: str, totals: tuple[int, ...], target: int, extra: bool, rounds: int, max_rounds: int
+    rules: PrimieraRules, totals: tuple[int, ...], target: int, extra: bool, rounds: int, max_rounds: int
 ) -> tuple[tuple[int, ...], bool]:
-    """``decide`` on plain values: the totals after ``rounds`` rounds, and whether an extra round was on."""
-    rules = RULES[variant]
+    """``decide`` on plain values: the mode, the totals after ``rounds`` rounds, and whether an extra round was on."""
     n = len(totals)
     top = max(totals)
     at_top = tuple(s for s in range(n) if totals[s] == top)
@@ -301,7 +300,7 @@ def new_game(variant: str, players: int, target: int, max_rounds: int, seed: int
     rng = Rng.from_seed(seed)
     dealer, rng = rng.randbelow(players)
     state = PrimieraState(
-        variant=variant, players=players, target=target, max_rounds=max_rounds, rng=rng, round=0, dealer=dealer,
+        rules=RULES[variant], players=players, target=target, max_rounds=max_rounds, rng=rng, round=0, dealer=dealer,
         phase="play", to_act=0, hands=((),) * players, picks=(None,) * players, table=(), stock=(),
         piles=((),) * players, sweeps=(0,) * players, last_capturer=-1, herald=None, sides=None, unclaimed=(),
         totals=(0,) * players, sheet=(), extra=False, winners=(), deals=0, log=EMPTY_LOG, round_log_start=0,

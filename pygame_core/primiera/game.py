@@ -45,33 +45,16 @@ from ..protocol import (
     sorted_actions,
 )
 from ..rng import Rng
-from .agents import FACTORIES as AI_FACTORIES
+from .ai import FACTORIES as AI_FACTORIES
 from .coach import coach_op, tally
+from .describe import DESCRIPTION_KEYS, describe_action
 from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
 from .lessons import lessons_op
-from .rules import HERALD_MODES, ORDER, PRIMIERA, RULES, SUIT, VALUE, VARIANTS, sort_cards
+from .rules import HERALD_MODES, ORDER, PRIMIERA, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
 from .state import PrimieraState, log_size, log_slice
 
 __all__ = ["DESCRIPTION_KEYS", "GAME", "PrimieraGame", "PrimieraState", "parse"]
-
-DESCRIPTION_KEYS: tuple[str, ...] = (
-    "primiera.deal",  # seat: the dealer; args: round, table (the face-up cards; empty for Kaleidos)
-    "primiera.redeal",  # seat: the dealer; args: deal (2p/3p: the n-th deal of the round)
-    "primiera.pick",  # describe_action only: seat picks {card} for the table (the picker's own view)
-    "primiera.picked",  # log: seat has chosen a table card (which one stays secret)
-    "primiera.reveal",  # args: cards (the four table cards, in seat order)
-    "primiera.play",  # seat plays {card}, capturing nothing
-    "primiera.capture",  # seat plays {card} and takes {captured}
-    "primiera.sweep",  # seat plays {card}, takes {captured} and clears the table: a sweep
-    "primiera.herald",  # seat plays the first Herald {card}: {partnership} and {sides}
-    "primiera.last_take",  # seat (the last capturer) takes the {cards} left on the table
-    "primiera.leftover",  # nobody captured this round: the {cards} left go to nobody (D-PA9)
-    "primiera.round_end",  # args: round, points, totals, sides (a list of primiera.side_points)
-    "primiera.side_points",  # nested: seats, cards, coins, settebello, primiera, sweeps, total
-    "primiera.extra_round",  # several reached the target: an extra round (D-PA12)
-    "primiera.game_end",  # args: winners, scores
-)
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _SEPARATORS = str.maketrans({",": " ", "+": " "})
@@ -292,17 +275,7 @@ class PrimieraGame:
 
     def describe_action(self, state: PrimieraState, action: str) -> Description:
         """``{"key": "primiera.capture", "seat": 1, "args": {"card": "7D", "captured": ["3C", "4H"]}}``."""
-        a = parse(action)
-        seat = state.to_act
-        verb, card, *rest = a.split()
-        if verb == "pick":
-            return message("primiera.pick", seat, card=card)
-        if not rest:
-            return message("primiera.play", seat, card=card)
-        taken = rest[1:]
-        last_card = not state.stock and sum(len(h) for h in state.hands) == 1
-        swept = len(taken) == len(state.table) and set(taken) == set(state.table) and not last_card
-        return message("primiera.sweep" if swept else "primiera.capture", seat, card=card, captured=taken)
+        return describe_action(state, parse(action))
 
 
 def _named_before_round(state: PrimieraState) -> set[str]:
@@ -362,7 +335,7 @@ def observe(s: PrimieraState, seat: int) -> dict[str, JSON]:
         "extra_round": s.extra,
         "winners": list(s.winners) if s.over else None,
         "result": GAME.result(s) if s.over else None,
-        "decisions": list(RULES[s.variant].decisions),
+        "decisions": list(s.rules.decisions),
         "log": _recent_log(s),
         "log_size": log_size(s.log),
     }

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import SUITS, Card
 from ..errors import InvalidCardError, PrimiError, plain, quote
-from .rules import COINS, DECK, ORDER, PRIMIERA, RULES, SETTEBELLO, SUIT
+from .rules import COINS, DECK, ORDER, PRIMIERA, RULES, SETTEBELLO, SUIT, PrimieraRules
 
 CATEGORIES: tuple[str, ...] = ("cards", "coins", "settebello", "primiera", "sweeps")
 
@@ -120,11 +120,12 @@ def score_round(piles: Sequence[Sequence[str]], sweeps: Sequence[int], double: b
 # --- the round scorer: its input checked, then scored -------------------------------
 
 
-def _side_counts(variant: str, solo: bool) -> int:
-    """How many sides a round of ``variant`` has."""
-    if variant == "kaleidos":
+def _side_counts(rules: PrimieraRules, solo: bool) -> int:
+    """How many sides a round of the mode ``rules`` has: the Heralds' two partnerships, or four players
+    alone (D-PA2); the fixed partnerships; else one side per player."""
+    if rules.heralds:
         return 4 if solo else 2
-    return 2 if variant in ("classic", "2p") else 3
+    return len(rules.fixed_sides) if rules.fixed_sides else rules.players
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -176,7 +177,7 @@ def score_request(data: Any) -> dict[str, Any]:
     sides = data.get("sides")
     if not isinstance(sides, Mapping) or not sides:
         raise ScoreInputError("sides must be an object: {\"<name>\": {\"cards\": [...], \"sweeps\": n}, ...}")
-    want = _side_counts(variant, solo)
+    want = _side_counts(RULES[variant], solo)
     if len(sides) != want:
         kind = " solo" if solo else ""
         raise ScoreInputError(f"a{kind} {variant} round has {want} sides, not {len(sides)}",

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..gamelog import PublicLog
 from ..rng import Rng
-from .rules import RULES, PrimieraRules
+from .rules import PrimieraRules
 from .scoring import SidePoints
 
 LogEntry = tuple[int, str, str]
@@ -69,9 +69,13 @@ class RoundScore:
 
 @dataclass(frozen=True)
 class PrimieraState:
-    """A whole game of Primiera: options, the current round, the score sheet and the RNG."""
+    """A whole game of Primiera: options, the current round, the score sheet and the RNG.
 
-    variant: str
+    The mode is held as its rules record (``rules``), read by the engine without a look-up;
+    ``variant`` is its name, as observations and records carry it.
+    """
+
+    rules: PrimieraRules  # the mode (rules.RULES[name])
     players: int
     target: int
     max_rounds: int
@@ -99,9 +103,9 @@ class PrimieraState:
     round_log_start: int  # index of this round's first log entry
 
     @property
-    def rules(self) -> PrimieraRules:
-        """The mode's rules record."""
-        return RULES[self.variant]
+    def variant(self) -> str:
+        """The mode's name (a key of rules.RULES)."""
+        return self.rules.name
 
     @property
     def over(self) -> bool:

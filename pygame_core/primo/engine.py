@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rng import Rng
 from .board import exchanges, place, play_actions, resolve_take
-from .rules import HAND_SIZE, NUMBER_CARDS, ROWS, SPECIAL_COUNT, TAKE, TOP, TURN_ACTION_CAP, sort_cards
+from .rules import HAND_SIZE, NUMBER_CARDS, ROWS, RULES, SPECIAL_COUNT, TAKE, TOP, TURN_ACTION_CAP, sort_cards
 from .state import EMPTY_LOG, PrimoState, RoundResult, log_append
 
 
@@ -26,7 +26,7 @@ def deal_sizes(players: int, cards: int = 108) -> list[int]:
 def new_game(variant: str, players: int, tops: int, rounds: int, seed: int) -> PrimoState:
     """The first round, dealt from ``seed``; seat 0 (the oldest player) starts."""
     state = PrimoState(
-        variant=variant, players=players, tops_option=tops, rounds=rounds, rng=Rng.from_seed(seed),
+        rules=RULES[variant], players=players, tops_option=tops, rounds=rounds, rng=Rng.from_seed(seed),
         round=0, starter=0, rows=((),) * 6, hands=((),) * players, piles=((),) * players, out=0,
         to_act=0, phase="start", tops=(), played=0, turn_actions=0, idle=0, scores=(0,) * players,
         round_results=(), winners=(), log=EMPTY_LOG, round_log_start=0,

@@ -35,15 +35,15 @@ from ..protocol import (
     GameInfo,
     Operation,
     check_seat,
-    message,
     sorted_actions,
 )
 from ..rng import Rng
-from .agents import FACTORIES as AI_FACTORIES
-from .board import parse, reason_text, resolve_take, why_action
-from .engine import apply_action, legal, new_game, takers
+from .ai import FACTORIES as AI_FACTORIES
+from .board import parse, reason_text, why_action
+from .coach import coach_op, why_op
+from .describe import DESCRIPTION_KEYS, describe_action
+from .engine import apply_action, legal, new_game
 from .lessons import lessons_op
-from .operations import coach_op, why_op
 from .rules import ROWS, VALUE, VARIANTS, sort_cards
 from .state import PrimoState, log_slice
 
@@ -52,24 +52,6 @@ __all__ = ["DESCRIPTION_KEYS", "GAME", "OBS_LOG", "PrimoGame", "PrimoState", "ob
 OBS_LOG = 40
 """At most this many of the latest public log entries ride along in an observation (a bound, so an
 observation costs the same at any point of a game: a round's log runs to hundreds of entries)."""
-
-DESCRIPTION_KEYS: tuple[str, ...] = (
-    "po.add",  # seat adds {card} to row {row}'s tail
-    "po.open",  # seat opens the empty row {row} with {card}
-    "po.move",  # seat moves the run {cards} from row {row} (from the card {value}) onto row {to}
-    "po.top",  # seat plays a Top card on row {row}
-    "po.head",  # seat puts {card} above row {row}'s head (Top card)
-    "po.take",  # seat plays a Take card on row {row}; {takes}: po.took messages
-    "po.took",  # nested: seat takes {card} from row {row} (onto its pile, or opening row {opened})
-    "po.clear",  # row {row} is complete and cleared (D-PO12)
-    "po.exchange",  # seat puts {n} cards under its pile (which ones stays secret)
-    "po.pass",  # seat passes
-    "po.end",  # seat's turn ends: {reason} end (chosen) | empty (hand played out, D-PO10) | cap (D-PO13)
-    "po.refill",  # seat draws {n} cards
-    "po.roundend",  # round {round} ends; {ender} went out (-1: nobody), {left}, {points}, {scores}
-    "po.stall",  # round {round}: a full cycle of turns without a card played (D-PO13)
-    "po.win",  # the game ends: {winners}, {scores}
-)
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -180,28 +162,7 @@ class PrimoGame:
 
     def describe_action(self, state: PrimoState, action: str) -> Description:
         """``{"key": "po.add", "seat": 1, "args": {"card": "7Y", "row": "B"}}``."""
-        a = parse(action)
-        seat = state.to_act
-        parts = a.split()
-        verb = parts[0]
-        if verb in ("add", "open", "head"):
-            return message("po." + verb, seat, card=parts[1], row=parts[2])
-        if verb == "top":
-            return message("po.top", seat, row=parts[1])
-        if verb == "move":
-            src, value = parts[1].split(":")
-            row = state.rows[ROWS.index(src)]
-            k = VALUE[row[0]] - int(value) if row else 0
-            return message("po.move", seat, row=src, value=int(value), to=parts[2], cards=list(row[k:]))
-        if verb == "take":
-            _, takes = resolve_take(state.rows, parts[1], takers(state))
-            took = [{"key": "po.took", "seat": t, "args": {"card": c, "row": r, "opened": o}} for t, c, r, o in takes]
-            return message("po.take", seat, row=parts[1], takes=took)
-        if verb == "exchange":
-            return message("po.exchange", seat, n=len(parts) - 1)
-        if verb == "pass":
-            return message("po.pass", seat)
-        return message("po.end", seat, reason="end")
+        return describe_action(state, parse(action))
 
 
 def _recent_log(state: PrimoState) -> list[dict[str, Any]]:

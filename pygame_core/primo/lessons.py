@@ -14,7 +14,9 @@ from typing import Any
 
 from ..errors import OptionsError, plain, quote
 from ..protocol import JSON
-from .engine import arrange
+from .board import parse
+from .describe import describe_action
+from .engine import apply_action, arrange, legal
 from .rules import ROWS
 from .state import PrimoState, log_slice
 
@@ -71,9 +73,7 @@ def _rows(state: PrimoState) -> list[JSON]:
 
 
 def esm_lesson() -> dict[str, JSON]:
-    """The Elisabeth/Svenja/Michael lesson, every step played through the engine."""
-    from .game import GAME
-
+    """The Elisabeth/Svenja/Michael lesson, every step played through the engine (each one legal there)."""
     state = start_state()
     steps: list[JSON] = [{
         "say": {"key": "po.learn.esm.intro", "args": {"names": list(NAMES)}},
@@ -81,9 +81,11 @@ def esm_lesson() -> dict[str, JSON]:
     }]
     for seat, action, note in STEPS:
         assert state.to_act == seat, (action, state.to_act)
-        say = GAME.describe_action(state, action)
+        played = parse(action)  # canonical text, as the page would send it (the order of an exchange)
+        assert played in legal(state), action
+        say = describe_action(state, played)
         before = len(state.log)
-        state = GAME.apply(state, action)
+        state = apply_action(state, played)
         step: dict[str, JSON] = {
             "say": say, "seat": seat, "action": action, "rows": _rows(state),
             "hand": list(state.hands[seat]),

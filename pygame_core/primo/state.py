@@ -14,7 +14,7 @@ from typing import Any
 from ..gamelog import PublicLog
 from ..rng import Rng
 from .board import Rows
-from .rules import RULES, PrimoRules
+from .rules import PrimoRules
 
 LogEntry = tuple[int, str, str]
 """(seat it concerns or -1, message key, args as JSON text)."""
@@ -52,7 +52,7 @@ class RoundResult:
 class PrimoState:
     """A whole game of Primo: options, the current round's table, hands and piles, and the RNG."""
 
-    variant: str
+    rules: PrimoRules  # the variant (rules.RULES[name]); ``variant`` is its name
     players: int
     tops_option: int  # Top cards in the deck; Take cards = 10 - tops (D-PO1)
     rounds: int  # rounds to play (1 unless the variant plays several, D-PO14)
@@ -76,14 +76,14 @@ class PrimoState:
     round_log_start: int  # index of this round's first log entry
 
     @property
-    def rules(self) -> PrimoRules:
-        """The variant's rules record."""
-        return RULES[self.variant]
+    def variant(self) -> str:
+        """The variant's name (a key of rules.RULES), as observations and records carry it."""
+        return self.rules.name
 
     @property
     def colour(self) -> str:
-        """The colour rule: none, alternate or mono."""
-        return RULES[self.variant].colour
+        """The colour rule: none, alternate or mono (D-PO15)."""
+        return self.rules.colour
 
     @property
     def over(self) -> bool:

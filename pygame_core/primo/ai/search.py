@@ -29,6 +29,7 @@ from math import comb, exp
 from time import perf_counter
 from typing import Any
 
+from ..rules import RULES
 from . import lookahead, rollout
 
 ROWS = "ABCDEF"
@@ -38,7 +39,6 @@ TOP = 30
 COLOURS = "YB"
 NONE, ALTERNATE, MONO = 0, 1, 2
 RULE = {"none": NONE, "alternate": ALTERNATE, "mono": MONO}
-VARIANT_RULE = {"base": NONE, "rounds": NONE, "alternate": ALTERNATE, "mono": MONO}
 HAND_SIZE = 6
 
 
@@ -245,7 +245,8 @@ def from_observation(obs: Mapping[str, Any]) -> tuple[Pos, int, int]:
     for r in turn.get("tops", ()):
         tops |= 1 << ROW_INDEX[r]
     acted = turn.get("phase") == "play"
-    rule = VARIANT_RULE.get(obs.get("variant", "base"), NONE)
+    rules = RULES.get(obs.get("variant", "base"))
+    rule = RULE[rules.colour] if rules is not None else NONE
     return Pos(rows, hand, tops, tuple(obs["piles"]), acted), int(obs["seat"]), rule
 
 

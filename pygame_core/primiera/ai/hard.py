@@ -29,7 +29,7 @@ The budget is counted in nodes, so a decision depends only on the observation an
 
 ref-ab (bench only, not in GameInfo.agents) is modelled on the best public browser Scopa
 AI: 6 sampled deals, alpha-beta to depth 3 on a greedy evaluation (the captured cards'
-worth, agents.card_worth, and sweeps), exact play to the round's end once 6 or fewer
+worth, eval.card_worth, and sweeps), exact play to the round's end once 6 or fewer
 cards are unseen. Its 50 ms budget is a fixed node count (REF_NODES) calibrated on CPython.
 """
 
@@ -41,10 +41,11 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from ..rng import AgentRandom
-from .agents import SWEEP, Explains, _least_useful
+from ...rng import AgentRandom
+from ..rules import HERALD_MODES
+from .eval import SWEEP, least_useful
+from .explain import Explains
 from .fast import INT, Move, move_text
-from .rules import HERALD_MODES
 from .search import THREAT, MaxNSearch, Search, VectorSearch, View, World, evaluate, exact_value, root_moves
 
 Leaf = Callable[[World, int], float]
@@ -184,7 +185,7 @@ class SearchAgent(Explains):
         """Kaleidos's secret table card: the least useful card, never one's Herald."""
         cards = [a.split()[1] for a in legal_actions]
         plain = [c for c in cards if c not in HERALD_MODES] or cards
-        return f"pick {_least_useful(plain)}"
+        return f"pick {least_useful(plain)}"
 
     def budget(self, view: View) -> tuple[int, int]:
         """(deals sampled, nodes) for a decision in this view's mode."""
@@ -297,7 +298,12 @@ def last_deal_worlds(view: View) -> list[World]:
 
 
 class HardAgent(SearchAgent):
-    """``hard``: 32 deals (or every deal, when few), iterative deepening under a node budget, points-based leaves."""
+    """``hard``: 32 deals (or every deal, when few), iterative deepening under a node budget, points-based leaves.
+
+    Its tuning tables (``budgets``, ``even_modes``, ``vector_modes``, ``maxn_modes``) are keyed by mode name:
+    they are this level's settings per mode, which the benches set by name (``--set even_modes=[...]``), not
+    rules; a rule (the Heralds) is read from the rules record (``View.rules``).
+    """
 
     name = "hard"
     last_deal_plies = 3
@@ -317,7 +323,7 @@ class HardAgent(SearchAgent):
     """Modes searched with VectorSearch (every world at once, my choices shared: no strategy fusion)."""
 
     settled_nodes = 8000
-    """Kaleidos once the first Herald has set the sides: this many nodes (0: the mode's budget). A leaf there
+    """The Heralds mode (Kaleidos) once the first Herald has set the sides: this many nodes (0: the mode's budget). A leaf there
     values one partnership, not up to four, so the same time buys about three times the nodes (p95 CPU time
     unchanged: the decisions before the Herald stay the slowest)."""
 
@@ -346,7 +352,7 @@ class HardAgent(SearchAgent):
     def budget(self, view: View) -> tuple[int, int]:
         """The mode's (deals, nodes)."""
         deals, nodes = self.budgets.get(view.variant, (self.samples, self.node_budget))
-        if self.settled_nodes and view.variant == "kaleidos" and not view.live:
+        if self.settled_nodes and view.rules.heralds and not view.live:
             nodes = self.settled_nodes
             deals = self.settled_deals or deals
         return deals, nodes
@@ -382,7 +388,7 @@ class HardAgent(SearchAgent):
 
 
 def greedy_value(w: World, me: int) -> float:
-    """ref-ab's leaf: the worth of my side's captures and sweeps minus the others' mean (agents.card_worth)."""
+    """ref-ab's leaf: the worth of my side's captures and sweeps minus the others' mean (eval.card_worth)."""
     sides = w.sides or tuple((s,) for s in range(w.n))
     vals = [sum(w.worth[s] + SWEEP * w.sweeps[s] for s in side) for side in sides]
     mine = next(i for i, side in enumerate(sides) if me in side)

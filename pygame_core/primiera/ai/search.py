@@ -27,11 +27,11 @@ from itertools import combinations
 from math import erf, sqrt
 from typing import Any
 
-from .agents import SWEEP as SWEEP_WORTH
-from .agents import card_worth
+from ..rules import HERALD_MODES, RULES, PrimieraRules, herald_sides
+from ..state import PrimieraState
+from .eval import SWEEP as SWEEP_WORTH
+from .eval import card_worth
 from .fast import INT, PRIM, SETTEBELLO, TEXT, Move, moves
-from .rules import HERALD_MODES, RULES, herald_sides
-from .state import PrimieraState
 
 INF = float("inf")
 
@@ -43,7 +43,7 @@ _BY_PRIM: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 """Per suit, (card, primiera value), best first."""
 WORTH: tuple[float, ...] = tuple(card_worth(TEXT[c]) for c in range(40))
-"""What easy and ref-ab count a captured card as worth (agents.card_worth)."""
+"""What easy and ref-ab count a captured card as worth (eval.card_worth)."""
 _COIN_BITS = sum(1 << c for c in range(40) if c & 3 == 2)
 
 
@@ -381,7 +381,7 @@ def probable_sides(w: World) -> list[Sides]:
 
 THREAT = 0.14
 MATERIAL = 0.0
-"""Points per unit of card worth captured (agents.card_worth), on top of the chances of the categories."""
+"""Points per unit of card worth captured (eval.card_worth), on top of the chances of the categories."""
 """Points per unit of card worth of the best capture the seat to move has at a leaf (its tempo)."""
 
 
@@ -665,7 +665,8 @@ class View:
 
     def __init__(self, obs: Mapping[str, Any]) -> None:
         self.variant: str = obs["variant"]
-        rules = RULES[self.variant]
+        self.rules: PrimieraRules = RULES[self.variant]
+        rules = self.rules
         self.me: int = obs["seat"]
         self.n: int = obs["players"]
         self.hand = sorted(INT[c] for c in obs["hand"])

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rng import AgentRandom
+from ...rng import AgentRandom
 from .search import Planner, act_text, from_observation
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from .engine import decide_totals
-from .rules import DECK, HERALD_MODES, ORDER, PRIMIERA, RULES, herald_sides
-from .state import PrimieraState
+from ..engine import decide_totals
+from ..rules import DECK, HERALD_MODES, ORDER, PRIMIERA, RULES, herald_sides
+from ..state import PrimieraState
 
 TEXT: tuple[str, ...] = tuple(sorted(DECK, key=ORDER.__getitem__))
 """Card int -> text."""
@@ -253,7 +253,7 @@ def random_game(variant: str, seed: int) -> tuple[int, list[int]]:
             played += 1
         rounds += 1
         totals = [t + p for t, p in zip(totals, r.finish(rules.double_alone), strict=True)]
-        winners, extra = decide_totals(variant, tuple(totals), rules.target, extra, rounds, 0)
+        winners, extra = decide_totals(rules, tuple(totals), rules.target, extra, rounds, 0)
         if winners or rounds >= 1000:
             return played, totals
         dealer = (dealer + 1) % rules.players

@@ -1,5 +1,6 @@
 """Primo's page operations that need the table: ``why`` (why an action is not legal now) and
-``coach`` (a good next step and why). Both get only the observation of the seat on screen.
+``coach`` (a good next step and why: the best level's choice, and the rest of the turn planned
+as medium plans it, ai.easy_medium.plan_turn). Both get only the observation of the seat on screen.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from typing import Any
 from ..errors import OptionsError, PrimiError, quote
 from ..protocol import JSON, sorted_actions
 from ..rng import AgentRandom
-from .agents import FACTORIES, View, plan_turn, step
+from .ai import FACTORIES
+from .ai.easy_medium import plan_turn
+from .ai.eval import View, step
 from .board import exchanges, parse, play_actions, why_action
 
 OK: dict[str, Any] = {"key": "po.why.ok", "args": {}}

@@ -1,10 +1,8 @@
 """Primiera's simple AI levels: ``easy`` (greedy on the immediate capture) and ``medium`` (counts cards, heuristics).
 
-``hard`` (information-set search) is in hard.py and is declared here, imported on first use.
-
 Agents see only their seat's observation (hand, table, every captured pile, sides) and the
 legal action texts; they keep no memory between moves: what they "count" is read from the
-public piles each time.
+public piles each time. Their weights are the shared evaluation's (eval.py).
 """
 
 from __future__ import annotations
@@ -13,45 +11,16 @@ from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any
 
-from ..protocol import Agent, AgentFactory
-from ..rng import AgentRandom
-from .engine import captures
-from .rules import DECK, HERALD_MODES, PRIMIERA, SETTEBELLO, SUIT, VALUE, herald_sides, sort_cards
-
-SWEEP = 8.0
-SETTEBELLO_WORTH = 6.0
-# What a captured card is worth towards the primiera point, beyond counting as a card.
-PRIMIERA_BONUS = {21: 1.6, 18: 1.0, 16: 0.7, 15: 0.4}
+from ...rng import AgentRandom
+from ..engine import captures
+from ..rules import DECK, HERALD_MODES, RULES, VALUE, herald_sides, sort_cards
+from .eval import SWEEP, card_worth, least_useful
+from .explain import Explains
 
 
 def _split(action: str) -> tuple[str, str, tuple[str, ...]]:
     verb, card, *rest = action.split()
     return verb, card, tuple(rest[1:])
-
-
-def card_worth(card: str) -> float:
-    """How much a card is worth to the side that captures it (cards, coins, settebello, primiera)."""
-    worth = 1.0
-    if SUIT[card] == "D":
-        worth += 0.8
-    if card == SETTEBELLO:
-        worth += SETTEBELLO_WORTH
-    return worth + PRIMIERA_BONUS.get(PRIMIERA[card], 0.0)
-
-
-def _least_useful(cards: Sequence[str]) -> str:
-    """The card one gives up most easily: low worth, and a high value (hard to pair with)."""
-    return min(cards, key=lambda c: (card_worth(c), -VALUE[c], c))
-
-
-class Explains:
-    """The one line on why a computer player played a move (coach.explain), for the worker's ``ai_step``."""
-
-    def explain(self, observation: Mapping[str, Any], action: str) -> Mapping[str, Any] | None:
-        """Why ``action`` was played, from the public observation before it (a spectator's): a Description or None."""
-        from .coach import explain  # coach builds on this module
-
-        return explain(observation, action)
 
 
 class EasyAgent(Explains):
@@ -62,7 +31,7 @@ class EasyAgent(Explains):
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""
         if legal_actions[0].startswith("pick"):
-            return f"pick {_least_useful([a.split()[1] for a in legal_actions])}"
+            return f"pick {least_useful([a.split()[1] for a in legal_actions])}"
         table = observation["table"]
         best: list[str] = []
         best_score = float("-inf")
@@ -99,7 +68,7 @@ class MediumAgent(Explains):
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""
         if legal_actions[0].startswith("pick"):
-            return f"pick {_least_useful([a.split()[1] for a in legal_actions])}"
+            return f"pick {least_useful([a.split()[1] for a in legal_actions])}"
         seat = observation["seat"]
         n = observation["players"]
         table: list[str] = observation["table"]
@@ -111,7 +80,7 @@ class MediumAgent(Explains):
         partner_next = any(seat in side and nxt in side for side in sides)
         next_hand = observation["hand_sizes"][nxt]
         last_round_card = sum(observation["hand_sizes"]) == 1 and observation["stock_size"] == 0
-        herald_open = observation["variant"] == "kaleidos" and observation.get("herald") is None
+        herald_open = RULES[observation["variant"]].heralds and observation.get("herald") is None
         scored = []
         for a in legal_actions:
             _, card, taken = _split(a)
@@ -195,12 +164,3 @@ class MediumAgent(Explains):
             none_yet *= 1.0 - chance
         return -0.5 * expected if partner_next else expected
 
-
-def _hard() -> Agent:
-    """The ``hard`` level (imported on first use: it builds on this module)."""
-    from .hard import HardAgent
-
-    return HardAgent()
-
-
-FACTORIES: Mapping[str, AgentFactory] = {"easy": EasyAgent, "medium": MediumAgent, "hard": _hard}
