@@ -26,6 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))  # web/worker.py imports the bridge package (web/bridge)
 
 from pygame_core.agents import make_agent  # noqa: E402
 from pygame_core.records import Record, start  # noqa: E402
@@ -75,7 +76,7 @@ def main() -> None:
             text = json.dumps(record)
             c = zlib.compressobj(9, zlib.DEFLATED, -15)
             link = base64.urlsafe_b64encode(c.compress(text.encode()) + c.flush()).rstrip(b"=")
-            w.REPLAYS.clear()
+            w.BRIDGE.replays.kept.clear()
             t0 = time.perf_counter()
             first = json.loads(w.call(json.dumps({"op": "replay", "record": text, "step": 0})))
             t1 = time.perf_counter()
