@@ -56,7 +56,7 @@ PYSCRIPT_PREFIXES = (
     "core.js", "core-", "core.css", "deprecations-manager-", "donkey-", "error-",
     "py-editor-", "py-game-", "py-terminal-", "toml-",
 )
-WEB_SKIP = {"__pycache__", "cards-demo.html", "boot-snapshot.mjs"}
+WEB_SKIP = {"__pycache__", "cards-demo.html", "boot-snapshot.mjs", "bridge"}  # bridge: packed into the zip
 
 
 def ensure_node_modules() -> None:
@@ -71,12 +71,16 @@ def ensure_node_modules() -> None:
 
 def zip_core(target: Path) -> None:
     """Pack pygame_core (sources, and the data files in its ``data/`` folders, e.g. the heads-up Waks
-    table) into a zip that unpacks into the worker's working directory."""
+    table) and the worker bridge package (``web/bridge``, which web/worker.py imports) into a zip that
+    unpacks into the worker's working directory (``pygame_core/`` and ``bridge/``)."""
+    bridge = WEB / "bridge"
+    files = [(p, p.relative_to(ROOT)) for p in [*CORE.rglob("*.py"), *CORE.rglob("data/*.json")]]
+    files += [(p, p.relative_to(WEB)) for p in bridge.rglob("*.py")]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted([*CORE.rglob("*.py"), *CORE.rglob("data/*.json")]):
+        for path, name in sorted(files, key=lambda f: f[1].as_posix()):
             if "__pycache__" in path.parts:
                 continue
-            info = zipfile.ZipInfo(str(path.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
+            info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
 
@@ -378,7 +382,7 @@ def run_tests(pytest_args: list[str]) -> int:
     """Lint, type-check and run every test; the exit status is non-zero if any step failed."""
     ensure_test_tools()
     steps = [
-        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "tests", "e2e", "bench", "build.py"]),
+        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py"]),
         ("mypy", [sys.executable, "-m", "mypy"]),
         ("node --test", ["node", "--test", "tests/js/"]),
     ]

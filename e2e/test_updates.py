@@ -122,6 +122,11 @@ V2_RULES = """
 
 # deploy v2 (the test's rules change): Primero no longer allows {action!r} where another move is possible
 def _v2_rules() -> None:
+    from typing import Any
+
+    from pygame_core import registry
+    from pygame_core.errors import IllegalActionError
+
     game = registry.load("primero")
     apply, legal = game.apply, game.legal_actions
 

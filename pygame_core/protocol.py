@@ -77,6 +77,49 @@ class Agent(Protocol):
 AgentFactory = Callable[[], Agent]
 
 
+FIELD_KINDS = ("text", "int", "bool", "texts", "object")
+"""The kinds of a request field: a text, a whole number, true or false, a list of texts, a JSON object."""
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of an operation's request, declared as data (as OptionSpec declares an option).
+
+    The worker checks every declared field of a request before it calls the operation: a required
+    field must be there, and a field that is there (not null) must be of its ``kind``; fields the
+    operation does not declare pass through unchecked. The operation itself still checks values
+    (a card text, a lesson's name), since it is also called directly (the CLI, tests).
+    """
+
+    name: str
+    kind: str  # one of FIELD_KINDS
+    required: bool = False
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}; use one of {', '.join(FIELD_KINDS)}")
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` (not None) is of this field's kind (``True`` is not a whole number)."""
+        if self.kind == "text":
+            return isinstance(value, str)
+        if self.kind == "int":
+            return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 64
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "texts":
+            return isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return isinstance(value, Mapping)  # "object"
+
+    def to_json(self) -> dict[str, JSON]:
+        """The spec as plain data."""
+        d: dict[str, JSON] = {"name": self.name, "kind": self.kind, "required": self.required}
+        if self.help:
+            d["help"] = self.help
+        return d
+
+
 @dataclass(frozen=True)
 class Operation:
     """An extra operation a game offers the page through the worker (Primero: hand score, coach, lessons).
@@ -84,13 +127,15 @@ class Operation:
     ``run(request, view)`` gets the page's request (plain data) and, when
     ``needs_view`` is true, the observation of the seat the page is showing in
     the request's game session (never any other seat's); it returns plain data
-    and raises a PrimiError subclass on bad input.
+    and raises a PrimiError subclass on bad input. ``fields`` declares the request's
+    fields (issue 19: the boundary as types), which the worker checks before calling ``run``.
     """
 
     name: str
     run: Callable[[Mapping[str, Any], Mapping[str, Any] | None], JSON]
     needs_view: bool = False
     help: str = ""
+    fields: tuple[FieldSpec, ...] = ()
 
 
 @dataclass(frozen=True)

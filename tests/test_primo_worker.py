@@ -1,4 +1,4 @@
-"""Primo through the worker (web/worker.py under CPython): whole games leak no hidden card and replay,
+"""Primo through the worker bridge (web/bridge under CPython): whole games leak no hidden card and replay,
 and the ``why``, ``coach`` and ``lessons`` operations answer for the seat shown only."""
 
 from __future__ import annotations
@@ -9,21 +9,25 @@ import re
 from typing import Any
 
 import pytest
+from bridge import Bridge
 
 from pygame_core.records import replay
-from tests.test_worker import WORKER, ok, raw, refused
+from tests import test_worker
+from tests.test_worker import ok, raw, refused
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 @pytest.fixture
-def worker() -> Any:
-    WORKER.SESSIONS.clear()
-    return WORKER
+def worker(monkeypatch: pytest.MonkeyPatch) -> Bridge:
+    """A fresh bridge, which test_worker's helpers call."""
+    fresh = Bridge()
+    monkeypatch.setattr(test_worker, "WORKER", fresh)
+    return fresh
 
 
 def assert_no_leak(sid: str, text: str) -> None:
-    session = WORKER.SESSIONS[sid]
+    session = test_worker.WORKER.sessions.open[sid]
     game, state = session.game, session.state
     if game.is_terminal(state):
         return
@@ -67,7 +71,7 @@ def test_primo_games_through_the_worker_leak_nothing_and_replay(worker: Any, var
         view = answer["result"]
     assert view["terminal"]
     game, state = replay(view["record"])
-    assert state == worker.SESSIONS[sid].state and view["result"] == game.result(state)
+    assert state == worker.sessions.open[sid].state and view["result"] == game.result(state)
 
 
 def test_primo_operations_through_the_worker(worker: Any) -> None:

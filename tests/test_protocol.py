@@ -12,7 +12,7 @@ from pygame_core import registry, simulate
 from pygame_core.conformance import ConformanceError, check_description, check_observations, random_playthrough
 from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
 from pygame_core.gamelog import PublicLog
-from pygame_core.protocol import TERMINAL, Figure, Game, OptionSpec, VariantInfo, check_seat, sorted_actions
+from pygame_core.protocol import TERMINAL, FieldSpec, Figure, Game, OptionSpec, VariantInfo, check_seat, sorted_actions
 from tests import toygame
 from tests.toygame import ToyGame, ToyState
 
@@ -528,3 +528,21 @@ def test_shared_log_compares_by_value_without_recursion() -> None:
     assert a is not b and a == b and hash(a) == hash(b)
     assert a.append((0, "swap 7C")) != b.append((0, "swap 6C"))
     assert a.entries(49_998) == [(0, "pass"), (1, "pass")] and len(a) == 50_000
+
+
+def test_a_field_spec_accepts_only_values_of_its_kind() -> None:
+    """An operation's declared request fields (issue 19), which the worker checks before the operation runs."""
+    kinds: dict[str, tuple[list[Any], list[Any]]] = {  # kind: (accepted, refused)
+        "text": (["", "7S"], [1, True, ["7S"], None]),
+        "int": ([0, -3, 2**63], [True, 1.0, "1", 2**65, None]),
+        "bool": ([True, False], [0, 1, "true", None]),
+        "texts": ([[], ["7S", "x"]], ["7S", [1], ["7S", None], ("7S",), None]),
+        "object": ([{}, {"a": [1]}], [[], "{}", None]),
+    }
+    for kind, (good, bad) in kinds.items():
+        spec = FieldSpec("f", kind)
+        assert [v for v in good if not spec.accepts(v)] == [] and [v for v in bad if spec.accepts(v)] == [], kind
+    assert FieldSpec("cards", "texts", required=True, help="card texts").to_json() == {
+        "name": "cards", "kind": "texts", "required": True, "help": "card texts"}
+    with pytest.raises(ValueError):
+        FieldSpec("f", "float")

@@ -1,16 +1,19 @@
-"""web/worker.py under CPython: the worker protocol, the show rules, sessions, and that nothing hidden leaks.
+"""The worker bridge (web/bridge, web/worker.py) under CPython: the worker protocol, the show rules,
+sessions, saves, and that nothing hidden leaks.
 
-The worker is imported with a stub ``pyscript`` module. Games are played whole
-through ``call(json)``; the true state is read from ``worker.SESSIONS`` (test
-side only) to check every reply against ``game.hidden_cards``.
+Each test gets a fresh ``Bridge`` (the ``worker`` fixture); web/worker.py itself is imported with a
+stub ``pyscript`` module. Games are played whole through ``call(json)``; the true state is read from
+``WORKER.sessions.open`` (test side only) to check every reply against ``game.hidden_cards``.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import random
 import re
+import secrets
 import sys
 import types
 from collections.abc import Mapping, Sequence
@@ -19,12 +22,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bridge import Bridge, MemoryStore
+from bridge import replay as bridge_replay
+from bridge import saves as bridge_saves
+from bridge import sessions as bridge_sessions
+from bridge.idb import IdbStore
+from bridge.request import check_fields
 
 from pygame_core import registry
-from pygame_core.protocol import Operation
+from pygame_core.errors import OptionsError
+from pygame_core.protocol import FieldSpec, Operation
 from pygame_core.records import Record, replay
 from pygame_core.rng import AgentRandom
-from tests import toygame
+from tests import string_tables, toygame
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9JQK])[CDHS](?![A-Za-z0-9])")
@@ -49,7 +59,8 @@ def _load_worker(name: str, with_stub: bool) -> tuple[types.ModuleType, Any]:
     return module, stub
 
 
-WORKER, STUB = _load_worker("primi_worker", with_stub=True)
+WORKER = Bridge()
+"""The bridge the helpers below call: each test's own (the ``worker`` fixture sets it)."""
 
 
 # --- the toy game (tests/toygame.py), plus an agent with ``prepare`` and an operation that crashes ----------
@@ -89,15 +100,15 @@ TOY = toygame.GAME
 
 
 @pytest.fixture
-def worker(monkeypatch: pytest.MonkeyPatch) -> Any:
+def worker(monkeypatch: pytest.MonkeyPatch) -> Bridge:
+    """A fresh bridge without a store (`call` saves nothing; the saves' tests set a store)."""
     monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
     monkeypatch.setitem(registry._MODULES, "plustoy", __name__)
-    monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: SEED)
-    monkeypatch.setattr(WORKER, "STORE", None)  # `call` saves nothing; the saves' tests set a store
-    WORKER.SESSIONS.clear()
-    WORKER._CHECKED.clear()
+    monkeypatch.setattr(secrets, "randbelow", lambda n: SEED)
+    fresh = Bridge()
+    monkeypatch.setattr(sys.modules[__name__], "WORKER", fresh)
     PREPARED.clear()
-    return WORKER
+    return fresh
 
 
 def raw(request: Any) -> str:
@@ -113,14 +124,18 @@ def ok(request: Mapping[str, Any]) -> Any:
     return answer["result"]
 
 
-def refused(request: Any, kind: str | None = None) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(raw(request))
+def refused(request: Any, kind: str | None = None, key: str | None = None, **args: Any) -> dict[str, Any]:
+    """The error answer to ``request``: a key and its args (no English), of ``kind``, with ``key`` and ``args``."""
+    text = raw(request)
+    answer: dict[str, Any] = json.loads(text)
     assert answer["ok"] is False, answer
-    assert isinstance(answer["error"], str) and 0 < len(answer["error"]) <= 400
+    assert "error" not in answer and isinstance(answer["key"], str) and isinstance(answer["args"], dict), answer
     assert answer["kind"] != "InternalError", answer
-    assert "Traceback" not in answer["error"] and "seat 0" not in answer["error"].lower()
+    assert len(text) < 2000 and "Traceback" not in text and "seat 0" not in text.lower(), text[:2000]
     if kind is not None:
         assert answer["kind"] == kind, answer
+    if key is not None:
+        assert (answer["key"], answer["args"]) == (key, args), answer
     return answer
 
 
@@ -138,7 +153,7 @@ def _ints(data: Any) -> list[int]:
 
 def assert_no_leak(sid: str, text: str, seed_known: bool) -> None:
     """While the game runs, a reply holds no card hidden from the seat shown, no record, no drawn seed."""
-    session = WORKER.SESSIONS[sid]
+    session = WORKER.sessions.open[sid]
     game, state = session.game, session.state
     if game.is_terminal(state):
         return
@@ -177,8 +192,8 @@ def play(game: str, variant: str | None, options: dict[str, Any], seats: list[st
                 texts.append(text)
                 assert_no_leak(sid, text, seed is not None)
                 view = json.loads(text)["result"]
-            true_state = WORKER.SESSIONS[sid].state
-            assert view["legal"] == list(WORKER.SESSIONS[sid].game.legal_actions(true_state))
+            true_state = WORKER.sessions.open[sid].state
+            assert view["legal"] == list(WORKER.sessions.open[sid].game.legal_actions(true_state))
             action = rnd.choice(view["legal"])
             act: dict[str, Any] = {"op": "act", "session": sid, "seat": current, "action": action}
             if len(humans) > 1:
@@ -200,10 +215,11 @@ def play(game: str, variant: str | None, options: dict[str, Any], seats: list[st
 
 
 def test_import_registers_call_with_pyscript_and_works_without_it() -> None:
-    assert STUB.sync.call is WORKER.call_async  # in the browser: saves, through IndexedDB
-    assert isinstance(WORKER.STORE, WORKER.IdbStore)
+    module, stub = _load_worker("primi_worker", with_stub=True)
+    assert stub.sync.call is module.call_async  # in the browser: saves, through IndexedDB
+    assert isinstance(module.BRIDGE, Bridge) and isinstance(module.BRIDGE.saves.store, IdbStore)
     bare, _ = _load_worker("primi_worker_bare", with_stub=False)
-    assert bare.sync is None and bare.STORE is None
+    assert bare.sync is None and bare.BRIDGE.saves.store is None
     assert json.loads(bare.call('{"op": "ping"}'))["result"] == "pong"
 
 
@@ -224,7 +240,7 @@ def test_toy_games_leak_nothing_and_their_record_replays(worker: Any, seats: lis
     # The end reveals the record and the drawn seed; the record replays to the same final state.
     assert end["seed"] == SEED and end["record"]["seed"] == SEED
     game, state = replay(end["record"])
-    assert state == worker.SESSIONS[sid].state
+    assert state == worker.sessions.open[sid].state
     assert end["result"] == game.result(state)
     assert ok({"op": "record", "session": sid}) == end["record"]
     if "prepared" in seats:
@@ -236,7 +252,7 @@ def test_primero_games_leak_nothing(worker: Any, variant: str) -> None:
     seats = ["human", "easy", "random", "medium"] if variant == "rms" else ["human", "easy", "random"]
     sid, end, texts = play("primero", variant, {"players": len(seats), "chips": 12, "deals": 3}, seats)
     game, state = replay(end["record"])
-    assert state == worker.SESSIONS[sid].state and end["seed"] == SEED
+    assert state == worker.sessions.open[sid].state and end["seed"] == SEED
     # The ``say`` of the replies, in order, is the whole public log after the start: nothing unsaid.
     said = [e for text in texts[1:] for e in json.loads(text)["result"]["say"]]
     first = json.loads(texts[0])["result"]["view"]["observation"]["log_size"]
@@ -251,7 +267,7 @@ def test_primero_hot_seat_leaks_nothing(worker: Any) -> None:
 def test_a_typed_seed_is_echoed_and_deals_the_same_game(worker: Any) -> None:
     start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 42})
     assert start["view"]["seed"] == 42 and start["view"]["record"] is None
-    state = worker.SESSIONS[start["session"]].state
+    state = worker.sessions.open[start["session"]].state
     assert state == TOY.initial_state({"players": 2}, 42, "standard")
 
 
@@ -265,10 +281,10 @@ def test_a_drawn_seed_is_too_large_to_guess_and_exact_in_javascript(worker: Any,
         bounds.append(n)
         return n - 1
 
-    monkeypatch.setattr(WORKER.secrets, "randbelow", randbelow)
+    monkeypatch.setattr(secrets, "randbelow", randbelow)
     start = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})
     assert bounds == [2**53]
-    assert worker.SESSIONS[start["session"]].header.seed == 2**53 - 1 and start["view"]["seed"] is None
+    assert worker.sessions.open[start["session"]].header.seed == 2**53 - 1 and start["view"]["seed"] is None
 
 
 def test_one_act_reply_carries_the_new_view_and_says_what_happened(worker: Any) -> None:
@@ -340,7 +356,7 @@ def test_view_show_and_act_answer_only_for_the_seat_allowed(worker: Any) -> None
     assert ok({"op": "view", "session": sid})["seat"] == 0
     refused({"op": "act", "session": sid, "seat": 1, "action": "pass"}, "IllegalActionError")
     refused({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": 1})
-    assert worker.SESSIONS[sid].actions == []  # a refused show applies nothing
+    assert worker.sessions.open[sid].actions == []  # a refused show applies nothing
     refused({"op": "act", "session": sid, "seat": 0, "action": "swap 7D"})
     ok({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": -1})
     ok({"op": "ai_step", "session": sid})
@@ -374,8 +390,7 @@ def test_a_record_resumes_and_one_without_a_player_count_is_refused(worker: Any)
     start = ok({"op": "new_game", "record": rec, "seats": ["greedy", "human"]})
     assert start["view"]["actions"] == 1 and start["view"]["seat"] == 1 and start["view"]["seed"] == 11
     del rec["options"]["players"]
-    answer = refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
-    assert "players" in answer["error"]
+    refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
     rec["options"]["players"] = 2
     rec["actions"] = ["pass", "swap 9H"]
     refused({"op": "new_game", "record": rec, "seats": ["greedy", "human"]}, "RecordError")
@@ -387,16 +402,16 @@ def test_session_ids_are_never_reused_and_the_table_stays_bounded(worker: Any) -
         sid, _, _ = play("toy", None, {"players": 2}, ["greedy", "random"], rng_seed=i)
         assert sid not in seen
         seen.add(sid)
-        assert len(worker.SESSIONS) <= worker.MAX_SESSIONS
+        assert len(worker.sessions.open) <= bridge_sessions.MAX_SESSIONS
         if i % 3 == 0:
             ok({"op": "close", "session": sid})
-            assert sid not in worker.SESSIONS
+            assert sid not in worker.sessions.open
     refused({"op": "view", "session": "s1"}, "RequestError")  # long dropped
     # A running game outlives finished ones: finished sessions are dropped first.
     live = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"]})["session"]
-    for i in range(worker.MAX_SESSIONS + 3):
+    for i in range(bridge_sessions.MAX_SESSIONS + 3):
         play("toy", None, {"players": 2}, ["greedy", "greedy"], rng_seed=i)
-    assert live in worker.SESSIONS and len(worker.SESSIONS) <= worker.MAX_SESSIONS
+    assert live in worker.sessions.open and len(worker.sessions.open) <= bridge_sessions.MAX_SESSIONS
 
 
 def test_game_ops_run_and_needs_view_ones_see_only_the_seat_shown(worker: Any) -> None:
@@ -406,7 +421,7 @@ def test_game_ops_run_and_needs_view_ones_see_only_the_seat_shown(worker: Any) -
     sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "human"], "seed": 2})["session"]
     assert ok({"op": "game_op", "game": "toy", "name": "my_sum", "session": sid}) == {"sum": None}
     ok({"op": "show", "session": sid, "seat": 0})
-    hands = worker.SESSIONS[sid].state.hands
+    hands = worker.sessions.open[sid].state.hands
     assert toygame.hand_sum(hands[0]) != toygame.hand_sum(hands[1])  # so the answer tells the seats apart
     mine = ok({"op": "game_op", "game": "toy", "name": "my_sum", "session": sid, "seat": 1})
     assert mine == {"sum": toygame.hand_sum(hands[0])}
@@ -417,7 +432,7 @@ def test_game_ops_run_and_needs_view_ones_see_only_the_seat_shown(worker: Any) -
 
 def test_log_gives_older_entries_of_the_seat_shown(worker: Any) -> None:
     sid, end, _ = play("toy", None, {"players": 3, "rounds": 3}, ["greedy", "random", "greedy"])
-    state = worker.SESSIONS[sid].state
+    state = worker.sessions.open[sid].state
     assert ok({"op": "log", "session": sid, "start": 2, "stop": 5}) == TOY.log_entries(state, -1, 2, 5)
     assert ok({"op": "log", "session": sid, "start": -5, "stop": 10**6}) == TOY.log_entries(state, -1, 0, 10)
     assert ok({"op": "log", "session": sid, "start": 8, "stop": 3}) == []
@@ -427,8 +442,8 @@ def test_log_gives_older_entries_of_the_seat_shown(worker: Any) -> None:
 def test_a_bug_is_an_internal_error_with_a_generic_message(worker: Any) -> None:
     answer = json.loads(raw({"op": "game_op", "game": "plustoy", "name": "crash"}))
     assert answer["ok"] is False and answer["kind"] == "InternalError"
-    assert "ZeroDivisionError" in answer["detail"] and "ZeroDivision" not in answer["error"]
-    assert answer["error"].startswith("Something went wrong in the game engine; your game is safe")
+    assert "ZeroDivisionError" in answer["detail"] and "error" not in answer
+    assert answer["key"] == "error.internal" and answer["args"] == {}
 
 
 HOSTILE: list[Any] = [
@@ -467,7 +482,7 @@ def test_a_hostile_act_gets_a_clear_error_and_changes_nothing(worker: Any, field
     if field == "show" and value is None:
         return  # no show: the action is simply played
     refused(request)
-    assert worker.SESSIONS[sid].actions == []
+    assert worker.sessions.open[sid].actions == []
 
 
 def test_deal_preview_and_ping_stay_as_they_were(worker: Any) -> None:
@@ -500,8 +515,8 @@ def test_a_bug_in_an_agent_reveals_no_hidden_card(worker: Any, monkeypatch: pyte
     text = raw({"op": "ai_step", "session": sid})
     answer = json.loads(text)
     assert answer["ok"] is False and answer["kind"] == "InternalError"
-    assert "RuntimeError" in answer["detail"] and "_ai_step" in answer["detail"]  # where, for a developer
-    state = worker.SESSIONS[sid].state
+    assert "RuntimeError" in answer["detail"] and "in ai_step" in answer["detail"]  # where, for a developer
+    state = worker.sessions.open[sid].state
     hidden = set(TOY.hidden_cards(state, 1))
     assert set(state.hands[0]) <= hidden and not hidden & set(CARD.findall(text)), answer["detail"]
 
@@ -532,7 +547,7 @@ def test_an_operation_gets_the_request_without_its_envelope(worker: Any, monkeyp
     sid = ok({"op": "new_game", "game": "plustoy", "seats": ["human", "greedy"], "seed": 1})["session"]
     ok({"op": "game_op", "game": "plustoy", "name": "echo", "session": sid, "cards": ["AC"], "step": 2})
     assert got[0][0] == {"cards": ["AC"], "step": 2}
-    assert got[0][1] == TOY.observation(worker.SESSIONS[sid].state, 0)
+    assert got[0][1] == TOY.observation(worker.sessions.open[sid].state, 0)
 
 
 def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
@@ -540,7 +555,7 @@ def test_primero_coach_sees_only_the_seat_shown(worker: Any) -> None:
 
     sid = ok({"op": "new_game", "game": "primero", "variant": "waks", "options": {"players": 3},
               "seats": ["human", "human", "easy"], "seed": 4})["session"]
-    session = worker.SESSIONS[sid]
+    session = worker.sessions.open[sid]
     request = {"op": "game_op", "game": "primero", "name": "coach", "session": sid, "seat": 1}
     assert ok(request) == {"value": None, "outlook": None, "choices": None, "rank": None}  # a spectator has no hand
     current = session.game.current_player(session.state)
@@ -575,17 +590,18 @@ def test_a_daily_deal_is_the_same_for_everyone_that_day_and_its_seed_stays_hidde
     assert a["view"]["observation"]["hand"] == b["view"]["observation"]["hand"]
     assert a["view"]["observation"]["hand"] != c["view"]["observation"]["hand"]
     assert a["view"]["seed"] is None, "the daily seed is kept until the end like a drawn one"
-    seed = WORKER.SESSIONS[a["session"]].header.seed
-    assert seed == WORKER.daily_seed("primero", "2026-11-30") and 0 <= seed < WORKER.SEED_BOUND
-    assert seed != WORKER.daily_seed("primiera", "2026-11-30")
+    seed = WORKER.sessions.open[a["session"]].header.seed
+    assert seed == bridge_sessions.daily_seed("primero", "2026-11-30") and 0 <= seed < bridge_sessions.SEED_BOUND
+    assert seed != bridge_sessions.daily_seed("primiera", "2026-11-30")
     assert str(seed) not in json.dumps(a)
 
 
 @pytest.mark.parametrize("date", ["2026-13-01", "30.11.2026", "", "2026-11-30<script>", "1999-01-01", "x" * 500])
 def test_a_daily_deal_with_a_bad_date_is_refused(worker: Any, date: str) -> None:
-    answer = refused({"op": "new_game", "game": "primero", "seats": ["human", "easy", "easy", "easy"], "daily": date})
-    assert "YYYY-MM-DD" in answer["error"]
-    refused({"op": "new_game", "game": "primero", "seats": ["human"] * 4, "daily": "2026-11-30", "seed": 3})
+    refused({"op": "new_game", "game": "primero", "seats": ["human", "easy", "easy", "easy"], "daily": date},
+            "RequestError", "err.daily.date")
+    refused({"op": "new_game", "game": "primero", "seats": ["human"] * 4, "daily": "2026-11-30", "seed": 3},
+            "RequestError", "err.daily.seed")
 
 
 def test_replay_steps_through_a_finished_game_both_ways_with_its_final_check(worker: Any) -> None:
@@ -612,22 +628,23 @@ def test_replay_steps_through_a_finished_game_both_ways_with_its_final_check(wor
 def test_replay_refuses_what_the_cli_refuses(worker: Any) -> None:
     sealed = ok({"op": "replay", "record": _finished_primero(), "step": 0})["record"]
     digest = dict(sealed, final={**sealed["final"], "digest": "0" * 64})
-    assert "do not match" in refused({"op": "replay", "record": digest}, "RecordError")["error"]
+    refused({"op": "replay", "record": digest}, "RecordError")  # the final digest does not match
     wrong_seed = dict(sealed, seed=sealed["seed"] + 1)
     refused({"op": "replay", "record": wrong_seed}, "RecordError")
     illegal = dict(sealed, actions=["fly away", *sealed["actions"][1:]])
-    assert "action 1" in refused({"op": "replay", "record": illegal}, "RecordError")["error"]
+    refused({"op": "replay", "record": illegal}, "RecordError")  # action 1 does not apply
     unfinished = dict(sealed, actions=sealed["actions"][:3])
     del unfinished["final"]
-    assert "not over" in refused({"op": "replay", "record": unfinished}, "RecordError")["error"]
+    refused({"op": "replay", "record": unfinished}, "RecordError", "err.replay.unfinished")
     refused({"op": "replay", "record": dict(sealed, format=2)}, "RecordError")
     refused({"op": "replay", "record": dict(sealed, game="chess")}, "RecordError")
     refused({"op": "replay", "record": '{"format": 1, "format": 1}'}, "RecordError")
     refused({"op": "replay", "record": "[" * 100_000}, "RecordError")
-    refused({"op": "replay", "record": "x" * (WORKER.MAX_RECORD_CHARS + 1)}, "RecordError")
-    refused({"op": "replay", "record": 7}, "RequestError")
-    refused({"op": "replay", "record": sealed, "step": 10**6}, "RequestError")
-    refused({"op": "replay", "record": sealed, "seat": 3}, "RequestError")
+    refused({"op": "replay", "record": "x" * (bridge_replay.MAX_RECORD_CHARS + 1)}, "RecordError", "err.record.long")
+    refused({"op": "replay", "record": 7}, "RequestError", "err.request")
+    refused({"op": "replay", "record": sealed, "step": 10**6}, "RequestError", "err.replay.steps",
+            n=len(sealed["actions"]))
+    refused({"op": "replay", "record": sealed, "seat": 3}, "RequestError", "err.noplayer", n=4)
     refused({"op": "replay", "record": sealed, "seat": "everyone"}, "RequestError")
 # --- undo ----------------------------------------------------------------------------------------------
 
@@ -670,28 +687,28 @@ def test_undo_is_refused_when_off_over_for_a_computer_or_after_another_human(wor
     sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 1, "undo": False})["session"]
     view = ok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
     assert view["undo"] is False
-    assert "off" in refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")["error"]
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError", "err.undo.off")
     refused({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "undo": "yes"}, "RequestError")
     # a computer seat, a seat not shown, no such seat
     sid = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 1})["session"]
     ok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
-    refused({"op": "undo", "session": sid, "seat": 1}, "IllegalActionError")
-    refused({"op": "undo", "session": sid, "seat": 5}, "OptionsError")
+    refused({"op": "undo", "session": sid, "seat": 1}, "IllegalActionError", "err.computer")
+    refused({"op": "undo", "session": sid, "seat": 5}, "OptionsError", "err.noplayer", n=6)
     # hot seat: once the other human has played, the first cannot take their move back
     sid = ok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "human"], "seed": 1})["session"]
     ok({"op": "show", "session": sid, "seat": 0})
     ok({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": -1})
-    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")  # not on screen
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError", "err.onscreen")  # not on screen
     ok({"op": "show", "session": sid, "seat": 1})
     view = ok({"op": "act", "session": sid, "seat": 1, "action": "pass", "show": -1})
     ok({"op": "show", "session": sid, "seat": 0})
     view = ok({"op": "view", "session": sid})
     assert view["undo"] is False
-    assert "another player" in refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")["error"]
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError", "err.undo.since")
     # over: nothing to undo
     sid, end, _ = play("toy", None, {"players": 2}, ["human", "greedy"], rng_seed=3)
     assert end["undo"] is False
-    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError")
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError", "err.undo.over")
 
 
 def test_undo_in_a_resumed_record_and_views_leak_nothing(worker: Any) -> None:
@@ -702,16 +719,16 @@ def test_undo_in_a_resumed_record_and_views_leak_nothing(worker: Any) -> None:
     assert_no_leak(start["session"], text, seed_known=True)
     assert json.loads(text)["result"]["actions"] == 0
     bad = Record("toy", "standard", (("players", 2), ("rounds", 2)), 11, ("pass", "fly")).to_json()
-    assert "action 2" in refused({"op": "new_game", "record": bad, "seats": ["human", "greedy"]}, "RecordError")["error"]
+    refused({"op": "new_game", "record": bad, "seats": ["human", "greedy"]}, "RecordError", "err.record.action", n=2)
 
 
 # --- saved games (call_async with a store in memory, as IndexedDB is in the browser) ------------------
 
 
 @pytest.fixture
-def store(worker: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    mem = WORKER.SaveStore()
-    monkeypatch.setattr(WORKER, "STORE", mem)
+def store(worker: Bridge) -> MemoryStore:
+    mem = MemoryStore()
+    worker.saves.store = mem
     return mem
 
 
@@ -730,9 +747,12 @@ def aok(request: Mapping[str, Any]) -> Any:
     return answer["result"]
 
 
-def arefused(request: Mapping[str, Any]) -> dict[str, Any]:
+def arefused(request: Mapping[str, Any], key: str | None = None, **args: Any) -> dict[str, Any]:
     answer: dict[str, Any] = json.loads(araw(request))
     assert answer["ok"] is False and answer["kind"] != "InternalError", answer
+    assert "error" not in answer and isinstance(answer["key"], str) and isinstance(answer["args"], dict), answer
+    if key is not None:
+        assert (answer["key"], answer["args"]) == (key, args), answer
     return answer
 
 
@@ -766,7 +786,7 @@ def test_every_action_is_saved_and_the_list_shows_metadata_only(store: Any) -> N
     # no seed, no card, no action in the list
     assert str(SEED) not in text and not CARD.findall(text) and "pass" not in text
     # `call` (no storage) saves nothing and refuses the saves' ops
-    refused({"op": "saves"}, "StorageError")
+    refused({"op": "saves"}, "StorageError", "err.storage")
 
 
 def test_a_save_resumes_the_exact_game_and_a_finished_game_leaves_the_list(store: Any) -> None:
@@ -774,7 +794,7 @@ def test_a_save_resumes_the_exact_game_and_a_finished_game_leaves_the_list(store
     sid = start["session"]
     aok({"op": "act", "session": sid, "seat": 0, "action": "pass"})
     view = aok({"op": "ai_step", "session": sid})
-    WORKER.SESSIONS.clear()  # the tab was closed: a new worker knows only the store
+    WORKER.sessions.open.clear()  # the tab was closed: a new worker knows only the store
     text = araw({"op": "resume", "save": start["save"]})
     back = json.loads(text)["result"]
     assert back["view"]["observation"] == view["observation"] and back["view"]["legal"] == view["legal"]
@@ -801,7 +821,7 @@ def test_a_hot_seat_game_resumes_with_no_hand_shown(store: Any) -> None:
     sid = start["session"]
     aok({"op": "show", "session": sid, "seat": 0})
     aok({"op": "act", "session": sid, "seat": 0, "action": "pass", "show": -1})
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     back = aok({"op": "resume", "save": start["save"]})
     assert back["view"]["seat"] == -1 and back["view"]["current"] == 1 and back["view"]["legal"] == []
 
@@ -810,7 +830,7 @@ def test_undo_is_saved_and_a_game_without_undo_keeps_it_off(store: Any) -> None:
     start = aok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "undo": False})
     aok({"op": "act", "session": start["session"], "seat": 0, "action": "pass"})
     assert saved(store)["undo"] is False
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     assert aok({"op": "resume", "save": start["save"]})["view"]["undo"] is False
     store.data.clear()
     start = aok({"op": "new_game", "game": "toy", "options": {"rounds": 2}, "seats": ["human", "greedy"]})
@@ -844,7 +864,7 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     if bad == "truncated":
         store.data[spoil] = text[: len(text) // 2]
     elif bad == "notext":
-        store.data[spoil] = WORKER.NotText('{"v": 1}')
+        store.data[spoil] = bridge_saves.NotText('{"v": 1}')
     elif bad == "types":
         data["seats"] = "human"
         store.data[spoil] = json.dumps(data)
@@ -866,9 +886,8 @@ def test_a_corrupt_save_is_set_aside_and_the_others_survive(store: Any, bad: str
     assert listing[1]["problem"]["key"] == problem
     if bad == "future":
         assert listing[1]["problem"]["args"] == {"version": 2}
-    WORKER.SESSIONS.clear()
-    error = arefused({"op": "resume", "save": spoil})["error"]
-    assert "damaged" in error and "Traceback" not in error
+    WORKER.sessions.open.clear()
+    arefused({"op": "resume", "save": spoil}, "err.save.damaged")
     assert aok({"op": "resume", "save": keep})["view"]["actions"] == 1
     # set aside, not lost: it stays in the store and exports as it is
     exported = aok({"op": "export_save", "save": spoil})
@@ -897,13 +916,13 @@ def test_export_gives_the_record_and_import_checks_it_like_the_cli(store: Any) -
     done = aok({"op": "import_record", "record": json.dumps(end["record"])})
     assert done["view"]["terminal"] and done["save"] is None and store.data == {}
     # the CLI's checks: bad JSON, an action that does not apply, a final check that fails
-    assert "not valid JSON" in arefused({"op": "import_record", "record": exported["text"][:30]})["error"]
+    assert arefused({"op": "import_record", "record": exported["text"][:30]})["kind"] == "RecordError"  # not JSON
     bad = dict(rec, actions=["pass", "fly"])
-    assert "action 2" in arefused({"op": "import_record", "record": json.dumps(bad)})["error"]
+    arefused({"op": "import_record", "record": json.dumps(bad)}, "err.record.action", n=2)
     passes = Record.from_json(rec)  # passes apply under any seed: only the final check sees the seed changed
     checked = passes.with_final(*replay(passes)).to_json()
     checked["seed"] = 6
-    assert "do not match" in arefused({"op": "import_record", "record": json.dumps(checked)})["error"]
+    assert arefused({"op": "import_record", "record": json.dumps(checked)})["kind"] == "RecordError"  # the digest
 
 
 def test_delete_one_save_or_all(store: Any) -> None:
@@ -913,7 +932,7 @@ def test_delete_one_save_or_all(store: Any) -> None:
     aok({"op": "delete_save", "all": True})
     assert store.data == {} and aok({"op": "saves"})["saves"] == []
     # a game open in this tab whose save was deleted is no longer saved
-    sid = next(iter(WORKER.SESSIONS))
+    sid = next(iter(WORKER.sessions.open))
     view = aok({"op": "view", "session": sid})
     if not view["terminal"] and view["current"] == 0:
         aok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
@@ -928,21 +947,21 @@ def test_storage_refused_the_game_goes_on_and_the_answer_says_unsaved(store: Any
     answer = json.loads(araw({"op": "act", "session": sid, "seat": 0, "action": "pass"}))
     assert answer["ok"] and answer["unsaved"] is True and answer["result"]["actions"] == 1
     assert aok({"op": "saves"}) == {"storage": False, "saves": [], "more": 0}
-    assert "storage" in arefused({"op": "delete_save", "all": True})["kind"].lower()
+    assert arefused({"op": "delete_save", "all": True})["kind"] == "StorageError"
 
 
 def test_a_save_the_rules_now_refuse_goes_on_from_before_the_refused_move_and_keeps_its_original(store: Any) -> None:
     keep = _good_save(store, 1)
     save = _good_save(store, 2)
     data = json.loads(store.data[save])
-    sid = next(s for s, sess in WORKER.SESSIONS.items() if sess.save_id == save)
+    sid = next(s for s, sess in WORKER.sessions.open.items() if sess.save_id == save)
     aok({"op": "ai_step", "session": sid})
     data = json.loads(store.data[save])
     assert data["record"]["actions"][:1] == ["pass"] and len(data["record"]["actions"]) == 2
     # as if a new version's rules refused move 2 (and so the moves after it)
     original = dict(data["record"], actions=[data["record"]["actions"][0], "swap QS", "pass"])
     store.data[save] = json.dumps(dict(data, record=original))
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     listing = aok({"op": "saves"})["saves"]
     entry = next(e for e in listing if e["id"] == save)
     assert entry["status"] == "ok" and entry["kept"] == {"n": 2, "total": 3} and entry["actions"] == 1
@@ -959,13 +978,13 @@ def test_a_save_the_rules_now_refuse_goes_on_from_before_the_refused_move_and_ke
     # the original exports as it was; the game exports as it goes on
     assert json.loads(aok({"op": "export_save", "save": save, "original": True})["text"]) == original
     assert json.loads(aok({"op": "export_save", "save": save})["text"])["actions"] == stored["record"]["actions"]
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     again = aok({"op": "resume", "save": save})
     assert again["kept"] == {"n": 2, "total": 3} and again["view"]["actions"] == 2
     # refused at the very first move: it opens at the start
     first = dict(data, record=dict(data["record"], actions=["swap QS"]))
     store.data["first"] = json.dumps(first)
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     opened = aok({"op": "resume", "save": "first"})
     assert opened["kept"] == {"n": 1, "total": 1} and opened["view"]["actions"] == 0
 
@@ -978,30 +997,30 @@ def test_every_save_can_be_listed_fifty_at_a_time(store: Any, monkeypatch: pytes
     store.data["bad"] = "{"
     first = aok({"op": "saves"})
     good = [e for e in first["saves"] if e["status"] == "ok"]
-    assert len(good) == WORKER.MAX_SAVES == 50 and first["more"] == 7
+    assert len(good) == bridge_saves.MAX_SAVES == 50 and first["more"] == 7
     assert [e["id"] for e in good[:2]] == ["g056", "g055"]  # the most recent first
     assert [e["id"] for e in first["saves"] if e["status"] != "ok"] == ["bad"]  # set aside: always listed
     every = aok({"op": "saves", "limit": 100})
     assert len([e for e in every["saves"] if e["status"] == "ok"]) == 57 and every["more"] == 0
     assert every["saves"][56]["id"] == "g000"
-    assert "limit" in arefused({"op": "saves", "limit": 0})["error"]
+    arefused({"op": "saves", "limit": 0}, "err.request")
 
 
 def test_an_imported_record_is_checked_first_and_opens_with_the_seats_chosen(store: Any) -> None:
     save = _good_save(store, 3)
     text = aok({"op": "export_save", "save": save})["text"]
     store.data.clear()
-    open_before = len(WORKER.SESSIONS)
+    open_before = len(WORKER.sessions.open)
     checked = ok({"op": "check_record", "record": text})  # works without storage too
     assert checked == {"game": "toy", "variant": "standard", "players": 2, "actions": 1, "terminal": False,
                        "seats": ["human", "greedy"]}
-    assert len(WORKER.SESSIONS) == open_before and store.data == {}  # nothing opened, nothing saved
+    assert len(WORKER.sessions.open) == open_before and store.data == {}  # nothing opened, nothing saved
     opened = aok({"op": "import_record", "record": text, "seats": ["greedy", "human"]})
     assert opened["seats"] == ["greedy", "human"] and opened["view"]["seat"] == 1
     assert json.loads(store.data[opened["save"]])["seats"] == ["greedy", "human"]
     bad = dict(json.loads(text), actions=["pass", "fly"])
-    assert "action 2" in refused({"op": "check_record", "record": json.dumps(bad)}, "RecordError")["error"]
-    assert "player kind" in arefused({"op": "import_record", "record": text, "seats": ["human"]})["error"]
+    refused({"op": "check_record", "record": json.dumps(bad)}, "RecordError")  # action 2 does not apply
+    arefused({"op": "import_record", "record": text, "seats": ["human"]}, "err.seats")
 
 
 def test_exported_records_keep_the_seat_kinds_and_an_import_offers_them_again(store: Any) -> None:
@@ -1028,7 +1047,7 @@ def test_exported_records_keep_the_seat_kinds_and_an_import_offers_them_again(st
     data = json.loads(store.data[save])
     data["record"].pop("seats")
     store.data[save] = json.dumps(data)
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     assert json.loads(aok({"op": "export_save", "save": save})["text"])["seats"] == ["human", "greedy"]
     # a finished game's record (the end screen's file and replay link) carries them too
     _, end, _ = play("toy", None, {"players": 2}, ["human", "greedy"], seed=5)
@@ -1040,7 +1059,7 @@ def test_a_game_that_kept_its_refused_original_stays_listed_once_over_until_dele
     data = json.loads(store.data[save])
     original = dict(data["record"], actions=["pass", "swap QS"])  # a new version's rules refuse move 2
     store.data[save] = json.dumps(dict(data, record=original))
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     sid = aok({"op": "resume", "save": save})["session"]
     while not (view := aok({"op": "view", "session": sid}))["terminal"]:
         if view["current"] == 0:
@@ -1052,8 +1071,133 @@ def test_a_game_that_kept_its_refused_original_stays_listed_once_over_until_dele
     (entry,) = aok({"op": "saves"})["saves"]
     assert entry["id"] == save and entry["turn"] == -1 and entry["kept"] == {"n": 2, "total": 2}
     assert json.loads(aok({"op": "export_save", "save": save, "original": True})["text"])["actions"] == original["actions"]
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     assert aok({"op": "resume", "save": save})["view"]["terminal"] is True  # opens at its end
     aok({"op": "delete_save", "save": save})
     assert store.data == {} and aok({"op": "saves"})["saves"] == []
     # an ordinary game still leaves the list once over (test_a_save_resumes_the_exact_game...)
+
+
+# --- issue 19: a game operation's declared request fields; every error of the worker's own is a key the page knows ---
+
+
+def test_a_game_operation_is_refused_before_it_runs_when_a_declared_field_is_missing_or_mistyped(
+        worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    got: list[dict[str, Any]] = []
+
+    def echo(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+        got.append(dict(request))
+        return True
+
+    fields = (FieldSpec("cards", "texts", required=True), FieldSpec("step", "int"), FieldSpec("wild", "bool"),
+              FieldSpec("lesson", "text"), FieldSpec("sides", "object"))
+    monkeypatch.setattr(PlusToy, "info", replace(PlusToy.info, operations=(Operation("echo", echo, fields=fields),)))
+    req = {"op": "game_op", "game": "plustoy", "name": "echo"}
+    assert ok({**req, "cards": [], "step": None, "extra": 1.5})  # null is absent; an undeclared field passes
+    assert ok({**req, "cards": ["AC"], "step": 2, "wild": False, "lesson": "x", "sides": {"a": 1}})
+    for bad in ({}, {"cards": None}, {"cards": "AC"}, {"cards": ["AC", 3]}, {"cards": [], "step": "2"},
+                {"cards": [], "step": True}, {"cards": [], "step": 1.0}, {"cards": [], "step": 10**30},
+                {"cards": [], "wild": 1}, {"cards": [], "lesson": 5}, {"cards": [], "sides": []}):
+        refused({**req, **bad}, "RequestError", "err.request")
+    assert got == [{"cards": [], "step": None, "extra": 1.5},
+                   {"cards": ["AC"], "step": 2, "wild": False, "lesson": "x", "sides": {"a": 1}}]  # the refused never ran
+
+
+def test_every_game_operation_declares_fields_the_worker_can_check() -> None:
+    for info in [registry.load(name).info for name in registry.game_names()] + [toygame.INFO]:
+        for op in info.operations:
+            assert all(isinstance(f, FieldSpec) for f in op.fields), (info.name, op.name)
+            names = {f.name for f in op.fields} | {"op", "game", "name", "session"}  # none is the envelope's, none twice
+            assert len(names) == len(op.fields) + 4, (info.name, op.name)
+    assert [f.name for f in registry.load("primero").info.operation("hand").fields] == ["cards", "rules", "wild"]
+    # what the pages send passes the check (the page's requests, e2e plays them whole)
+    for game, name, req in (("primero", "hand", {"rules": "waks", "cards": ["7S"], "wild": False}),
+                            ("primero", "lessons", {"lesson": "anna", "step": 0}),
+                            ("primiera", "score", {"variant": "2p", "solo": False, "sides": {}}),
+                            ("primiera", "lessons", {}), ("primo", "why", {"action": "end"}), ("primo", "lessons", {})):
+        check_fields(registry.load(game).info.operation(name).fields, req)
+
+
+def _english_keys() -> dict[str, str]:
+    return string_tables.strings("en")
+
+
+# Requests the worker itself refuses (not the core), each with the key and args the page says.
+OWN_ERRORS: list[tuple[Any, str, dict[str, Any]]] = [
+    ("not json", "err.request", {}),
+    ({"op": "nope"}, "err.request", {}),
+    ({"op": "view", "session": "s999"}, "err.session", {}),
+    ({"op": "new_game", "game": "toy", "seats": "human"}, "err.seats", {}),
+    ({"op": "new_game", "game": "toy", "seats": ["human"]}, "err.seats", {}),
+    ({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "options": [1]}, "err.options", {}),
+    ({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "daily": "x"}, "err.daily.date", {}),
+    ({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "daily": "2026-01-01", "seed": 1},
+     "err.daily.seed", {}),
+    ({"op": "saves"}, "err.storage", {}),
+    ({"op": "replay", "record": "x" * 1_000_001}, "err.record.long", {}),
+    ({"op": "import_record", "record": "x" * 5_000_001}, "err.record.large", {}),
+    ({"op": "import_record", "record": {"format": 1, "game": "toy", "variant": "standard", "options": {"players": 0},
+                                        "seed": 1, "actions": []}}, "err.record.players", {}),
+]
+
+
+@pytest.mark.parametrize(("request_", "key", "args"), OWN_ERRORS, ids=range(len(OWN_ERRORS)))
+def test_the_workers_own_errors_are_keys_the_page_tables_know(worker: Any, request_: Any, key: str,
+                                                               args: dict[str, Any]) -> None:
+    answer = refused(request_, None, key, **args)
+    english = _english_keys()
+    assert answer["key"] in english
+    assert set(re.findall(r"\{(\w+)\}", english[answer["key"]])) == set(answer["args"])
+
+
+def test_the_show_and_undo_rules_say_their_own_keys(worker: Any) -> None:
+    sid = ok({"op": "new_game", "game": "toy", "options": {"players": 3, "rounds": 2},
+              "seats": ["human", "greedy", "human"], "seed": 5})["session"]
+    refused({"op": "show", "session": sid, "seat": 1}, "IllegalActionError", "err.computer")
+    refused({"op": "show", "session": sid, "seat": 2}, "IllegalActionError", "err.notshown")
+    refused({"op": "show", "session": sid, "seat": 3}, "OptionsError", "err.noplayer", n=4)
+    refused({"op": "view", "session": sid, "seat": 2}, "IllegalActionError", "err.onscreen")
+    refused({"op": "act", "session": sid, "seat": 0, "action": "pass"}, "IllegalActionError", "err.onscreen")
+    refused({"op": "act", "session": sid, "seat": 1, "action": "pass"}, "IllegalActionError", "err.computer")
+    refused({"op": "act", "session": sid, "seat": 7, "action": "pass"}, "OptionsError", "err.noplayer", n=8)
+    refused({"op": "record", "session": sid}, "IllegalActionError", "err.record.later")
+    ok({"op": "show", "session": sid, "seat": 0})
+    refused({"op": "undo", "session": sid, "seat": 0}, "IllegalActionError", "err.undo.none")
+    refused({"op": "act", "session": sid, "seat": 0, "action": 5}, "InvalidActionError", "err.move")
+    alone = ok({"op": "new_game", "game": "toy", "seats": ["human", "greedy"], "seed": 5})["session"]
+    ok({"op": "act", "session": alone, "seat": 0, "action": "pass"})  # the computer's turn; the one human stays shown
+    refused({"op": "act", "session": alone, "seat": 0, "action": "pass"}, "IllegalActionError", "err.notyourturn")
+    sid, _, _ = play("toy", None, {"players": 2}, ["human", "greedy"], rng_seed=1)
+    refused({"op": "act", "session": sid, "seat": 0, "action": "pass"}, "IllegalActionError", "err.over")
+
+
+def test_every_key_the_worker_writes_is_in_the_page_tables_with_its_placeholders() -> None:
+    """Read from the bridge's source: each ``key="..."`` given an error and each error class's
+    ``default_key``, with the names of the args given beside it."""
+    english = _english_keys()
+    found: list[tuple[str, set[str]]] = []
+    for path in sorted((ROOT / "web" / "bridge").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                keys = [k for k in node.keywords if k.arg == "key" and isinstance(k.value, ast.Constant)]
+                if keys:
+                    found.append((str(keys[0].value.value), {str(k.arg) for k in node.keywords if k.arg != "key"}))
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "default_key" for t in node.targets):
+                assert isinstance(node.value, ast.Constant)
+                found.append((str(node.value.value), set()))
+    assert len(found) > 25
+    for key, args in found:
+        assert key in english, key
+        assert set(re.findall(r"\{(\w+)\}", english[key])) == args, (key, args)
+
+
+def test_a_long_arg_of_an_error_is_cut(worker: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def shout(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
+        raise OptionsError("no", key="toy.err", text="x" * 10**6, nested={"key": "k", "args": {"a": [1] * 10**4}},
+                           big=10**100, card=toygame.Card.parse("AC"))
+
+    monkeypatch.setattr(PlusToy, "info", replace(PlusToy.info, operations=(Operation("shout", shout),)))
+    answer = refused({"op": "game_op", "game": "plustoy", "name": "shout"}, "OptionsError")
+    assert answer["key"] == "toy.err" and len(answer["args"]["text"]) == 300
+    assert len(answer["args"]["nested"]["args"]["a"]) == 50 and answer["args"]["big"] == "(a huge number)"
+    assert answer["args"]["card"] == "AC"

@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bridge import Bridge
+
 from pygame_core.primero.ai_eval import clear_tables, evaluator
-from tests.test_worker import WORKER
+
+WORKER = Bridge()
 
 
 def _call(req: dict[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from pygame_core.gamelog import PublicLog
 from pygame_core.protocol import (
     TERMINAL,
     Description,
+    FieldSpec,
     Figure,
     GameInfo,
     Operation,
@@ -78,7 +79,7 @@ INFO = GameInfo(
     summary="Two hidden cards each; pass or swap with the stock; best sum wins.",
     agents={"greedy": lambda: GreedyAgent()},
     operations=(
-        Operation("value", _value_op, help="the sum of some toy cards"),
+        Operation("value", _value_op, help="the sum of some toy cards", fields=(FieldSpec("cards", "texts", required=True),)),
         Operation("my_sum", _my_sum_op, needs_view=True, help="the shown seat's hand sum"),
     ),
     figures=(Figure("chips", label="chips won"),),

@@ -1,7 +1,7 @@
 // Make the engine's memory snapshot at build time (run by build.py under Node; not served).
 //   node web/boot-snapshot.mjs DIST
-// Loads DIST/pyodide with Pyodide's private snapshot option, unpacks DIST/pygame_core.zip,
-// imports DIST/worker.py as the module `primi_worker`, warms it (a Primero deal with the AI, so
+// Loads DIST/pyodide with Pyodide's private snapshot option, unpacks DIST/pygame_core.zip (the core
+// and the worker bridge package), imports DIST/worker.py as the module `primi_worker` (and so `bridge`), warms it (a Primero deal with the AI, so
 // its tables are built), and writes DIST/engine.snapshot. build.py gzips it and
 // names it; web/engine-boot.mjs restores it in PyScript's worker.
 // Pinned by tests/test_snapshot_pin.py (Pyodide 314.0.7: _makeSnapshot, makeMemorySnapshot,
@@ -50,7 +50,7 @@ for _v in ("waks", "roman", "losing"):
 from pygame_core.primero.ai_eval import evaluator as _evaluator
 _evaluator("roman").warm_keeps(big=True)
 del _call, _info, _evaluator
-len(w.SESSIONS)
+len(w.BRIDGE.sessions.open)
 `);
 const snap = py.makeMemorySnapshot();
 writeFileSync(join(dist, "engine.snapshot"), snap);

@@ -40,6 +40,8 @@ SETUPS: list[tuple[str, str, dict[str, Any]]] = [
 
 
 def worker() -> Any:
+    if str(ROOT / "web") not in sys.path:
+        sys.path.insert(0, str(ROOT / "web"))  # web/worker.py imports the bridge package (web/bridge)
     sys.modules.setdefault("pyscript", types.ModuleType("pyscript"))
     spec = importlib.util.spec_from_file_location("primi_worker", ROOT / "web" / "worker.py")
     assert spec is not None and spec.loader is not None
@@ -74,7 +76,7 @@ def main() -> None:
             text = json.dumps(record)
             c = zlib.compressobj(9, zlib.DEFLATED, -15)
             link = base64.urlsafe_b64encode(c.compress(text.encode()) + c.flush()).rstrip(b"=")
-            w.REPLAYS.clear()
+            w.BRIDGE.replays.kept.clear()
             t0 = time.perf_counter()
             first = json.loads(w.call(json.dumps({"op": "replay", "record": text, "step": 0})))
             t1 = time.perf_counter()

@@ -66,7 +66,7 @@ from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
 from .northpass import ENGINE as NORTHPASS
 from .northpass import forced_stake
-from .operations import COACH, HAND, LESSONS_HELP, lessons
+from .operations import COACH, HAND, LESSONS_FIELDS, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
 
@@ -130,7 +130,7 @@ class PrimeroGame:
         "primero", "Primero", VARIANTS, "waks",
         summary="The Renaissance betting game: four cards, vie and see, the best hand takes the pot.",
         agents=AI_FACTORIES,
-        operations=(HAND, COACH, Operation("lessons", _lessons, help=LESSONS_HELP)),
+        operations=(HAND, COACH, Operation("lessons", _lessons, help=LESSONS_HELP, fields=LESSONS_FIELDS)),
         figures=(Figure("chips", per="deals", label="chips per deal"),),
     )
 

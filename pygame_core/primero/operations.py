@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import Card
 from ..decisions import explain
 from ..errors import InvalidCardError, OptionsError, PrimiError, quote
-from ..protocol import JSON, Game, Operation
+from ..protocol import JSON, FieldSpec, Game, Operation
 from . import hands
 from .coach import discard_choices, draw_outlook, hand_rank, unseen_cards
 from .rules import RULES, hand_rules
@@ -124,6 +124,9 @@ def lessons(game: Game[PrimeroState], request: Mapping[str, Any]) -> JSON:
     return walkthrough_step(game, lesson, req.get("step", 0))
 
 
-HAND = Operation("hand", hand, help="Score a hand under every rule set: {cards, rules, wild}.")
-COACH = Operation("coach", coach, needs_view=True, help="The shown seat's hand value and draw odds: {discard}.")
+HAND = Operation("hand", hand, help="Score a hand under every rule set: {cards, rules, wild}.",
+                 fields=(FieldSpec("cards", "texts"), FieldSpec("rules", "text"), FieldSpec("wild", "bool")))
+COACH = Operation("coach", coach, needs_view=True, help="The shown seat's hand value and draw odds: {discard}.",
+                  fields=(FieldSpec("discard", "texts"),))
 LESSONS_HELP = "Learn by example: {} lists the lessons, {lesson, step} gives a step."
+LESSONS_FIELDS = (FieldSpec("lesson", "text"), FieldSpec("step", "int"))

@@ -37,6 +37,7 @@ from ..protocol import (
     LOG_WINDOW,
     TERMINAL,
     Description,
+    FieldSpec,
     Figure,
     GameInfo,
     Operation,
@@ -159,11 +160,14 @@ class PrimieraGame:
         summary="Kaleidos's Scopa: capture by rank or sum, sweep the table; the first Herald played picks partners.",
         agents=AI_FACTORIES,
         operations=(
-            Operation("score", _score_op, help="score a round from each side's captured cards and sweeps"),
+            Operation("score", _score_op, help="score a round from each side's captured cards and sweeps",
+                      fields=(FieldSpec("variant", "text", required=True), FieldSpec("sides", "object", required=True),
+                              FieldSpec("solo", "bool"))),
             Operation("coach", coach_op, needs_view=True,
                       help="the shown seat's legal moves and what each gains (cards, coins, settebello, primiera, "
                            "sweep) and leaves for the next player"),
-            Operation("lessons", lessons_op, help="learn by example: {} lists the lessons, {lesson} gives one"),
+            Operation("lessons", lessons_op, help="learn by example: {} lists the lessons, {lesson} gives one",
+                      fields=(FieldSpec("lesson", "text"),)),
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
     )
