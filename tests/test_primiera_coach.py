@@ -126,7 +126,7 @@ def test_the_tally_matches_the_round_scorer() -> None:
 
 
 def test_the_coach_through_the_worker_answers_for_the_seat_shown(monkeypatch: pytest.MonkeyPatch) -> None:
-    WORKER.SESSIONS.clear()
+    WORKER.sessions.open.clear()
     started = ok({"op": "new_game", "game": "primiera", "variant": "2p", "seats": ["human", "medium"], "seed": 4})
     sid = started["session"]
     view = started["view"]
