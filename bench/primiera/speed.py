@@ -3,7 +3,7 @@
 Run from the repository root:  python3 -m bench.primiera.speed [--seconds 5] [--variant 2p]
 It prints figures; it is not a test. ``fast`` is pygame_core.primiera.ai.fast (the internal
 form for search: whole games, dealing and round scoring included); ``protocol`` is the
-Game protocol (game.py) driven the same way, for reference. tests/test_primiera_fast.py
+Game protocol (game.py) driven the same way, for reference. tests/primiera/test_ai_fast.py
 proves the two agree move by move.
 """
 

@@ -1,6 +1,6 @@
 """Learn by example: the rulebook's Elisabeth, Svenja and Michael turns (seed 000) step by step.
 
-The scenario is the golden test's (tests/test_primo_golden.py, G004-G007): the layout the
+The scenario is the golden test's (tests/primo/test_golden.py, G004-G007): the layout the
 printed figure leaves out is the one reconstructed in rulebook-examples.json, and every step
 is played through the engine, so the lesson shows what the engine does. Each step is plain
 data: ``{say: Description of the action (po.* key, seat), note?: a po.learn.* Description,

@@ -73,7 +73,7 @@ class HardAgent:
             action = self._plan.pop(0)
             self._expect = self._expect[1:]
             return action
-        # never expected: the fast form agrees with the engine (tests/test_primo_hard.py)
+        # never expected: the fast form agrees with the engine (tests/primo/test_ai_hard.py)
         self._plan = []
         for fallback in ("end", "pass"):
             if fallback in legal_actions:

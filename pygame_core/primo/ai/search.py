@@ -5,7 +5,7 @@ its own hand, the rows with a Top card this turn, every draw pile's size, and wh
 play action was made. Cards are small integers (``value * 2 + colour`` for number cards,
 ``TAKE`` and ``TOP`` above them), rows tuples of them, head to tail. It follows
 ``board.py`` (the engine's one definition of the table rules) exactly, which
-tests/test_primo_hard.py checks on random positions: the same legal play actions and the
+tests/primo/test_ai_hard.py checks on random positions: the same legal play actions and the
 same rows, hand and piles after each.
 
 ``Planner.plan`` searches the sequences of atomic actions within the turn, best first over

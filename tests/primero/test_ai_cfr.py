@@ -174,7 +174,7 @@ def test_a_pass_facing_a_vie_is_no_token_heads_up() -> None:
     assert cfr.summary("12c") == "3d" and cfr.summary("pp") == "0" and cfr.summary("p3c") == "3d"
 
 
-NODE_PYODIDE = Path(__file__).resolve().parents[1] / "node_modules" / "pyodide" / "pyodide.mjs"
+NODE_PYODIDE = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide" / "pyodide.mjs"
 
 
 @pytest.mark.slow

@@ -23,8 +23,8 @@ from pygame_core.primero.hands import CARDANO_VALUES, compare, evaluate, get_rul
 # A copy of the design team's shared/design/rulebook-examples.json, kept in the repo so the tests
 # stand alone (CI runs on a clean clone). Refresh it with the shared file when the vectors change;
 # test_vectors_copy_matches_the_shared_file notices a stale copy where shared/ is beside the repo.
-VECTORS_FILE = Path(__file__).resolve().parent / "data" / "rulebook-examples.json"
-SHARED_VECTORS_FILE = Path(__file__).resolve().parents[2] / "shared" / "design" / "rulebook-examples.json"
+VECTORS_FILE = Path(__file__).resolve().parents[1] / "data" / "rulebook-examples.json"
+SHARED_VECTORS_FILE = Path(__file__).resolve().parents[3] / "shared" / "design" / "rulebook-examples.json"
 
 
 def _vectors() -> dict[str, dict[str, Any]]:

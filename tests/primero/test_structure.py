@@ -12,7 +12,7 @@ import pytest
 from pygame_core.primero import northpass, rms, waks
 from pygame_core.primero.rules import RULES
 
-PACKAGE = Path(__file__).resolve().parent.parent / "pygame_core" / "primero"
+PACKAGE = Path(__file__).resolve().parents[2] / "pygame_core" / "primero"
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
 
 

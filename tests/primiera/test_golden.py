@@ -13,7 +13,7 @@ from pygame_core.primiera.game import GAME, PrimieraState
 from pygame_core.primiera.rules import DECK, HERALDS, PRIMIERA, RULES, herald_sides, sort_cards
 from pygame_core.primiera.scoring import primiera_total, score_round
 
-VECTORS_FILE = Path(__file__).resolve().parent / "data" / "rulebook-examples.json"
+VECTORS_FILE = Path(__file__).resolve().parents[1] / "data" / "rulebook-examples.json"
 VECTORS: dict[str, dict[str, Any]] = {
     v["id"]: v for v in json.loads(VECTORS_FILE.read_text())["vectors"] if v.get("game") == "Primiera"
 }

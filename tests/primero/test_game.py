@@ -21,10 +21,10 @@ from pygame_core.primero.gamelog import EMPTY_LOG, PublicLog
 from pygame_core.protocol import LOG_WINDOW, Game
 from pygame_core.rng import AgentRandom
 from tests import string_tables
-from tests.primero_agent_fixture import PATH as AGENT_GAMES
-from tests.primero_agent_fixture import VARIANTS, digest
+from tests.primero.agent_games import PATH as AGENT_GAMES
+from tests.primero.agent_games import VARIANTS, digest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _random_game(variant: str, seed: int, players: int, deals: int = 3, **opts: Any) -> list[PrimeroState]:
@@ -45,7 +45,7 @@ AGENT_GAME_LIST = json.loads(AGENT_GAMES.read_text())
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_agents_choose_as_before_the_log_window(variant: str) -> None:
-    """The fixture was recorded with observations carrying the whole log (tests/primero_agent_fixture.py).
+    """The fixture was recorded with observations carrying the whole log (tests/primero/agent_games.py).
 
     The AI's tables are exact whatever the process computed before (ai_eval.Evaluator.keep_value
     caches only sums keyed by suit pattern); the caches still start empty here, as they did when

@@ -4,9 +4,7 @@ one-seat measure."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 from pygame_core.primiera.ai import search
 from pygame_core.primiera.ai.fast import moves
@@ -14,8 +12,6 @@ from pygame_core.primiera.ai.hard import HardAgent
 from pygame_core.primiera.ai.search import View, root_moves
 from pygame_core.primiera.game import GAME, PrimieraState
 from pygame_core.rng import AgentRandom
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _kaleidos(seed: int) -> Iterator[PrimieraState]:

@@ -1,6 +1,6 @@
 """Random Primero games recorded on the engine before the "engines as objects" refactor.
 
-``python3 -m tests.primero_fixture`` (from the repository root) rewrites
+``python3 -m tests.primero.random_games`` (from the repository root) rewrites
 tests/data/primero_random_games.json from the current engine: run it only when a
 rules change is meant to change these games, and say which and why in the commit.
 """
@@ -14,7 +14,7 @@ from typing import Any
 from pygame_core.primero.game import GAME, PrimeroState
 from pygame_core.rng import AgentRandom
 
-PATH = Path(__file__).resolve().parent / "data" / "primero_random_games.json"
+PATH = Path(__file__).resolve().parents[1] / "data" / "primero_random_games.json"
 VARIANTS = ("waks", "italian", "suzuki", "roman", "losing", "rms", "northpass")
 PER_VARIANT = 30
 

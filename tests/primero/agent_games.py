@@ -2,10 +2,10 @@
 
 Every observation used to carry the whole public log; now it carries the current
 deal's entries plus at most ``LOG_WINDOW`` older ones, and the agents remember
-what they have read. tests/test_primero_protocol.py replays these games and checks
+what they have read. tests/primero/test_game.py replays these games and checks
 that every agent makes the same choice as it did then.
 
-``python3 -m tests.primero_agent_fixture`` (from the repository root) rewrites
+``python3 -m tests.primero.agent_games`` (from the repository root) rewrites
 tests/data/primero_agent_games.json from the current code: run it only when a rules
 change is meant to change these games, and say which and why in the commit.
 
@@ -28,7 +28,7 @@ from pygame_core.agents import make_agent
 from pygame_core.primero.game import GAME
 from pygame_core.rng import AgentRandom
 
-PATH = Path(__file__).resolve().parent / "data" / "primero_agent_games.json"
+PATH = Path(__file__).resolve().parents[1] / "data" / "primero_agent_games.json"
 VARIANTS = ("waks", "italian", "suzuki", "roman", "losing", "rms", "northpass")
 PER_VARIANT = 20
 KINDS = ("hard", "medium", "easy", "hard", "medium", "easy")

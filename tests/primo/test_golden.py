@@ -17,7 +17,7 @@ from pygame_core.primo.engine import arrange, deal_sizes, full_deck
 from pygame_core.primo.game import GAME, PrimoState
 from pygame_core.primo.rules import NUMBER_CARDS, ROWS, SPECIAL_COUNT, VALUE, sort_cards
 
-VECTORS_FILE = Path(__file__).resolve().parent / "data" / "rulebook-examples.json"
+VECTORS_FILE = Path(__file__).resolve().parents[1] / "data" / "rulebook-examples.json"
 VECTORS: dict[str, dict[str, Any]] = {
     v["id"]: v for v in json.loads(VECTORS_FILE.read_text())["vectors"] if v.get("game") == "Primo"
 }

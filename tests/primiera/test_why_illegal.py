@@ -16,7 +16,7 @@ from pygame_core.primiera.scoring import score_request, score_round
 from pygame_core.rng import AgentRandom
 from tests import string_tables
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CARD = re.compile(r"^(?:[A2-7JQK])[CDHS]$")
 
 

@@ -17,7 +17,7 @@ from pygame_core.primo.ai.search import Planner
 from pygame_core.primo.game import GAME
 from pygame_core.primo.state import PrimoState
 from pygame_core.rng import AgentRandom
-from tests.test_primo_hard import play_legal_game
+from tests.primo.test_ai_hard import play_legal_game
 
 
 def sim_of(s: PrimoState) -> rollout.Sim:

@@ -1,6 +1,6 @@
 """Random games recorded on the engine before the refactor replay to the same end.
 
-The fixture (tests/data/primero_random_games.json, written by tests/primero_fixture.py on
+The fixture (tests/data/primero_random_games.json, written by tests/primero/random_games.py on
 the old engine) holds 30 random games per variant: options, seed, actions and the final
 chips, deal, carried pot and hands. Games that a deliberate rules fix changes are listed
 in ``CHANGED`` with the fix that changes them.
@@ -15,7 +15,7 @@ import pytest
 
 from pygame_core.errors import IllegalActionError
 from pygame_core.primero.game import GAME
-from tests.primero_fixture import PATH, summary
+from tests.primero.random_games import PATH, summary
 
 GAMES = json.loads(PATH.read_text())
 

@@ -16,7 +16,7 @@ from pygame_core.cli import main
 from pygame_core.primiera.game import GAME
 from pygame_core.primiera.rules import DECK
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 COINS_AND_CUPS = [c for c in DECK if c[-1] in "DH"]
 SWORDS_AND_CLUBS = [c for c in DECK if c[-1] in "SC"]
 

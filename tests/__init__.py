@@ -1,0 +1,1 @@
+"""Primi's tests: shared ones here, each game's in tests/<game>/."""

@@ -1,0 +1,1 @@
+"""Primero's tests."""

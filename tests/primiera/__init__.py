@@ -1,0 +1,1 @@
+"""Primiera's tests."""

@@ -1,0 +1,1 @@
+"""Primo's tests."""
