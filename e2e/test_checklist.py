@@ -25,13 +25,13 @@ Coverage (checklist item -> test):
   §2 undo policy ...................... test_saves::test_undo_against_the_computer, ::test_undo_can_be_turned_off_in_setup
   §2 confirm Fold, cancel ............. THIS FILE test_phone_checklist (native confirm, dismissed); per-play confirmation,
                                         opt-in ("Confirm each play", off by default): the two one-tap tests above turn it on
-  §2 bet amounts ...................... test_primero_feel::test_every_betting_control_says_what_it_costs
+  §2 bet amounts ...................... test_primero_table::test_every_betting_control_says_what_it_costs
   §3 animation speeds, click finishes . test_motion::test_cards_and_chips_move_at_normal_and_a_click_finishes_them
   §3 last play stays marked ........... THIS FILE test_phone_checklist (seat [data-last-play] while the human decides)
   §3 last-play panel, capture counts .. test_primiera::test_2p_whole_round_against_the_computer (tally) — partial: the panel
                                         is not compared with the last record entry
-  §3 log names every seat ............. test_primero_feel::test_rms_log_and_seat_boxes_speak_in_words, ::test_one_human_reads_you_and_plurals
-  §3 end summary by category .......... test_primiera::test_round_scorer_screen, test_primero_feel::test_waks_..._deal_end_that_explains
+  §3 log names every seat ............. test_primero_table::test_rms_log_and_seat_boxes_speak_in_words, ::test_one_human_reads_you_and_plurals
+  §3 end summary by category .......... test_primiera::test_round_scorer_screen, test_primero_table::test_waks_..._deal_end_that_explains
   §3 sound optional ................... test_motion::test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on
   §4 hand-over hides all .............. test_primero_play::test_waks_hot_seat_deal_hides_every_hand, test_primo::test_hot_seat_...,
                                         test_primiera::test_hot_seat_secret_table_choice_hides_every_hand
