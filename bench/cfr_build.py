@@ -1,4 +1,4 @@
-"""Build the heads-up Waks equilibrium table (pygame_core/primero/data/cfr_waks2.json) by CFR+.
+"""Build the heads-up Waks equilibrium table (pygame_core/primero/ai/data/cfr_waks2.json) by CFR+.
 
 Run from the repository root (a dev tool: needs numpy, in the dev extras):
     nice -n 10 python3 bench/cfr_build.py --iters 1500 --samples 300000
@@ -41,8 +41,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pygame_core.primero import cfr  # noqa: E402
-from pygame_core.primero.ai_eval import evaluator  # noqa: E402
+from pygame_core.primero.ai import cfr  # noqa: E402
+from pygame_core.primero.ai.eval import evaluator  # noqa: E402
 
 B1 = 10
 B2 = 16

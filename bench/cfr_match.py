@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pygame_core.primero.agents import PrimeroAgent  # noqa: E402
+from pygame_core.primero.ai import PrimeroAgent  # noqa: E402
 from pygame_core.primero.game import GAME  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from styles import StyleAgent, styles_for  # noqa: E402
 
-from pygame_core.primero.agents import PrimeroAgent  # noqa: E402
+from pygame_core.primero.ai import PrimeroAgent  # noqa: E402
 from pygame_core.primero.game import GAME  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 

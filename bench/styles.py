@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pygame_core.primero.agents import PrimeroAgent, View, _keep_options, parse_view  # noqa: E402
+from pygame_core.primero.ai import PrimeroAgent  # noqa: E402
+from pygame_core.primero.ai.common import View, keep_options, parse_view  # noqa: E402
 from pygame_core.rng import AgentRandom  # noqa: E402
 
 BASE_STYLES = ("maxer", "station", "rock15", "rock30", "probe", "bluffer", "minraiser", "tag", "lag", "passive")
@@ -62,7 +63,7 @@ def _strength(v: View) -> float:
         return float(ev.pct(v.hand))
     if not v.hand:
         return 0.5
-    return float(_keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0])
+    return float(keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0])
 
 
 def _checked_to(v: View) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pygame_core.decisions import DECISIONS
-from pygame_core.primero.walkthroughs import WALKTHROUGHS
+from pygame_core.primero.lessons import WALKTHROUGHS
 from pygame_core.sitedata import site_catalogue
 from pygame_core.translations import DECISIONS as TRANSLATED
 from pygame_core.translations import LANGUAGES, LESSONS, TEXT

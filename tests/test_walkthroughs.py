@@ -11,7 +11,7 @@ import pytest
 
 from pygame_core.errors import OptionsError
 from pygame_core.primero.game import GAME, chip_total
-from pygame_core.primero.walkthroughs import WALKTHROUGHS, list_walkthroughs, states, walkthrough_step
+from pygame_core.primero.lessons import WALKTHROUGHS, list_walkthroughs, states, walkthrough_step
 
 NAMES = ["waks-anna", "northpass-deal-1", "northpass-forced-stake"]
 

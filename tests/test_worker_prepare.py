@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pygame_core.primero.ai_eval import clear_tables, evaluator
+from pygame_core.primero.ai.eval import clear_tables, evaluator
 from tests.test_worker import WORKER
 
 

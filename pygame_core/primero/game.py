@@ -1,8 +1,8 @@
 """Primero, every rule set, behind the core's Game protocol: ``GAME``.
 
 Variants: ``waks`` (default), ``italian``, ``suzuki``, ``roman``, ``losing``,
-``rms`` and ``northpass`` (see rules.py; the engines are waks.py,
-northpass.py and rms.py, the shared state is state.py).
+``rms`` and ``northpass`` (see rules.py; the engines are engine/waks.py,
+engine/northpass.py and engine/rms.py, the shared state is state.py).
 
 Action verbs (canonical text; cards rank-then-suit in canonical order, A..K then S H D C):
 
@@ -59,13 +59,14 @@ from ..protocol import (
     sorted_actions,
 )
 from ..rng import Rng
-from .agents import FACTORIES as AI_FACTORIES
-from .deal import first_dealer, start_deal, state_from_deal
+from .ai import FACTORIES as AI_FACTORIES
 from .describe import describe, describe_text, log_entry
+from .engine.deal import first_dealer, start_deal, state_from_deal
+from .engine.northpass import ENGINE as NORTHPASS
+from .engine.northpass import forced_stake
+from .engine.rms import ENGINE as RMS
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
-from .northpass import ENGINE as NORTHPASS
-from .northpass import forced_stake
 from .operations import COACH, HAND, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
@@ -233,7 +234,7 @@ class PrimeroGame:
             for p, text, _ in after.log.entries(len(state.log)):
                 if p == seat:
                     return describe(seat, text, log=True)
-        return describe(seat, a, rms=state.variant == "rms")
+        return describe(seat, a, rms=state.rules.engine is RMS)
 
     def log_entries(self, state: PrimeroState, seat: int, start: int, stop: int) -> list[JSON]:
         """Entries ``start:stop`` of the public log (Python slice rules), oldest first.

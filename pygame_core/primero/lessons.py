@@ -28,7 +28,7 @@ from typing import Any
 from ..decisions import explain
 from ..errors import OptionsError, quote
 from ..protocol import JSON, Game
-from .deal import state_from_deal
+from .engine.deal import state_from_deal
 from .state import PrimeroState
 
 __all__ = ["WALKTHROUGHS", "Walkthrough", "list_walkthroughs", "walkthrough_step", "states"]

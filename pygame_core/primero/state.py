@@ -1,7 +1,7 @@
 """The Primero state (one frozen record for every variant), the rules record type and the engine protocol.
 
-This module depends on nothing engine-specific: the engines (waks.py, northpass.py,
-rms.py) import it, rules.py builds one ``PrimeroRules`` record per variant naming
+This module depends on nothing engine-specific: the engines (engine/waks.py, engine/northpass.py,
+engine/rms.py) import it, rules.py builds one ``PrimeroRules`` record per variant naming
 its engine object, and every state holds its record, so ``state.rules.engine`` is
 how the game reaches the engine (no string dispatch).
 
@@ -111,6 +111,7 @@ class PrimeroRules:
     hands: str  # rule-set name in hands.RULESETS
     claims_on_vie: bool = False  # Italian: every vie names a claim (D-PR9)
     win_needs_claim: bool = False  # Italian: only a hand that meets the last claim can win (D-PR9)
+    announces_claims: bool = False  # bets name claims: Italian vies (D-PR9), Northpass and Suzuki bets (D-NP4)
     ante: bool = False  # Northpass, Suzuki and RMS ante; Waks does not
     side_pots: bool = True  # all-in players win only up to what they put in; Northpass/Suzuki: none (P-NP2)
     dealer_by_low_card: bool = False  # Waks family: the lowest card deals first (D-WB5); else a random dealer

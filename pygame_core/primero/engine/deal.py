@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Card
-from ..rng import Rng
-from .hands import HandValue, strength
-from .state import (
+from ...cards import Card
+from ...rng import Rng
+from ..hands import HandValue, strength
+from ..state import (
     DealOutcome,
     PrimeroState,
     add_log,

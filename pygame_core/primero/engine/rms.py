@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Card
-from .deal import showdown
-from .state import (
+from ...cards import Card
+from ..state import (
     CIRCUIT_CAP,
     REVIE_CAP,
     PrimeroState,
@@ -33,6 +32,7 @@ from .state import (
     set_at,
     sort_cards,
 )
+from .deal import showdown
 
 
 def _playable(s: PrimeroState, p: int) -> bool:
