@@ -1,16 +1,18 @@
-"""Primero's modules import one another without a cycle, and every rules record names its engine object."""
+"""Primero's modules import one another without a cycle, every rules record names its engine object, and the options are typed."""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from pygame_core.primero.engine import northpass, rms, waks
-from pygame_core.primero.rules import RULES
+from pygame_core.primero.rules import RULES, VARIANTS
+from pygame_core.primero.state import PrimeroOptions
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pygame_core" / "primero"
 
@@ -92,3 +94,12 @@ def test_rules_records_name_their_engine_objects() -> None:
                        "suzuki": northpass.ENGINE, "northpass": northpass.ENGINE, "rms": rms.ENGINE}
     assert RULES["suzuki"].min_bet_option == "stake" and RULES["northpass"].max_bet_option == "limit"
     assert RULES["rms"].wild_option and not RULES["waks"].wild_option
+
+
+def test_every_option_is_a_typed_field() -> None:
+    """The state holds the options as a ``PrimeroOptions`` record: every variant's options are its fields."""
+    names = {f.name for f in fields(PrimeroOptions)}
+    for info in VARIANTS:
+        assert {o.name for o in info.options} | {"players"} <= names, info.name
+        resolved = info.resolve_options({})
+        assert dict(PrimeroOptions(**resolved).items()) == resolved

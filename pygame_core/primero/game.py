@@ -69,7 +69,7 @@ from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
 from .operations import COACH, HAND, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
-from .state import PrimeroState, all_in, chip_total, pots, sort_cards
+from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, sort_cards
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
 
@@ -142,7 +142,7 @@ class PrimeroGame:
         opts = info.resolve_options(options)
         n = opts["players"]
         s = PrimeroState(
-            rules=RULES[info.name], options=tuple(sorted(opts.items())), players=n, rng=Rng.from_seed(seed),
+            rules=RULES[info.name], options=PrimeroOptions(**opts), players=n, rng=Rng.from_seed(seed),
             chips=(opts["chips"],) * n, contrib=(0,) * n, bets=(0,) * n,
         )
         s = first_dealer(s)
@@ -180,7 +180,7 @@ class PrimeroGame:
         """The outcome: ``winners`` (the seats with the most chips), ``scores`` (each seat's final
         chips: chips are how Primero scores), ``chips`` (each seat's net change), ``deals`` (deals
         played) and ``carried`` (chips left unawarded in the pot)."""
-        start = state.opt("chips")
+        start = state.options.chips
         best = max(state.chips)
         return {
             "winners": [p for p in range(state.players) if state.chips[p] == best],
@@ -375,7 +375,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
     engine = s.rules.engine
     to_call = 0 if seat < 0 or s.over else engine.to_call(s, seat)
     pot_list = [{"amount": a, "eligible": list(e)} for a, e in pots(s)]
-    opts = dict(s.options)
+    opts = dict(s.options.items())
     forced: int | None = None
     if not s.over:
         f = engine.forced_seat(s)

@@ -19,7 +19,7 @@ always ``players * starting chips`` (see ``chip_total``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any, Protocol
 
@@ -72,6 +72,36 @@ class DealOutcome:
         }
 
 
+@dataclass(frozen=True)
+class PrimeroOptions:
+    """A game's resolved options, typed: every field one of some variant's ``OptionSpec`` (rules.py),
+    None where the variant has no such option. Built from ``VariantInfo.resolve_options``, so the
+    values are already checked; the engines read ``s.options.deals`` rather than a name lookup."""
+
+    players: int
+    chips: int
+    deals: int
+    stake: int | None = None  # Waks family, Suzuki: the smallest bet
+    rest: int | None = None  # Waks family, Suzuki: the largest bet or raise in one turn
+    ante: int | None = None  # Suzuki, Northpass, RMS
+    min_bet: int | None = None  # RMS
+    max_raise: int | None = None  # RMS
+    limit: int | None = None  # Northpass: the largest amount one bet may add
+    table: str | None = None  # RMS: "eight" (eight face-down cards) or "stock" (D-RM2)
+    wild: bool | None = None  # RMS: the J of hearts is wild (D-PR6)
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        """The variant's options (those it has), sorted by name: the observation's ``options``."""
+        return tuple(sorted((f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name) is not None))
+
+    def number(self, name: str) -> int:
+        """A numeric option named by a rules record (``min_bet_option``, ``max_bet_option``)."""
+        value = getattr(self, name)
+        if not isinstance(value, int):
+            raise KeyError(name)
+        return value
+
+
 class Engine(Protocol):
     """What the game asks of a betting engine (one object per family: Waks, Northpass, RMS)."""
 
@@ -122,8 +152,8 @@ class PrimeroRules:
 
     def bet_limits(self, s: PrimeroState) -> tuple[int, int]:
         """The smallest and largest bet (or raise) of one turn under the state's options."""
-        lo = int(s.opt(self.min_bet_option)) if self.min_bet_option else 1
-        return lo, int(s.opt(self.max_bet_option))
+        lo = s.options.number(self.min_bet_option) if self.min_bet_option else 1
+        return lo, s.options.number(self.max_bet_option)
 
     def hand_rules(self, wild: bool = False) -> HandRules:
         """The hand-evaluation rules (with the wild J of hearts when the variant has it and it is on)."""
@@ -146,7 +176,7 @@ class PrimeroState:
 
     # --- the game ---------------------------------------------------------------
     rules: PrimeroRules  # the variant's rules record (names the engine)
-    options: tuple[tuple[str, Any], ...]  # resolved options, sorted by name
+    options: PrimeroOptions  # the resolved options, typed
     players: int
     rng: Rng  # does every shuffle; advances with the state
     chips: tuple[int, ...]  # each seat's stack (not counting what it has put in this deal)
@@ -200,13 +230,6 @@ class PrimeroState:
     lone_player: int = -1  # D-RM5: the one player still in while the others are asked to volunteer
     open_slot: int = -1  # eight-card table: the slot just drawn from, which the discard refills (D-RM2)
 
-    def opt(self, name: str) -> Any:
-        """An option's resolved value."""
-        for k, v in self.options:
-            if k == name:
-                return v
-        raise KeyError(name)
-
     @property
     def variant(self) -> str:
         """The variant's name."""
@@ -215,7 +238,7 @@ class PrimeroState:
     @property
     def hand_rules(self) -> HandRules:
         """The variant's hand-evaluation rules."""
-        return self.rules.hand_rules(wild=self.rules.wild_option and bool(self.opt("wild")))
+        return self.rules.hand_rules(wild=self.rules.wild_option and bool(self.options.wild))
 
     @property
     def high(self) -> int:
