@@ -134,15 +134,18 @@ def parse_view(obs: Mapping[str, Any]) -> View:
 
 
 def bet_amounts(legal: Sequence[str], verb: str) -> list[int]:
+    """The amounts of the legal ``verb N ...`` actions, smallest first."""
     return sorted({int(a.split()[1]) for a in legal if a.startswith(verb + " ") and a.split()[1].isdigit()})
 
 
 def pick_size(amounts: list[int], frac: float) -> int:
+    """The amount ``frac`` (0..1) of the way up ``amounts``."""
     frac = min(1.0, max(0.0, frac))
     return amounts[min(len(amounts) - 1, int(frac * len(amounts)))]
 
 
 def noisy(q: float, lv: Level, rng: AgentRandom) -> float:
+    """``q`` with the level's uniform noise (easy), kept in 0..1."""
     if lv.noise <= 0:
         return q
     return min(1.0, max(0.0, q + (rng.random() * 2 - 1) * lv.noise))
@@ -161,10 +164,12 @@ def best4(ev: Evaluator, cards: Sequence[int]) -> int:
 
 
 def count_verbs(acts: Sequence[str], verbs: Sequence[str]) -> int:
+    """How many of ``acts`` have one of ``verbs`` as their verb (first word)."""
     return sum(1 for a in acts if a.split()[0] in verbs)
 
 
 def pot_odds_ok(v: View, q: float, lv: Level, cost: int) -> bool:
+    """Whether a winning chance ``q`` pays for calling ``cost`` into the pot (less the level's margin)."""
     cost = min(cost, v.chips)
     if cost <= 0:
         return True
@@ -240,6 +245,7 @@ def choose_keep(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, verb
 
 
 def own_pct(v: View) -> float:
+    """Our hand's percentile (with fewer than 4 cards: the expected percentile of the best keep)."""
     ev = v.ev
     if len(v.hand) == 4:
         return float(ev.pct(v.hand))

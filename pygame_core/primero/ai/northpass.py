@@ -57,6 +57,7 @@ def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
 
 
 def decide(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """The Northpass family's choice among ``legal`` (a bet with its claim, or a trade) at level ``lv``."""
     ev = v.ev
     if lv.samples and len(v.active_opps) == 1:
         o = v.active_opps[0]

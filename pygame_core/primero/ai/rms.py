@@ -54,6 +54,7 @@ def _hard_q_rms(v: View, rr: random.Random, samples: int) -> float:
 
 
 def decide(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """The RMS choice among ``legal`` (a draw or knock, a discard, or a wagering answer) at level ``lv``."""
     ev = v.ev
     verbs = {a.split()[0] for a in legal}
     if "draw" in verbs or "vada" in verbs:

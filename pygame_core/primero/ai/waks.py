@@ -112,6 +112,7 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int,
 
 
 def decide(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
+    """The Waks family's choice among ``legal`` (the draw, or a betting turn) at level ``lv``."""
     if v.phase == "draw":
         return choose_keep(v, legal, lv, rng, "discard")
     ev = v.ev
