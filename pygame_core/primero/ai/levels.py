@@ -1,7 +1,7 @@
 """The three Primero AI levels as data: the knobs that make ``easy``, ``medium`` and ``hard`` differ.
 
 The levels' play is described in ``ai/__init__.py``; every engine family's play (waks.py,
-northpass.py, rms.py) reads these knobs and nothing else of the level.
+northpass.py, rms.py) reads these knobs (and, in Northpass, the level's name for its bet size and claim).
 """
 
 from __future__ import annotations
