@@ -53,6 +53,7 @@ def site_catalogue() -> dict[str, Any]:
             {
                 "variant": name,
                 "hands": record.hands,
+                "ties_on_total": record.hand_rules().whole_hand_tiebreak,  # equal points fall back to the total
                 # The decisions of the variant's procedure first, then those of its hand values.
                 "decisions": explain(
                     tuple(
@@ -60,7 +61,7 @@ def site_catalogue() -> dict[str, Any]:
                             # the engine's procedure decisions, less its hand ranking when the hands differ
                             tuple(
                                 d for d in PRIMERO_RULES[record.engine.name].decisions
-                                if not (d == "D-NP1" and record.hands != "northpass")
+                                if not (d == "D-NP1" and record.hands != PRIMERO_RULES[record.engine.name].hands)
                             )
                             + record.decisions
                             + hands.RULESETS[record.hands].decisions

@@ -11,8 +11,6 @@ tests/test_translations.py checks that every decision and every catalogue text h
 
 from __future__ import annotations
 
-from .primero.walkthrough_texts import WALKTHROUGH_DE, WALKTHROUGH_IT
-
 LANGUAGES = ("it", "de")
 
 DECISIONS_IT: dict[str, str] = {
@@ -321,10 +319,7 @@ DECISIONS: dict[str, dict[str, str]] = {"it": DECISIONS_IT, "de": DECISIONS_DE}
 TEXT: dict[str, dict[str, str]] = {"it": TEXT_IT, "de": TEXT_DE}
 
 
-LESSONS: dict[str, dict[str, str]] = {"it": WALKTHROUGH_IT, "de": WALKTHROUGH_DE}
-
-
 def translations() -> dict[str, dict[str, dict[str, str]]]:
-    """Per language: ``decisions`` (by number) and ``text`` (by English text: the catalogue's and the
-    Primero lessons' words), as plain data."""
-    return {lang: {"decisions": dict(DECISIONS[lang]), "text": {**TEXT[lang], **LESSONS[lang]}} for lang in LANGUAGES}
+    """Per language: ``decisions`` (by number) and ``text`` (by English text: the catalogue's words), as
+    plain data. (The Primero lessons' words are keys of the game's string tables, not here.)"""
+    return {lang: {"decisions": dict(DECISIONS[lang]), "text": dict(TEXT[lang])} for lang in LANGUAGES}

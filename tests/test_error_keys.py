@@ -24,7 +24,7 @@ from pygame_core.agents import make_agent
 from pygame_core.errors import IllegalActionError, PrimiError, plain
 from pygame_core.primero.coach import draw_outlook
 from pygame_core.primero.hands import get_rules
-from pygame_core.primero.walkthroughs import WALKTHROUGHS
+from pygame_core.primero.lessons import WALKTHROUGHS
 from pygame_core.primiera import game as primiera_game
 from pygame_core.primiera.rules import DECK as PRIMIERA_DECK
 from pygame_core.primo.rules import ROWS, VALUE

@@ -8,7 +8,7 @@ from typing import Any
 
 from bridge import Bridge
 
-from pygame_core.primero.ai_eval import clear_tables, evaluator
+from pygame_core.primero.ai.eval import clear_tables, evaluator
 
 WORKER = Bridge()
 

@@ -35,7 +35,7 @@ for _g in _info["games"]:
         _call({"op": "close", "session": _s["session"]})
 # The rule sets whose tables cost the snapshot little (issue 12): heads-up Waks loads hard's CFR
 # table; Roman's 52-card deck has no hand table, so its first hard decision sums percentiles over
-# every draw (1.5 s in Pyodide); Losing shares Waks's raw keys (ai_eval.evaluator), as Italian and
+# every draw (1.5 s in Pyodide); Losing shares Waks's raw keys (ai.eval.evaluator), as Italian and
 # Suzuki share all of Waks's tables. Northpass's and RMS's own tables (and the claim index of
 # Italian, Suzuki and Northpass) would add 4 MB to every first visit and every update: the setup
 # screen has the worker build them while the player reads it (the worker op "prepare").
@@ -47,7 +47,7 @@ for _v in ("waks", "roman", "losing"):
             break
     _call({"op": "close", "session": _s["session"]})
 # Roman's draw sums, every one (2.5 MB; built as played, its first decisions took up to 1 s here).
-from pygame_core.primero.ai_eval import evaluator as _evaluator
+from pygame_core.primero.ai.eval import evaluator as _evaluator
 _evaluator("roman").warm_keeps(big=True)
 del _call, _info, _evaluator
 len(w.BRIDGE.sessions.open)

@@ -1,5 +1,5 @@
 """Heads-up Waks, hard against hard, through the built page (Pyodide in the worker): the table
-(pygame_core/primero/data/cfr_waks2.json, in pygame_core.zip) loads there, and each decision's time.
+(pygame_core/primero/ai/data/cfr_waks2.json, in pygame_core.zip) loads there, and each decision's time.
 
     python3 -m bench.primero.cfr_browser [--decisions 120]
 

@@ -1,10 +1,10 @@
-"""Build the heads-up Waks equilibrium table (pygame_core/primero/data/cfr_waks2.json) by CFR+.
+"""Build the heads-up Waks equilibrium table (pygame_core/primero/ai/data/cfr_waks2.json) by CFR+.
 
 Run from the repository root (a dev tool: needs numpy, in the dev extras):
     nice -n 10 python3 -m bench.primero.cfr_build --iters 1500 --samples 300000
     python3 -m bench.primero.cfr_build --iters 30 --samples 20000 --out /tmp/t.json     # a quick try
 
-The abstraction is described in pygame_core/primero/cfr.py. The game it solves:
+The abstraction is described in pygame_core/primero/ai/cfr.py. The game it solves:
 - Chance: each player's round-1 bucket (equal-frequency buckets of the 2-card hands by the
   expected final percentile after the best keep); after round 1, each moves to a round-2 bucket
   by the transition T[b1, b2], and the showdown is won by E with chance W[b2E, b2D]. T and W are
@@ -37,8 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pygame_core.primero import cfr
-from pygame_core.primero.ai_eval import evaluator
+from pygame_core.primero.ai import cfr
+from pygame_core.primero.ai.eval import evaluator
 
 B1 = 10
 B2 = 16

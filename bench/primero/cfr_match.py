@@ -14,7 +14,7 @@ import argparse
 import time
 
 from bench.kit.figures import mean_ci, pool_map, seat_rngs
-from pygame_core.primero.agents import PrimeroAgent
+from pygame_core.primero.ai import PrimeroAgent
 from pygame_core.primero.game import GAME
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from bench.kit.figures import add_run_args, machine, mean_ci, pool_map, seat_rngs, table_head, write_json
 from bench.primero.styles import StyleAgent, styles_for
-from pygame_core.primero.agents import PrimeroAgent
+from pygame_core.primero.ai import PrimeroAgent
 from pygame_core.primero.game import GAME
 
 RULESETS: dict[str, tuple[str, int]] = {

@@ -1,8 +1,8 @@
 """Primero, every rule set, behind the core's Game protocol: ``GAME``.
 
 Variants: ``waks`` (default), ``italian``, ``suzuki``, ``roman``, ``losing``,
-``rms`` and ``northpass`` (see rules.py; the engines are waks.py,
-northpass.py and rms.py, the shared state is state.py).
+``rms`` and ``northpass`` (see rules.py; the engines are engine/waks.py,
+engine/northpass.py and engine/rms.py, the shared state is state.py).
 
 Action verbs (canonical text; cards rank-then-suit in canonical order, A..K then S H D C):
 
@@ -59,16 +59,17 @@ from ..protocol import (
     sorted_actions,
 )
 from ..rng import Rng
-from .agents import FACTORIES as AI_FACTORIES
-from .deal import first_dealer, start_deal, state_from_deal
+from .ai import FACTORIES as AI_FACTORIES
 from .describe import describe, describe_text, log_entry
+from .engine.deal import first_dealer, start_deal, state_from_deal
+from .engine.northpass import ENGINE as NORTHPASS
+from .engine.northpass import forced_stake
+from .engine.rms import ENGINE as RMS
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
-from .northpass import ENGINE as NORTHPASS
-from .northpass import forced_stake
 from .operations import COACH, HAND, LESSONS_FIELDS, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
-from .state import PrimeroState, all_in, chip_total, pots, sort_cards
+from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, sort_cards
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
 
@@ -141,7 +142,7 @@ class PrimeroGame:
         opts = info.resolve_options(options)
         n = opts["players"]
         s = PrimeroState(
-            rules=RULES[info.name], options=tuple(sorted(opts.items())), players=n, rng=Rng.from_seed(seed),
+            rules=RULES[info.name], options=PrimeroOptions(**opts), players=n, rng=Rng.from_seed(seed),
             chips=(opts["chips"],) * n, contrib=(0,) * n, bets=(0,) * n,
         )
         s = first_dealer(s)
@@ -179,7 +180,7 @@ class PrimeroGame:
         """The outcome: ``winners`` (the seats with the most chips), ``scores`` (each seat's final
         chips: chips are how Primero scores), ``chips`` (each seat's net change), ``deals`` (deals
         played) and ``carried`` (chips left unawarded in the pot)."""
-        start = state.opt("chips")
+        start = state.options.chips
         best = max(state.chips)
         return {
             "winners": [p for p in range(state.players) if state.chips[p] == best],
@@ -233,7 +234,7 @@ class PrimeroGame:
             for p, text, _ in after.log.entries(len(state.log)):
                 if p == seat:
                     return describe(seat, text, log=True)
-        return describe(seat, a, rms=state.variant == "rms")
+        return describe(seat, a, rms=state.rules.engine is RMS)
 
     def log_entries(self, state: PrimeroState, seat: int, start: int, stop: int) -> list[JSON]:
         """Entries ``start:stop`` of the public log (Python slice rules), oldest first.
@@ -374,7 +375,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
     engine = s.rules.engine
     to_call = 0 if seat < 0 or s.over else engine.to_call(s, seat)
     pot_list = [{"amount": a, "eligible": list(e)} for a, e in pots(s)]
-    opts = dict(s.options)
+    opts = dict(s.options.items())
     forced: int | None = None
     if not s.over:
         f = engine.forced_seat(s)

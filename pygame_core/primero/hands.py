@@ -88,6 +88,10 @@ RULESETS: Mapping[str, HandRules] = {
 }
 
 
+WILD_RULESETS = frozenset({"rms"})
+"""The rule sets that may make the J of hearts wild (D-PR6) or score supremus 55: RMS's only."""
+
+
 def get_rules(name: str, wild: bool = False, supremus_fixed: bool = False) -> HandRules:
     """The named rule set; ``wild`` (RMS only) makes the J of hearts wild, ``supremus_fixed`` scores RMS supremus 55.
 
@@ -97,7 +101,7 @@ def get_rules(name: str, wild: bool = False, supremus_fixed: bool = False) -> Ha
         raise OptionsError(f"no rule set {name!r}; choose one of {', '.join(RULESETS)}")
     rules = RULESETS[name]
     if wild or supremus_fixed:
-        if name != "rms":
+        if name not in WILD_RULESETS:
             raise OptionsError("the wild J of hearts and fixed supremus are RMS options")
         rules = HandRules(
             rules.name, rules.label, rules.deck, rules.values, rules.kinds,

@@ -15,7 +15,7 @@ with a Description for the page (and an English sentence for the CLI) when the r
   ``rank`` (coach.hand_rank: how many of the hands an opponent could hold this one beats, for
   when no draw is left); with 5 (RMS, after drawing) ``choices`` (coach.discard_choices: the hand
   each discard leaves, best first).
-- ``lessons`` ``{}`` -> the list of lessons; ``{lesson, step}`` -> one step (walkthroughs.py);
+- ``lessons`` ``{}`` -> the list of lessons; ``{lesson, step}`` -> one step (lessons.py);
   game.py binds it to the game.
 """
 
@@ -30,9 +30,9 @@ from ..errors import InvalidCardError, OptionsError, PrimiError, quote
 from ..protocol import JSON, FieldSpec, Game, Operation
 from . import hands
 from .coach import discard_choices, draw_outlook, hand_rank, unseen_cards
-from .rules import RULES, hand_rules
+from .lessons import list_walkthroughs, walkthrough_step
+from .rules import RULES
 from .state import PrimeroState
-from .walkthroughs import list_walkthroughs, walkthrough_step
 
 MAX_CARDS = 8
 
@@ -67,13 +67,13 @@ def hand(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> J
     if not isinstance(name, str) or name not in hands.RULESETS:
         raise OptionsError(f"there is no rule set {quote(name)}; choose one of {', '.join(hands.RULESETS)}")
     wild = _wild(req.get("wild", False))
-    rules = hands.get_rules(name, wild=wild and name == "rms")
+    rules = hands.get_rules(name, wild=wild and name in hands.WILD_RULESETS)
     main: dict[str, Any] = hands.evaluate(cards, rules).to_json(rules)
     main["label"] = rules.label
     main["decisions"] = explain(rules.decisions)
     across = []
     for other_name in hands.RULESETS:
-        other = hands.get_rules(other_name, wild=wild and other_name == "rms")
+        other = hands.get_rules(other_name, wild=wild and other_name in hands.WILD_RULESETS)
         row: dict[str, Any] = {"rules": other_name, "label": other.label}
         try:
             row.update(hands.evaluate(cards, other).to_json(other))
@@ -94,7 +94,7 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
         raise OptionsError(f"Primero has no variant {quote(variant)}")
     given = obs.get("options")
     options: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
-    rules = hand_rules(variant, variant == "rms" and bool(options.get("wild", False)))
+    rules = RULES[variant].hand_rules(bool(options.get("wild", False)))  # wild only where the variant has it
     held = _card_list(obs.get("hand"), "the hand")
     discard = _card_list(req.get("discard"), "discard")
     out: dict[str, Any] = {"value": obs.get("hand_value"), "outlook": None, "choices": None, "rank": None}

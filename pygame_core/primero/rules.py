@@ -1,7 +1,7 @@
 """Primero's rule sets as data: one frozen record per variant, plus its options.
 
 Variants are data, not copies of code: each ``PrimeroRules`` record names its
-engine object (``waks.ENGINE``, ``northpass.ENGINE`` or ``rms.ENGINE``) and the
+engine object (``engine.waks.ENGINE``, ``engine.northpass.ENGINE`` or ``engine.rms.ENGINE``) and the
 fields where variants of one family differ. Hand values come from ``hands.py``
 through ``hand_rules``.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 from ..errors import OptionsError
 from ..protocol import OptionSpec, VariantInfo
-from . import northpass, rms, waks
 from .claims import claim_key, claim_table
+from .engine import northpass, rms, waks
 from .hands import HandRules
 from .state import CIRCUIT_CAP, REVIE_CAP, PrimeroRules
 
@@ -24,7 +24,8 @@ __all__ = ["CIRCUIT_CAP", "REVIE_CAP", "RULES", "VARIANTS", "PrimeroRules", "cla
 def _waks(name: str, decisions: tuple[str, ...], claims_on_vie: bool = False) -> PrimeroRules:
     """A Waks-family record: no ante, the lowest card deals first, bets between stake and rest."""
     return PrimeroRules(
-        name, waks.ENGINE, name, claims_on_vie=claims_on_vie, win_needs_claim=claims_on_vie, dealer_by_low_card=True,
+        name, waks.ENGINE, name, claims_on_vie=claims_on_vie, win_needs_claim=claims_on_vie,
+        announces_claims=claims_on_vie, dealer_by_low_card=True,
         min_bet_option="stake", max_bet_option="rest", decisions=decisions,
     )
 
@@ -35,11 +36,11 @@ RULES: Mapping[str, PrimeroRules] = {
     "roman": _waks("roman", ("D-PR11",)),
     "losing": _waks("losing", ("D-PR10",)),
     "suzuki": PrimeroRules(
-        "suzuki", northpass.ENGINE, "suzuki", ante=True, side_pots=False, min_bet_option="stake",
+        "suzuki", northpass.ENGINE, "suzuki", announces_claims=True, ante=True, side_pots=False, min_bet_option="stake",
         max_bet_option="rest", decisions=("D-WB6", "P-NP2"),
     ),
     "northpass": PrimeroRules(
-        "northpass", northpass.ENGINE, "northpass", ante=True, side_pots=False, max_bet_option="limit",
+        "northpass", northpass.ENGINE, "northpass", announces_claims=True, ante=True, side_pots=False, max_bet_option="limit",
         decisions=("D-NP1", "D-NP2", "D-NP3", "D-NP4", "D-NP5", "D-NP6", "D-NP7", "P-NP1", "P-NP2", "P-CL1", "P-END"),
     ),
     "rms": PrimeroRules(

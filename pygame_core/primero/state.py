@@ -1,7 +1,7 @@
 """The Primero state (one frozen record for every variant), the rules record type and the engine protocol.
 
-This module depends on nothing engine-specific: the engines (waks.py, northpass.py,
-rms.py) import it, rules.py builds one ``PrimeroRules`` record per variant naming
+This module depends on nothing engine-specific: the engines (engine/waks.py, engine/northpass.py,
+engine/rms.py) import it, rules.py builds one ``PrimeroRules`` record per variant naming
 its engine object, and every state holds its record, so ``state.rules.engine`` is
 how the game reaches the engine (no string dispatch).
 
@@ -19,7 +19,7 @@ always ``players * starting chips`` (see ``chip_total``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any, Protocol
 
@@ -72,6 +72,36 @@ class DealOutcome:
         }
 
 
+@dataclass(frozen=True)
+class PrimeroOptions:
+    """A game's resolved options, typed: every field one of some variant's ``OptionSpec`` (rules.py),
+    None where the variant has no such option. Built from ``VariantInfo.resolve_options``, so the
+    values are already checked; the engines read ``s.options.deals`` rather than a name lookup."""
+
+    players: int
+    chips: int
+    deals: int
+    stake: int | None = None  # Waks family, Suzuki: the smallest bet
+    rest: int | None = None  # Waks family, Suzuki: the largest bet or raise in one turn
+    ante: int | None = None  # Suzuki, Northpass, RMS
+    min_bet: int | None = None  # RMS
+    max_raise: int | None = None  # RMS
+    limit: int | None = None  # Northpass: the largest amount one bet may add
+    table: str | None = None  # RMS: "eight" (eight face-down cards) or "stock" (D-RM2)
+    wild: bool | None = None  # RMS: the J of hearts is wild (D-PR6)
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        """The variant's options (those it has), sorted by name: the observation's ``options``."""
+        return tuple(sorted((f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name) is not None))
+
+    def number(self, name: str) -> int:
+        """A numeric option named by a rules record (``min_bet_option``, ``max_bet_option``)."""
+        value = getattr(self, name)
+        if not isinstance(value, int):
+            raise KeyError(name)
+        return value
+
+
 class Engine(Protocol):
     """What the game asks of a betting engine (one object per family: Waks, Northpass, RMS)."""
 
@@ -111,6 +141,7 @@ class PrimeroRules:
     hands: str  # rule-set name in hands.RULESETS
     claims_on_vie: bool = False  # Italian: every vie names a claim (D-PR9)
     win_needs_claim: bool = False  # Italian: only a hand that meets the last claim can win (D-PR9)
+    announces_claims: bool = False  # bets name claims: Italian vies (D-PR9), Northpass and Suzuki bets (D-NP4)
     ante: bool = False  # Northpass, Suzuki and RMS ante; Waks does not
     side_pots: bool = True  # all-in players win only up to what they put in; Northpass/Suzuki: none (P-NP2)
     dealer_by_low_card: bool = False  # Waks family: the lowest card deals first (D-WB5); else a random dealer
@@ -121,8 +152,8 @@ class PrimeroRules:
 
     def bet_limits(self, s: PrimeroState) -> tuple[int, int]:
         """The smallest and largest bet (or raise) of one turn under the state's options."""
-        lo = int(s.opt(self.min_bet_option)) if self.min_bet_option else 1
-        return lo, int(s.opt(self.max_bet_option))
+        lo = s.options.number(self.min_bet_option) if self.min_bet_option else 1
+        return lo, s.options.number(self.max_bet_option)
 
     def hand_rules(self, wild: bool = False) -> HandRules:
         """The hand-evaluation rules (with the wild J of hearts when the variant has it and it is on)."""
@@ -145,7 +176,7 @@ class PrimeroState:
 
     # --- the game ---------------------------------------------------------------
     rules: PrimeroRules  # the variant's rules record (names the engine)
-    options: tuple[tuple[str, Any], ...]  # resolved options, sorted by name
+    options: PrimeroOptions  # the resolved options, typed
     players: int
     rng: Rng  # does every shuffle; advances with the state
     chips: tuple[int, ...]  # each seat's stack (not counting what it has put in this deal)
@@ -199,13 +230,6 @@ class PrimeroState:
     lone_player: int = -1  # D-RM5: the one player still in while the others are asked to volunteer
     open_slot: int = -1  # eight-card table: the slot just drawn from, which the discard refills (D-RM2)
 
-    def opt(self, name: str) -> Any:
-        """An option's resolved value."""
-        for k, v in self.options:
-            if k == name:
-                return v
-        raise KeyError(name)
-
     @property
     def variant(self) -> str:
         """The variant's name."""
@@ -214,7 +238,7 @@ class PrimeroState:
     @property
     def hand_rules(self) -> HandRules:
         """The variant's hand-evaluation rules."""
-        return self.rules.hand_rules(wild=self.rules.wild_option and bool(self.opt("wild")))
+        return self.rules.hand_rules(wild=self.rules.wild_option and bool(self.options.wild))
 
     @property
     def high(self) -> int:

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from pygame_core.agents import make_agent
-from pygame_core.primero.agents import DEFAULT_LEVEL, LEVELS, PrimeroAgent
-from pygame_core.primero.ai_eval import evaluator
-from pygame_core.primero.deal import state_from_deal
+from pygame_core.primero.ai import DEFAULT_LEVEL, LEVELS, PrimeroAgent
+from pygame_core.primero.ai.eval import evaluator
+from pygame_core.primero.engine.deal import state_from_deal
 from pygame_core.primero.game import GAME, PrimeroState
 from pygame_core.primero.hands import evaluate, strength
 from pygame_core.rng import AgentRandom
@@ -169,7 +169,7 @@ def test_hard_bets_over_a_bluffers_claim_with_a_better_real_hand(variant: str) -
 
 
 def test_hard_northpass_showdown_share_is_by_real_hands() -> None:
-    from pygame_core.primero.agents import _sd
+    from pygame_core.primero.ai.northpass import _sd
 
     ev = evaluator("northpass")
     primero = [ev.index[c] for c in ("10S", "10H", "9D", "9C")]
@@ -221,12 +221,12 @@ def test_simulate_reports_chips_per_deal_and_ci95() -> None:
 
 
 def test_hard_trusts_the_vies_of_a_player_who_vies_at_every_turn_less() -> None:
-    from pygame_core.primero.agents import _count_aggression, _waks_trust
+    from pygame_core.primero.ai.waks import count_aggression, vie_trust
 
     def trust(verbs: list[str]) -> float:
         aggr: dict[int, list[float]] = {}
-        _count_aggression(aggr, [{"seat": 1, "action": v, "deal": i // 4 + 1} for i, v in enumerate(verbs)])
-        return _waks_trust(aggr, {})[1]
+        count_aggression(aggr, [{"seat": 1, "action": v, "deal": i // 4 + 1} for i, v in enumerate(verbs)])
+        return vie_trust(aggr, {})[1]
 
     loose = trust(["vie 3", "revie 2", "revie 1", "see"] * 8)
     tight = trust(["pass", "see", "pass", "vie 1"] * 8)
@@ -247,7 +247,7 @@ def test_keep_value_depends_on_which_cards_are_excluded(variant: str, wild: bool
     """Issue 11: keep_value cached by the kept pattern and the *number* of excluded cards, so
     keeping 7S without 6S, then without 6H, gave the same value; the second must equal the value
     computed fresh (and by enumeration), whatever was asked before."""
-    from pygame_core.primero.ai_eval import Evaluator
+    from pygame_core.primero.ai.eval import Evaluator
 
     ev = Evaluator(variant, wild)
     i = ev.index
@@ -270,7 +270,7 @@ def test_rule_sets_that_rank_alike_share_one_evaluator() -> None:
     the sorted (key, hand) pairs it replaces."""
     from itertools import combinations
 
-    from pygame_core.primero.ai_eval import clear_tables, unpack
+    from pygame_core.primero.ai.eval import clear_tables, unpack
 
     clear_tables()
     waks = evaluator("waks")

@@ -1,4 +1,4 @@
-"""The heads-up Waks equilibrium table (pygame_core/primero/cfr.py, data/cfr_waks2.json)."""
+"""The heads-up Waks equilibrium table (pygame_core/primero/ai/cfr.py, ai/data/cfr_waks2.json)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from pygame_core.agents import RandomAgent
-from pygame_core.primero import cfr
-from pygame_core.primero.agents import PrimeroAgent
+from pygame_core.primero.ai import PrimeroAgent, cfr
 from pygame_core.primero.game import GAME
 from pygame_core.rng import AgentRandom
 
@@ -186,7 +185,7 @@ def test_pyodide_loads_the_table_from_the_core_zip(tmp_path: Path) -> None:
 
     z = tmp_path / "pygame_core.zip"
     build.zip_core(z)
-    assert "pygame_core/primero/data/cfr_waks2.json" in zipfile.ZipFile(z).namelist()
+    assert "pygame_core/primero/ai/data/cfr_waks2.json" in zipfile.ZipFile(z).namelist()
     script = tmp_path / "run.mjs"
     script.write_text(f"""
 import {{ loadPyodide }} from {json.dumps(NODE_PYODIDE.as_uri())};
@@ -195,7 +194,7 @@ const py = await loadPyodide({{ indexURL: {json.dumps(str(NODE_PYODIDE.parent) +
 py.unpackArchive(new Uint8Array(readFileSync({json.dumps(str(z))})), "zip");
 console.log(py.runPython(`
 from pygame_core.primero.game import GAME
-from pygame_core.primero import cfr
+from pygame_core.primero.ai import cfr
 from pygame_core.rng import AgentRandom
 s = GAME.initial_state({{"players": 2}}, 5, "waks")
 o = GAME.observation(s, GAME.current_player(s))

@@ -1,19 +1,14 @@
 """Issue 11, more players: the Primero AI reads claims by their rarity, RMS bets by the bettor's rate,
-and bets in Northpass 3+ by expected chips (pieces of pygame_core/primero/agents.py)."""
+and bets in Northpass 3+ by expected chips (pieces of pygame_core/primero/ai/)."""
 
 from __future__ import annotations
 
-from pygame_core.primero.agents import (
-    _NP_HONESTY,
-    PrimeroAgent,
-    _claim_belief,
-    _count_rms_bets,
-    _np_multi_bet,
-    _rms_range_q,
-    parse_view,
-)
-from pygame_core.primero.ai_eval import evaluator
-from pygame_core.primero.deal import state_from_deal
+from pygame_core.primero.ai import PrimeroAgent
+from pygame_core.primero.ai.common import parse_view
+from pygame_core.primero.ai.eval import evaluator
+from pygame_core.primero.ai.northpass import NP_HONESTY, _claim_belief, _np_multi_bet
+from pygame_core.primero.ai.rms import _rms_range_q, count_bets
+from pygame_core.primero.engine.deal import state_from_deal
 from pygame_core.primero.game import GAME, PrimeroState
 from pygame_core.rng import AgentRandom
 
@@ -23,8 +18,8 @@ def test_a_claim_is_believed_by_its_rarity_and_the_claimers_record() -> None:
     keys, _ = ev.hands_by_claim()
     top = keys[-1]  # the highest claim: almost no hand meets it
     common = keys[len(keys) * 3 // 4]  # a claim a quarter of hands meet
-    assert _claim_belief(ev, top, _NP_HONESTY) < 0.05  # the highest claim from a new player: a bluff
-    assert _claim_belief(ev, common, _NP_HONESTY) > 0.8  # an ordinary claim is believed
+    assert _claim_belief(ev, top, NP_HONESTY) < 0.05  # the highest claim from a new player: a bluff
+    assert _claim_belief(ev, common, NP_HONESTY) > 0.8  # an ordinary claim is believed
     exact = (40.0, 0.0, 0.0)  # forty showdowns, every claim exactly the hand shown
     liar = (0.0, 0.0, 10.0)
     assert _claim_belief(ev, common, liar) < 0.2 < _claim_belief(ev, common, exact)
@@ -74,7 +69,7 @@ def test_rms_bet_rates_are_counted_per_seat() -> None:
     log = [{"seat": 1, "action": a, "deal": 1} for a in ("bet 3", "raise 2", "pass", "match", "refuse", "fold")]
     log += [{"seat": 2, "action": "pass", "deal": 1}, {"seat": -1, "action": "bet withdrawn", "deal": 1},
             {"seat": 1, "action": "draw", "deal": 1}]
-    _count_rms_bets(rec, log)
+    count_bets(rec, log)
     assert rec[1] == [2.5 + 2, 10.0 + 6] and rec[2] == [2.5, 11.0]
 
 

@@ -13,8 +13,9 @@ import pytest
 
 from pygame_core.agents import make_agent
 from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
-from pygame_core.primero.agents import _BEST_KEEP, PrimeroAgent
-from pygame_core.primero.ai_eval import clear_tables, evaluator
+from pygame_core.primero.ai import PrimeroAgent
+from pygame_core.primero.ai.eval import clear_tables, evaluator
+from pygame_core.primero.ai.northpass import _BEST_KEEP
 from pygame_core.primero.describe import KEYS
 from pygame_core.primero.game import GAME, PrimeroState, state_from_deal
 from pygame_core.primero.gamelog import EMPTY_LOG, PublicLog
@@ -47,7 +48,7 @@ AGENT_GAME_LIST = json.loads(AGENT_GAMES.read_text())
 def test_agents_choose_as_before_the_log_window(variant: str) -> None:
     """The fixture was recorded with observations carrying the whole log (tests/primero/agent_games.py).
 
-    The AI's tables are exact whatever the process computed before (ai_eval.Evaluator.keep_value
+    The AI's tables are exact whatever the process computed before (ai.eval.Evaluator.keep_value
     caches only sums keyed by suit pattern); the caches still start empty here, as they did when
     the fixture was recorded (one process, the variants in order, each with its own tables).
     """

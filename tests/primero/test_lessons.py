@@ -11,20 +11,30 @@ import pytest
 
 from pygame_core.errors import OptionsError
 from pygame_core.primero.game import GAME, chip_total
-from pygame_core.primero.walkthroughs import WALKTHROUGHS, list_walkthroughs, states, walkthrough_step
+from pygame_core.primero.lessons import WALKTHROUGHS, list_walkthroughs, states, walkthrough_step
+from tests import string_tables
 
 NAMES = ["waks-anna", "northpass-deal-1", "northpass-forced-stake"]
+
+
+EN = string_tables.strings("en")
 
 
 def steps(name: str) -> list[dict[str, Any]]:
     return [walkthrough_step(GAME, name, k) for k in range(WALKTHROUGHS[name].steps)]
 
 
+def text(d: dict[str, Any]) -> str:
+    """A step's commentary in English: its message's text in the game's string table."""
+    assert d["commentary"]["args"] == {}
+    return EN[d["commentary"]["key"]]
+
+
 def test_three_lessons_listed() -> None:
     listed = list_walkthroughs()
     assert [w["name"] for w in listed] == NAMES
     for w in listed:
-        assert w["title"] and w["pitch"] and len(w["names"]) == 4
+        assert all(EN[w[part]["key"]] for part in ("title", "pitch", "source")) and len(w["names"]) == 4
         assert w["steps"] == len(WALKTHROUGHS[w["name"]].script) + 2
 
 
@@ -46,14 +56,14 @@ def test_every_step_has_commentary_and_fields(name: str) -> None:
     seen = set()
     for k, d in enumerate(steps(name)):
         assert d["name"] == name and d["step"] == k and d["steps"] == WALKTHROUGHS[name].steps
-        assert len(d["commentary"]) > 40
-        assert d["commentary"] not in seen  # no copy-pasted step
-        seen.add(d["commentary"])
+        assert len(text(d)) > 40
+        assert text(d) not in seen  # no copy-pasted step
+        seen.add(text(d))
         obs = d["observation"]
         assert len(obs["seats"]) == len(d["names"]) == 4
         for seat in obs["seats"]:
             assert seat["cards"], "every hand is face up in a lesson"
-        cited = re.findall(r"D-[A-Z]{2}\d+", d["commentary"])
+        cited = re.findall(r"D-[A-Z]{2}\d+", text(d))  # the decisions the step lists are those its words cite
         assert [x["id"] for x in d["decisions"]] == sorted(set(cited), key=lambda i: (i[:4], int(i[4:])))
         if 1 <= k <= len(WALKTHROUGHS[name].script):
             assert d["action"] == WALKTHROUGHS[name].script[k - 1][0]
@@ -86,8 +96,8 @@ def test_waks_anna_matches_the_book() -> None:
     ]
     forced = [d for d in all_steps if d["forced"]]
     assert [(names[d["actor"]], d["action"]) for d in forced] == [("Anna", "see")]
-    assert "D-WB3" in forced[0]["commentary"]
-    assert "(D-WB3)" in forced[0]["commentary"]
+    assert "D-WB3" in text(forced[0])
+    assert "(D-WB3)" in text(forced[0])
     # the pot after round 1 and at the showdown
     first_draw = next(d for d in all_steps if d["observation"]["phase"] == "draw")
     assert first_draw["observation"]["pot_shown"] == 6
@@ -101,11 +111,11 @@ def test_waks_anna_matches_the_book() -> None:
     # the substitution for the book's duplicated 6 of hearts is used and said
     assert _seat(all_steps[-1], 1)["cards"] == ["7H", "5H", "4H", "2C"]
     assert _seat(all_steps[-1], 1)["hand_value"]["points"] == 50
-    for text in (all_steps[0]["commentary"], all_steps[-1]["commentary"]):
-        assert "6 of hearts" in text or "6♥" in text
-        assert "54" in text and "50" in text
+    for words in (text(all_steps[0]), text(all_steps[-1])):
+        assert "6 of hearts" in words or "6♥" in words
+        assert "54" in words and "50" in words
     # the book's "Ben passes" after Anna's see is explained, not played
-    assert "Ben" in all_steps[6]["commentary"] and "D-WB2" in all_steps[6]["commentary"]
+    assert "Ben" in text(all_steps[6]) and "D-WB2" in text(all_steps[6])
 
 
 def test_northpass_deal_1_matches_the_book() -> None:
@@ -115,7 +125,7 @@ def test_northpass_deal_1_matches_the_book() -> None:
     assert names == ["Hansel", "Gretel", "Ted", "Alice"]
     assert [names[d["actor"]] for d in all_steps if d["action"]] == ["Hansel", "Gretel", "Ted", "Alice", "Hansel", "Gretel"]
     ted = next(d for d in all_steps if d["action"] == "bet 6 primero 34")
-    assert ted["paid"] == 8 and "D-NP4" in ted["commentary"]
+    assert ted["paid"] == 8 and "D-NP4" in text(ted)
     last = all_steps[-1]["observation"]
     assert last["last_deal"]["won"] == [{"seat": 2, "amount": 4 + 10}]
     assert last["pot_shown"] == 14
@@ -132,8 +142,8 @@ def test_northpass_forced_stake_matches_the_book() -> None:
     assert len(forced) == 1
     step = forced[0]
     assert names[step["actor"]] == "Hansel" and step["action"] == "trade 5H" and step["paid"] == 5
-    assert "(D-NP7)" in step["commentary"]
-    assert "D-NP7" in all_steps[-1]["commentary"]
+    assert "(D-NP7)" in text(step)
+    assert "D-NP7" in text(all_steps[-1])
     last = all_steps[-1]["observation"]
     assert last["last_deal"]["contributions"] == [6, 6, 1, 1]
     assert last["last_deal"]["won"] == [{"seat": 0, "amount": 14}]

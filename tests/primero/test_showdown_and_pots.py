@@ -196,7 +196,7 @@ def test_odd_chips_of_a_shared_carry_go_from_the_eldest() -> None:
 def test_the_odd_chip_of_a_split_in_the_last_deal_goes_to_a_player_who_split_it(variant: str) -> None:
     """P-END: a tie splits the pot and the odd chip waits for the next pot (D-PR7, Northpass). In the
     last deal there is none: it goes to one of the players who tied, never to one who lost."""
-    from pygame_core.primero.deal import showdown
+    from pygame_core.primero.engine.deal import showdown
     from pygame_core.primero.state import seat_distance
 
     n = 5 if variant == "rms" else 3  # an odd pot of antes

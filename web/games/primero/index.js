@@ -40,7 +40,7 @@ const youAt = (ctx) => {
 // Whether a rule set breaks ties on the whole hand's total (Northpass): from the catalogue.
 function showsTotal(ctx) {
   const r = (ctx.catalogue.primero_rules || []).find((x) => x.variant === ctx.variant.name);
-  return !!r && r.hands === "northpass";
+  return !!r && r.ties_on_total === true;
 }
 
 // ---------------------------------------------------------------- the table

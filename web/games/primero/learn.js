@@ -9,7 +9,7 @@
 //                                     without a name it shows the list
 // ctx = {gameOp, announce, t, cardSVG, cardName, cardOpts, errorText}
 import { $, esc } from "../../dom.js";
-import { hasKey, tx, txDecision } from "../../i18n.js";
+import { hasKey, txDecision } from "../../i18n.js";
 
 // UI strings (English). They are t-style templates; the keys move into web/i18n.js.
 // Every string of this screen lives in the one translation table, web/i18n.js (keys learn.*).
@@ -25,6 +25,8 @@ let keysWired = false;
 function tr(key, vars = {}) {
   return ctx.t(key, vars);
 }
+// A lesson's words come from the core as messages ({key, args}) of this game's string table.
+const say = (m) => tr(m.key, m.args || {});
 const opts = () => (typeof ctx.cardOpts === "function" ? ctx.cardOpts() : ctx.cardOpts || {});
 const nameOf = (c) => ctx.cardName(c, opts().style || "french");
 
@@ -76,10 +78,10 @@ export async function renderLearnIndex(main, c, notice = "") {
   if (!box) return; // the user went elsewhere meanwhile
   box.innerHTML = list.map((w) => `
     <article class="game-tile learn-tile" data-lesson="${esc(w.name)}">
-      <h2>${esc(tx(w.title))}</h2>
-      <p>${esc(tx(w.pitch))}</p>
+      <h2>${esc(say(w.title))}</h2>
+      <p>${esc(say(w.pitch))}</p>
       <p class="help">${esc(tr("learn.players", { names: w.names.join(", ") }))} · ${esc(tr("learn.steps", { n: w.steps }))}</p>
-      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("learn.open"))}<span class="sr-only">: ${esc(tx(w.title))}</span></a></div>
+      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("learn.open"))}<span class="sr-only">: ${esc(say(w.title))}</span></a></div>
     </article>`).join("");
 }
 
@@ -113,7 +115,7 @@ export async function renderLearn(main, params, c) {
   main.innerHTML = `
     <section class="screen learn-screen" id="screen-learn" data-lesson="${esc(name)}" aria-labelledby="learn-title">
       <p class="learn-crumb"><a href="#/learn">${esc(tr("learn.list"))}</a></p>
-      <h1 id="learn-title">${esc(tx(lesson.title))}</h1>
+      <h1 id="learn-title">${esc(say(lesson.title))}</h1>
       <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
       <div class="felt learn-felt">
         <div id="learn-felt"></div>
@@ -135,7 +137,7 @@ export async function renderLearn(main, params, c) {
         <button type="button" class="btn secondary" id="learn-restart">${esc(tr("learn.restart"))}</button>
       </div>
       <p class="help learn-keys">${esc(tr("learn.keys"))}</p>
-      <p class="help learn-source">${esc(tr("learn.source", { source: tx(lesson.source) }))}</p>
+      <p class="help learn-source">${esc(tr("learn.source", { source: say(lesson.source) }))}</p>
     </section>`;
   if (notice) ctx.announce(notice, true);
   $("#learn-back").addEventListener("click", () => step1(-1));
@@ -276,7 +278,7 @@ function draw(d) {
   const sentence = actionSentence(d);
   $("#learn-action").textContent = sentence; // shown at the top of the table
   $("#learn-action-sr").textContent = sentence; // read with the commentary, in one announcement
-  $("#learn-commentary").textContent = tx(d.commentary); // the core's English, in the page's language
+  $("#learn-commentary").textContent = say(d.commentary); // a key of the string table, in the page's language
   $("#learn-decisions").innerHTML = d.decisions.length
     ? `<h3>${esc(tr("learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(txDecision(x.id, x.text))}</dd>`).join("")}</dl>`
     : "";

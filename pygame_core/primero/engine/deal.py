@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Card
-from ..rng import Rng
-from .hands import HandValue, strength
-from .state import (
+from ...cards import Card
+from ...rng import Rng
+from ..hands import HandValue, strength
+from ..state import (
     DealOutcome,
     PrimeroState,
     add_log,
@@ -39,7 +39,7 @@ def start_deal(s: PrimeroState) -> PrimeroState:
     )
     s = new_round(s)
     if s.rules.ante:
-        ante = s.opt("ante")
+        ante = s.options.ante
         for p in range(s.players):
             if not s.out[p] and ante:
                 s = pay(s, p, ante)
@@ -104,7 +104,7 @@ def showdown(s: PrimeroState) -> PrimeroState:
     won = [0] * s.players
     carried = 0
     pot_records: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    last_deal = s.deal >= s.opt("deals")  # the agreed deals end with this one (finish_deal)
+    last_deal = s.deal >= s.options.deals  # the agreed deals end with this one (finish_deal)
     for amount, elig in pots(s):
         # P-POT1: a pot only one player can win is theirs, claim or not
         cand = list(elig) if len(elig) == 1 else [p for p in elig if _meets_claim(s, values[p])]
@@ -167,7 +167,7 @@ def finish_deal(s: PrimeroState, outcome: DealOutcome) -> PrimeroState:
     """Record the outcome, then end the game or deal again."""
     s = replace(s, last_deal=outcome, to_act=-1)
     alive = [p for p in range(s.players) if s.chips[p] > 0]
-    if len(alive) < 2 or s.deal >= s.opt("deals"):
+    if len(alive) < 2 or s.deal >= s.options.deals:
         return _log_outcome(replace(pay_out_carry(s, alive), phase="over", over=True))
     s = _log_outcome(s)
     dealer = next_seat(s, s.dealer, lambda st, q: st.chips[q] > 0)

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ..cards import Card, format_cards
-from .claims import claim_key, claim_table
-from .deal import lone_winner, showdown, swig
-from .state import (
+from ...cards import Card, format_cards
+from ..claims import claim_key, claim_table
+from ..state import (
     REVIE_CAP,
     PrimeroState,
     add_log,
@@ -28,6 +27,7 @@ from .state import (
     set_at,
     sort_cards,
 )
+from .deal import lone_winner, showdown, swig
 
 
 def eldest(s: PrimeroState) -> int:

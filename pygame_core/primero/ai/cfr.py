@@ -1,7 +1,7 @@
 """Heads-up Waks betting from an equilibrium table computed offline (issue 11).
 
 ``bench/cfr_build.py`` runs CFR+ over an abstraction of heads-up Waks (the default rule set,
-stake 1, rest 3) and writes ``data/cfr_waks2.json``; the hard agent asks ``choose`` for its
+stake 1, rest 3) and writes ``ai/data/cfr_waks2.json``; the hard agent asks ``choose`` for its
 betting decisions heads-up and plays the table's mixed strategy (sampled with the agent's own
 seeded ``AgentRandom``). Card play (the draw) stays the agent's.
 
@@ -29,11 +29,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..rng import AgentRandom
-from .ai_eval import Evaluator, evaluator
-from .state import REVIE_CAP
+from ...rng import AgentRandom
+from ..state import REVIE_CAP
+from .eval import Evaluator, evaluator
 
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "cfr_waks2.json"
+TABLE_VARIANT = "waks"  # the rule set the table was computed for (heads-up, stake 1, rest 3)
 AMOUNTS = (1, 2, 3)  # stake 1 .. rest 3
 MAX_C = 3 * (1 + REVIE_CAP)  # the most one player can put in during one round
 ROUNDS = ("bet1",)
@@ -201,7 +202,7 @@ def round_tokens(entries: Sequence[tuple[int, str]], eldest: int) -> tuple[str, 
 def locate(obs: Mapping[str, Any]) -> tuple[str, str, int, str] | str:
     """The node (round-1 summary, or "" in round 1; the round's tokens), our bucket and the node's
     actions for this observation, or why there is none."""
-    if obs.get("variant") != "waks" or int(obs.get("players") or 0) != 2:
+    if obs.get("variant") != TABLE_VARIANT or int(obs.get("players") or 0) != 2:
         return "not heads-up Waks"
     opts = obs.get("options") or {}
     if int(opts.get("stake", 1)) != 1 or int(opts.get("rest", 3)) != 3:
@@ -230,7 +231,7 @@ def locate(obs: Mapping[str, Any]) -> tuple[str, str, int, str] | str:
     if state != "open" or (me == eldest) != (actor == 0):
         return "not our turn in the abstraction"
     t = table()
-    ev = evaluator("waks")
+    ev = evaluator(TABLE_VARIANT)
     hand = [ev.index[c] for c in obs["hand"]]
     if first:
         if len(hand) != 2:

@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ..cards import Card, format_cards
-from .claims import claim_key, claim_table
-from .deal import showdown
-from .state import (
+from ...cards import Card, format_cards
+from ..claims import claim_key, claim_table
+from ..state import (
     PrimeroState,
     add_log,
     deal_round,
@@ -30,6 +29,7 @@ from .state import (
     set_at,
     sort_cards,
 )
+from .deal import showdown
 
 
 def start_play(s: PrimeroState) -> PrimeroState:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Card
-from .deal import showdown
-from .state import (
+from ...cards import Card
+from ..state import (
     CIRCUIT_CAP,
     REVIE_CAP,
     PrimeroState,
@@ -33,6 +32,7 @@ from .state import (
     set_at,
     sort_cards,
 )
+from .deal import showdown
 
 
 def _playable(s: PrimeroState, p: int) -> bool:
@@ -201,7 +201,7 @@ def _after_wager(s: PrimeroState) -> PrimeroState:
         s = deal_round(s, s.dealer, 2, folded_too=True)
         return start_wager(replace(s, phase="bet2"))
     if s.phase == "bet2":
-        if s.opt("table") == "eight":
+        if s.options.table == "eight":
             table, s = draw_cards(s, 8)
             s = replace(s, table=table)
         s = replace(s, phase="play", circuit=1)
@@ -245,9 +245,9 @@ def legal(s: PrimeroState) -> list[str]:
     if s.phase != "play" or s.wagering:
         return _wager_legal(s)
     p = s.to_act
-    if s.open_slot >= 0 or (s.opt("table") == "stock" and len(s.hands[p]) == 5):
+    if s.open_slot >= 0 or (s.options.table == "stock" and len(s.hands[p]) == 5):
         return [f"discard {c}" for c in sort_cards(s.hands[p])]
-    if s.opt("table") == "eight":
+    if s.options.table == "eight":
         acts = [f"draw {i + 1}" for i in range(len(s.table))]
     else:
         acts = ["draw"] if s.stock or s.discards else []

@@ -1,4 +1,4 @@
-"""Fast hand evaluation and strength tables for the Primero AI (agents.py).
+"""Fast hand evaluation and strength tables for the Primero AI (the ai package).
 
 Cards are small integers (their index in the variant's deck). ``Evaluator.raw``
 returns one integer per 4-card hand that orders hands exactly like
@@ -25,8 +25,8 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
-from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS
-from .rules import hand_rules
+from ..hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS
+from ..rules import hand_rules
 
 _KIND_NAMES = (NUMERUS, PRIMERO, SUPREMUS, PUNTO, FLUXUS, CHORUS)
 
