@@ -1,4 +1,4 @@
-"""Player-facing summaries of the rules decisions (rules-decisions.md) that the core applies.
+"""Player-facing summaries of the rules decisions (docs/rules-decisions.md) that the core applies.
 
 The UI shows these next to the rules they shape, so players can see where the
 rulebooks were silent or contradicted themselves and what Primi decided.
@@ -37,7 +37,7 @@ DECISIONS: dict[str, str] = {
     "D-NP6": "Northpass: betting stops once every other player has had one turn since the latest bet; a full circuit with no bet goes to the showdown.",
     "D-NP7": "Northpass forced stake: only when exactly one player bet in the deal, the last player before the bettor pays the bettor's amount and still trades.",
     "D-WB6": "Suzuki's betting is not given: Primi uses the Northpass engine (announce and meet the latest bet; pass = trade 1 or 2 cards; no folding) with Cardano's values and hands.",
-    # Primi's own readings, where even rules-decisions.md leaves a choice open.
+    # Primi's own readings, where even docs/rules-decisions.md leaves a choice open.
     "P-WB1": "Primi's reading: a player who has already matched the highest bet does not speak again in that round (the book's 'Ben passes' changes nothing).",
     "P-WB2": "Primi's reading: side pots are split only at the amounts all-in players put in; everyone else can win every layer.",
     "P-IT1": "Primi's reading: only a vie names a claim (a revie does not), and a player left alone wins without showing, whatever the claim.",

@@ -21,7 +21,7 @@ def test_every_cited_decision_has_a_summary() -> None:
 
 
 def test_decisions_in_code_comments_exist_in_rules_decisions() -> None:
-    # Every D-xxN cited in the core's code is a real number of rules-decisions.md's series.
+    # Every D-xxN cited in the core's code is a real number of docs/rules-decisions.md's series.
     series = {"D-PR": 11, "D-WB": 6, "D-RM": 6, "D-NP": 7, "D-PA": 14, "D-PO": 15}
     for path in (ROOT / "pygame_core").rglob("*.py"):
         for prefix, number in re.findall(r"\b(D-[A-Z]{2})(\d+)\b", path.read_text()):
