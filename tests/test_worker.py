@@ -24,7 +24,7 @@ from pygame_core import registry
 from pygame_core.protocol import Operation
 from pygame_core.records import Record, replay
 from pygame_core.rng import AgentRandom
-from tests import toygame
+from tests.toy import game as toygame
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9JQK])[CDHS](?![A-Za-z0-9])")
@@ -90,7 +90,7 @@ TOY = toygame.GAME
 
 @pytest.fixture
 def worker(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     monkeypatch.setitem(registry._MODULES, "plustoy", __name__)
     monkeypatch.setattr(WORKER.secrets, "randbelow", lambda n: SEED)
     monkeypatch.setattr(WORKER, "STORE", None)  # `call` saves nothing; the saves' tests set a store

@@ -60,7 +60,9 @@ from ..protocol import (
 )
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
+from .cli import COMMANDS
 from .deal import first_dealer, start_deal, state_from_deal
+from .decisions import DECISIONS
 from .describe import describe, describe_text, log_entry
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
@@ -68,7 +70,9 @@ from .northpass import ENGINE as NORTHPASS
 from .northpass import forced_stake
 from .operations import COACH, HAND, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
+from .site import hand_rule_texts, site_data
 from .state import PrimeroState, all_in, chip_total, pots, sort_cards
+from .translations import TRANSLATIONS
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
 
@@ -132,6 +136,8 @@ class PrimeroGame:
         agents=AI_FACTORIES,
         operations=(HAND, COACH, Operation("lessons", _lessons, help=LESSONS_HELP)),
         figures=(Figure("chips", per="deals", label="chips per deal"),),
+        decisions=DECISIONS, texts=hand_rule_texts("en"), translations=TRANSLATIONS, site=site_data,
+        commands=COMMANDS, quick_options={"deals": 3},
     )
 
     # --- protocol -----------------------------------------------------------

@@ -46,12 +46,16 @@ from ..protocol import (
 )
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
+from .cli import COMMANDS
 from .coach import coach_op, tally
+from .decisions import DECISIONS
 from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
 from .lessons import lessons_op
 from .rules import HERALD_MODES, ORDER, PRIMIERA, RULES, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
+from .site import site_data
 from .state import PrimieraState, log_size, log_slice
+from .translations import TRANSLATIONS
 
 __all__ = ["DESCRIPTION_KEYS", "GAME", "PrimieraGame", "PrimieraState", "parse"]
 
@@ -155,6 +159,8 @@ class PrimieraGame:
             Operation("lessons", lessons_op, help="learn by example: {} lists the lessons, {lesson} gives one"),
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
+        decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
+        commands=COMMANDS,
     )
 
     # --- protocol -----------------------------------------------------------

@@ -41,11 +41,14 @@ from ..protocol import (
 from ..rng import Rng
 from .agents import FACTORIES as AI_FACTORIES
 from .board import parse, reason_text, resolve_take, why_action
+from .decisions import DECISIONS
 from .engine import apply_action, legal, new_game, takers
 from .lessons import lessons_op
 from .operations import coach_op, why_op
 from .rules import ROWS, VALUE, VARIANTS, sort_cards
+from .site import site_data
 from .state import PrimoState, log_slice
+from .translations import TRANSLATIONS
 
 __all__ = ["DESCRIPTION_KEYS", "GAME", "OBS_LOG", "PrimoGame", "PrimoState", "observe", "parse"]
 
@@ -89,6 +92,7 @@ class PrimoGame:
                       help="learn by example: {} lists the lessons, {name} gives one, {name, step} one step"),
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
+        decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
     )
 
     # --- protocol -----------------------------------------------------------
