@@ -216,8 +216,11 @@ def read_all(stdin: TextIO) -> str | bytes:
 # --- main --------------------------------------------------------------------
 
 
-def build_parser(stdout: TextIO | None = None) -> argparse.ArgumentParser:
-    """The argument parser of ``python -m pygame_core``; ``--help`` goes to ``stdout`` (default sys.stdout)."""
+def build_parser(stdout: TextIO | None = None, games: bool = True) -> argparse.ArgumentParser:
+    """The argument parser of ``python -m pygame_core``; ``--help`` goes to ``stdout`` (default sys.stdout).
+
+    ``games``: with every registered game's commands (which loads every game); ``main`` leaves them
+    out when the command is one of the shared ones, so ``replay`` loads only its record's game."""
     parser = _Parser(prog="python -m pygame_core", description="Primi rules core: games, records, self-play, hands.",
                      stdout=stdout)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -236,7 +239,7 @@ def build_parser(stdout: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option; repeatable")
 
-    for command in game_commands().values():
+    for command in game_commands().values() if games else ():
         command.setup(sub.add_parser(command.name, stdout=stdout, help=command.help))
     return parser
 
@@ -265,9 +268,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     inp = stdin or sys.stdin
-    parser = build_parser(out)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(out, games=not (words and words[0] in _OWN))
     try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = parser.parse_args(words)
         if args.command == "list":
             return _cmd_list(args, out, err)
         if args.command == "replay":

@@ -6,16 +6,17 @@ as JSON; with no cards it reads one hand per stdin line and prints one JSON line
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..cards import Card
-from ..cli import dump, flush, numbered_lines
 from ..errors import PrimiError
 from ..protocol import Command
 from .hands import RULESETS, evaluate, get_rules
+
+if TYPE_CHECKING:  # the game declares its command; the worker never runs it, so argparse stays unloaded there
+    import argparse
 
 RULE_SETS = tuple(RULESETS)
 _CARD_SPLIT = re.compile(r"[\s,]+")
@@ -31,6 +32,8 @@ def _setup(p: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from ..cli import dump, flush, numbered_lines
+
     rules = get_rules(args.rules, wild=args.wild, supremus_fixed=args.supremus_fixed)
     if args.cards:
         texts = [t for a in args.cards for t in _CARD_SPLIT.split(a) if t]

@@ -7,15 +7,18 @@ ScoreInputError (exit status 2).
 
 from __future__ import annotations
 
-import argparse
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from ..cli import dump, read_all
 from ..protocol import Command
 from .scoring import parse_request, score_request
 
+if TYPE_CHECKING:  # the game declares its command; the worker never runs it, so argparse stays unloaded there
+    import argparse
+
 
 def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from ..cli import dump, read_all
+
     scored = score_request(parse_request(read_all(stdin)))  # ScoreInputError is a PrimiError: exit 2
     dump({"sides": scored["sides"]}, out)
     return 0
