@@ -1,10 +1,5 @@
-"""Primero's rules decisions (docs/rules-decisions.md): the player-facing summary of each.
-
-The page shows them on Primero's rules page and next to the rules they shape, so players can see
-where the rulebook was silent or contradicted itself and what Primi decided. Declared in the
-game's ``GameInfo.decisions``; pygame_core/decisions.py gathers every game's, and
-primero/translations.py has their Italian and German.
-"""
+"""Primero's rules decisions (docs/rules-decisions.md: D-PR, D-WB, D-RM, D-NP, and Primi's readings P-…), each
+with the summary its rules page shows; declared in its GameInfo, gathered by pygame_core/decisions.py."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""Primero's core texts in Italian and German: its rules decisions (decisions.py) by number, and its
-catalogue texts by key (``GameInfo.catalogue_texts``: the English is the GameInfo's own words).
-
-The hand-rule lines of the site data are worded in site.py in every language, and the lessons'
-words (walkthrough_texts.py) are still keyed by their English.
-
-Words quoted from a rulebook stay in the rulebook's words (English transcriptions). Declared in the
-game's ``GameInfo.translations``; tests/test_translations.py checks that every text has each language.
-"""
+"""Primero's Italian and German: decisions by number, catalogue texts and hand-rule lines by key (the
+hand-rule lines are worded in site.py), and the lessons (walkthrough_texts.py), still keyed by their English.
+Words quoted from a rulebook stay in its words; tests/test_translations.py checks every language."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""Primiera's rules decisions (docs/rules-decisions.md): the player-facing summary of each.
-
-The page shows them on Primiera's rules page and next to the rules they shape, so players can see
-where the rulebook was silent or contradicted itself and what Primi decided. Declared in the
-game's ``GameInfo.decisions``; pygame_core/decisions.py gathers every game's, and
-primiera/translations.py has their Italian and German.
-"""
+"""Primiera's rules decisions (D-PA1-D-PA14 and P-PA1) as its rules page words them, for its GameInfo."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Primiera's core texts in Italian and German: its rules decisions (decisions.py) by number, and its
-catalogue texts by key (``GameInfo.catalogue_texts``: the English is the GameInfo's own words).
-
-Words quoted from a rulebook stay in the rulebook's words (English transcriptions). Declared in the
-game's ``GameInfo.translations``; tests/test_translations.py checks that every text has each language.
-"""
+"""Primiera in Italian and German, for its GameInfo.translations: D-PA decisions by number, the
+catalogue's texts by their keys (GameInfo.catalogue_texts)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""Primo's rules decisions (docs/rules-decisions.md): the player-facing summary of each.
-
-The page shows them on Primo's rules page and next to the rules they shape, so players can see
-where the rulebook was silent or contradicted itself and what Primi decided. Declared in the
-game's ``GameInfo.decisions``; pygame_core/decisions.py gathers every game's, and
-primo/translations.py has their Italian and German.
-"""
+"""What Primo decided where seed 000 is silent (D-PO1-D-PO15, X-PO1, P-PO1-P-PO3), in the players' words."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Primo's core texts in Italian and German: its rules decisions (decisions.py) by number, and its
-catalogue texts by key (``GameInfo.catalogue_texts``: the English is the GameInfo's own words).
-
-Words quoted from a rulebook stay in the rulebook's words (English transcriptions). Declared in the
-game's ``GameInfo.translations``; tests/test_translations.py checks that every text has each language.
-"""
+"""Primo's words in Italian and German (GameInfo.translations): the D-PO decisions, then its catalogue keys."""
 
 from __future__ import annotations
 
