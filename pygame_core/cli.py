@@ -216,11 +216,12 @@ def read_all(stdin: TextIO) -> str | bytes:
 # --- main --------------------------------------------------------------------
 
 
-def build_parser(stdout: TextIO | None = None, games: bool = True) -> argparse.ArgumentParser:
+def build_parser(stdout: TextIO | None = None, games: bool = True, until: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of ``python -m pygame_core``; ``--help`` goes to ``stdout`` (default sys.stdout).
 
-    ``games``: with every registered game's commands (which loads every game); ``main`` leaves them
-    out when the command is one of the shared ones, so ``replay`` loads only its record's game."""
+    ``games``: with the registered games' commands (which loads the games), all of them or those of the
+    games up to the one that has the command ``until``. ``main`` asks for none when the command is one
+    of the shared ones (so ``replay`` loads only its record's game) and stops at a game's own command."""
     parser = _Parser(prog="python -m pygame_core", description="Primi rules core: games, records, self-play, hands.",
                      stdout=stdout)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -239,14 +240,14 @@ def build_parser(stdout: TextIO | None = None, games: bool = True) -> argparse.A
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option; repeatable")
 
-    for command in game_commands().values() if games else ():
+    for command in game_commands(until).values() if games else ():
         command.setup(sub.add_parser(command.name, stdout=stdout, help=command.help))
     return parser
 
 
-def game_commands() -> dict[str, Command]:
-    """Every registered game's commands by name, in menu order; a game that cannot be loaded brings none
-    (``list`` reports it)."""
+def game_commands(until: str | None = None) -> dict[str, Command]:
+    """The registered games' commands by name, in menu order: every game's, or those of the games up to
+    the first that has the command ``until``. A game that cannot be loaded brings none (``list`` reports it)."""
     from . import registry
 
     out: dict[str, Command] = {}
@@ -259,6 +260,8 @@ def game_commands() -> dict[str, Command]:
             if command.name in _OWN or command.name in out:
                 raise ValueError(f"the command {command.name!r} of {name} is already taken")
             out[command.name] = command
+        if until is not None and until in out:
+            break
     return out
 
 
@@ -269,7 +272,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     err = stderr or sys.stderr
     inp = stdin or sys.stdin
     words = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(out, games=not (words and words[0] in _OWN))
+    first = words[0] if words else None
+    parser = build_parser(out, games=first not in _OWN, until=first)
     try:
         args = parser.parse_args(words)
         if args.command == "list":
@@ -278,7 +282,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             return _cmd_replay(args, out, err, inp)
         if args.command == "simulate":
             return _cmd_simulate(args, out, err)
-        command = game_commands().get(args.command)
+        command = game_commands(args.command).get(args.command)
         if command is not None:
             return command.run(args, inp, out)
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover - argparse prevents it
