@@ -141,7 +141,7 @@ def address(page: Page, server: str) -> str:
     return here if here.startswith(server) else server
 
 
-# ---------------------------------------------------------------- one tap (UX checklist §2)
+# ---------------------------------------------------------------- one tap (UX checklist (docs/ux-checklist.md) §2)
 # Watches a one-tap play on the page, timed there: when the highlight (``lit``, a selector) first
 # shows and when it goes; at that first moment, whether every hand card and action control is
 # inert and how many animations run; and it taps ``tap`` (a selector: another control) then, in

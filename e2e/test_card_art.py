@@ -138,7 +138,7 @@ def test_bad_text_throws_a_clear_error(page: Any) -> None:
 
 
 def test_primo_colours_differ_in_greyscale(page: Any) -> None:
-    """Yellow and blue differ by pattern and letter, not only hue (ux-checklist: colour is never the only cue)."""
+    """Yellow and blue differ by pattern and letter, not only hue (docs/ux-checklist.md: colour is never the only cue)."""
     result = page.evaluate(
         """async () => {
             const m = await import('./cards.js');

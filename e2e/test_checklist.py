@@ -1,4 +1,4 @@
-"""The UX checklist (/work/shared/design/ux-checklist.md, issue 10's bar): the items no other test
+"""The UX checklist (docs/ux-checklist.md, issue 10's bar): the items no other test
 covered, and at the top, which test covers each item.
 
 Coverage (checklist item -> test):

@@ -252,7 +252,7 @@ def one_tap_seed() -> tuple[int, str, str]:
 
 
 def test_one_tap_plays_a_single_capture_after_its_highlight(page: Page, server: str) -> None:
-    """UX checklist §2: a card with several captures waits for the choice; a card with one capture
+    """UX checklist (docs/ux-checklist.md) §2: a card with several captures waits for the choice; a card with one capture
     plays on one tap, after its capture has been marked for >= 200 ms (measured on the page), every
     control inert meanwhile, with reduced motion too (no movement); Undo takes it back. With
     Settings' "Confirm each play" on, the same card takes two taps."""

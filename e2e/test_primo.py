@@ -427,7 +427,7 @@ def one_tap_seed() -> tuple[int, str, str]:
 
 
 def test_one_tap_plays_a_card_with_one_place(page: Page, server: str) -> None:
-    """UX checklist §2: a card with several places waits for its target; a card with one place
+    """UX checklist (docs/ux-checklist.md) §2: a card with several places waits for its target; a card with one place
     plays on one tap, after its row has been lit for >= 200 ms (measured on the page), every card
     inert meanwhile (a tap on another row then does nothing); Undo within the turn takes it back.
     With Settings' "Confirm each play" on, the same card takes a tap, then its row."""

@@ -1,4 +1,4 @@
-"""Cards and decks in Primi's one text notation (rules-decisions.md section 0).
+"""Cards and decks in Primi's one text notation (docs/rules-decisions.md section 0).
 
 Playing cards are written rank then suit: ``7D``, ``AS``, ``10H``, ``KC``.
 Primo number cards are written value then colour: ``12Y``, ``3B``; its

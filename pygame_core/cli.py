@@ -1,4 +1,7 @@
-"""The command line: ``python -m pygame_core list|replay|simulate|primero-hand``.
+"""The command line: ``python -m pygame_core list|replay|simulate`` and each game's own commands.
+
+A game brings its commands in ``GameInfo.commands`` (see protocol.Command; Primero's
+``primero-hand``, Primiera's ``primiera-score``); ``build_parser`` adds every registered game's.
 
 Every command prints JSON on stdout. Bad input (an unknown game, a malformed
 record, a card not in the deck, options that fail a variant's cross-check, a
@@ -12,10 +15,7 @@ about 80 characters of the input) and exit status 2, never a traceback.
   for a game whose figures are counted per unit, that unit's total (Primero: ``deals``);
   ``per_agent[kind]`` has wins, win rate, mean score and each figure (Primero:
   ``chips_per_deal``), each with its 95% interval (see ``simulate``).
-- ``primero-hand`` on stdin prints one JSON line per hand, in order, as it goes.
-- ``primiera-score`` reads one round as JSON on stdin (``{"variant", "sides": {name:
-  {"cards", "sweeps"}}, "solo"}``) and prints ``{"sides": {name: {cards, coins,
-  settebello, primiera, sweeps, total}}}``.
+- a game's commands: see its ``cli.py`` (``primero/cli.py``, ``primiera/cli.py``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from .cards import Card
 from .errors import PrimiError, RecordError, quote
+from .protocol import Command
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -36,8 +36,7 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
-RULE_SETS = ("waks", "italian", "suzuki", "roman", "losing", "rms", "northpass")
-_CARD_SPLIT = re.compile(r"[\s,]+")
+_OWN = ("list", "replay", "simulate")  # the commands every game shares; a game's commands are its own
 _INT = re.compile(r"[+-]?\d{1,18}")
 
 
@@ -65,7 +64,8 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _dump(data: Any, out: TextIO) -> None:
+def dump(data: Any, out: TextIO) -> None:
+    """One JSON document on one line."""
     out.write(json.dumps(data, sort_keys=False) + "\n")
 
 
@@ -87,7 +87,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             entry = {"name": name, "error": f"cannot be loaded: {exc}"}
             status = 1
         games.append(entry)
-    _dump({"games": games}, out)
+    dump({"games": games}, out)
     return status
 
 
@@ -101,8 +101,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     data: str | bytes
     try:
         if source == "-":
-            binary = getattr(stdin, "buffer", None)  # bytes, so that the record decides on UTF-8 and a BOM
-            data = binary.read() if binary is not None else stdin.read()
+            data = read_all(stdin)  # bytes, so that the record decides on UTF-8 and a BOM
         else:
             with open(source, "rb") as fh:
                 data = fh.read()
@@ -118,7 +117,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
             ) from None
         raise UsageError(f"replay: bad record: {exc}") from None
     terminal = game.is_terminal(state)
-    _dump(
+    dump(
         {
             "ok": True,
             "game": record.game,
@@ -177,61 +176,14 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         figures = simulate(args.game, args.variant, args.players, agents, args.games, args.seed, options)
     except ImportError as exc:
         raise UsageError(f"simulate: game {quote(args.game)} cannot be loaded: {exc}") from None
-    _dump(figures, out)
+    dump(figures, out)
     return EXIT_OK
 
 
-# --- primero-hand ------------------------------------------------------------
+# --- helpers for the games' commands ---------------------------------------------
 
 
-def _cmd_primero_hand(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from .primero.hands import evaluate, get_rules
-
-    rules = get_rules(args.rules, wild=args.wild, supremus_fixed=args.supremus_fixed)
-    if args.cards:
-        texts = [t for a in args.cards for t in _CARD_SPLIT.split(a) if t]
-        _dump(evaluate(texts, rules).to_json(rules), out)
-        return EXIT_OK
-
-    # stdin mode: one hand per line. Parsing is cached per token and results per
-    # hand (as given), and the rules are resolved once, so 91,390 lines take seconds.
-    # stdin is read as bytes and decoded line by line, so a line that is not UTF-8 is
-    # reported like any other bad line, and every result is written as it comes.
-    card_cache: dict[str, Card] = {}
-    line_cache: dict[tuple[str, ...], str] = {}
-    status = EXIT_OK
-    buffer: list[str] = []
-    for lineno, line in _numbered_lines(stdin):
-        if line is None:
-            buffer.append(json.dumps({"error": f"line {lineno}: not UTF-8 text"}))
-            status = EXIT_BAD_INPUT
-            continue
-        tokens = tuple(t for t in _CARD_SPLIT.split(line) if t)
-        if not tokens:
-            continue
-        text = line_cache.get(tokens)
-        if text is None:
-            try:
-                cards = []
-                for t in tokens:
-                    card = card_cache.get(t)
-                    if card is None:
-                        card = card_cache[t] = Card.parse(t)
-                    cards.append(card)
-                text = json.dumps(evaluate(cards, rules).to_json(rules))
-                if len(line_cache) < 200_000:
-                    line_cache[tokens] = text
-            except PrimiError as exc:
-                text = json.dumps({"error": f"line {lineno}: {exc}"})
-                status = EXIT_BAD_INPUT
-        buffer.append(text)
-        if len(buffer) >= 256:
-            _flush(buffer, out)
-    _flush(buffer, out)
-    return status
-
-
-def _flush(buffer: list[str], out: TextIO) -> None:
+def flush(buffer: list[str], out: TextIO) -> None:
     """Write and flush the results so far, so that nothing already computed is lost."""
     if buffer:
         out.write("\n".join(buffer) + "\n")
@@ -239,7 +191,7 @@ def _flush(buffer: list[str], out: TextIO) -> None:
         buffer.clear()
 
 
-def _numbered_lines(stdin: TextIO) -> Iterator[tuple[int, str | None]]:
+def numbered_lines(stdin: TextIO) -> Iterator[tuple[int, str | None]]:
     """``(line number, text)`` of each line, text None for a line that is not UTF-8 (a leading BOM is dropped)."""
     binary = getattr(stdin, "buffer", None)
     if binary is None:  # a text stream handed to main (tests): already decoded
@@ -255,24 +207,21 @@ def _numbered_lines(stdin: TextIO) -> Iterator[tuple[int, str | None]]:
             yield lineno, None
 
 
-# --- primiera-score ----------------------------------------------------------
-
-
-def _cmd_primiera_score(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from .primiera.scoring import parse_request, score_request
-
+def read_all(stdin: TextIO) -> str | bytes:
+    """All of stdin, as bytes when it has them (so that the reader decides on UTF-8 and a BOM)."""
     binary = getattr(stdin, "buffer", None)
-    data = binary.read() if binary is not None else stdin.read()
-    scored = score_request(parse_request(data))  # ScoreInputError is a PrimiError: exit 2
-    _dump({"sides": scored["sides"]}, out)
-    return EXIT_OK
+    return binary.read() if binary is not None else stdin.read()
 
 
 # --- main --------------------------------------------------------------------
 
 
-def build_parser(stdout: TextIO | None = None) -> argparse.ArgumentParser:
-    """The argument parser of ``python -m pygame_core``; ``--help`` goes to ``stdout`` (default sys.stdout)."""
+def build_parser(stdout: TextIO | None = None, games: bool = True, until: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``python -m pygame_core``; ``--help`` goes to ``stdout`` (default sys.stdout).
+
+    ``games``: with the registered games' commands (which loads the games), all of them or those of the
+    games up to the one that has the command ``until``. ``main`` asks for none when the command is one
+    of the shared ones (so ``replay`` loads only its record's game) and stops at a game's own command."""
     parser = _Parser(prog="python -m pygame_core", description="Primi rules core: games, records, self-play, hands.",
                      stdout=stdout)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -291,15 +240,29 @@ def build_parser(stdout: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option; repeatable")
 
-    p = sub.add_parser("primero-hand", stdout=stdout, help="value a 4-card Primero hand (or one hand per stdin line)")
-    p.add_argument("--rules", default="waks", help=f"rule set: {', '.join(RULE_SETS)} (default waks)")
-    p.add_argument("--wild", action="store_true", help="RMS only: the J of hearts is wild (D-PR6)")
-    p.add_argument("--supremus-fixed", action="store_true", help="RMS only: supremus scores 55 (D-PR5)")
-    p.add_argument("cards", nargs="*", help="four cards, e.g. 7S 6H AD KC; none to read stdin")
-
-    sub.add_parser("primiera-score", stdout=stdout,
-                   help="score a Primiera round: JSON on stdin with each side's captured cards and sweeps")
+    for command in game_commands(until).values() if games else ():
+        command.setup(sub.add_parser(command.name, stdout=stdout, help=command.help))
     return parser
+
+
+def game_commands(until: str | None = None) -> dict[str, Command]:
+    """The registered games' commands by name, in menu order: every game's, or those of the games up to
+    the first that has the command ``until``. A game that cannot be loaded brings none (``list`` reports it)."""
+    from . import registry
+
+    out: dict[str, Command] = {}
+    for name in registry.game_names():
+        try:
+            commands = registry.load(name).info.commands
+        except (ImportError, AttributeError):
+            continue
+        for command in commands:
+            if command.name in _OWN or command.name in out:
+                raise ValueError(f"the command {command.name!r} of {name} is already taken")
+            out[command.name] = command
+        if until is not None and until in out:
+            break
+    return out
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
@@ -308,19 +271,20 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     inp = stdin or sys.stdin
-    parser = build_parser(out)
+    words = list(sys.argv[1:] if argv is None else argv)
+    first = words[0] if words else None
+    parser = build_parser(out, games=first not in _OWN, until=first)
     try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = parser.parse_args(words)
         if args.command == "list":
             return _cmd_list(args, out, err)
         if args.command == "replay":
             return _cmd_replay(args, out, err, inp)
         if args.command == "simulate":
             return _cmd_simulate(args, out, err)
-        if args.command == "primero-hand":
-            return _cmd_primero_hand(args, out, err, inp)
-        if args.command == "primiera-score":
-            return _cmd_primiera_score(args, out, err, inp)
+        command = game_commands(args.command).get(args.command)
+        if command is not None:
+            return command.run(args, inp, out)
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover - argparse prevents it
     except UsageError as exc:
         err.write(f"{exc}\n")

@@ -33,11 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar, runtime_checkable
 
 from .errors import OptionsError, plain, quote
 
 if TYPE_CHECKING:
+    import argparse
+
     from .rng import AgentRandom
 
 TERMINAL = -1
@@ -268,6 +270,34 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Command:
+    """A command-line subcommand a game brings: ``python -m pygame_core <name> ...`` (Primero: ``primero-hand``).
+
+    ``setup(parser)`` adds its arguments to the subcommand's parser; ``run(args, stdin, stdout)``
+    does the work, writes JSON to ``stdout`` and returns the exit status. Bad input raises a
+    PrimiError (the CLI prints it and exits 2, as for its own commands).
+    """
+
+    name: str
+    help: str
+    setup: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO, TextIO], int]
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One language's words for what a game's core writes in English (the page falls back to English).
+
+    ``decisions`` by decision number (as ``GameInfo.decisions``); ``text`` by key: the catalogue's
+    keys (``catalogue_texts``: ``<game>.label``, ``<game>.variant.<v>.summary``,
+    ``<game>.option.<o>.help``...) and the game's own keys (``GameInfo.texts``).
+    """
+
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    text: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata record (OpenSpiel-style facts, not prose)."""
 
@@ -285,6 +315,21 @@ class GameInfo:
     """Extra operations the worker offers for this game (see Operation)."""
     figures: tuple[Figure, ...] = ()
     """Per-seat numbers of ``result`` that simulate aggregates besides wins and scores (see Figure)."""
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    """The player-facing text of every rules decision the game applies (``D-PR1``: ..., its readings ``P-…``),
+    shown on its rules page and beside the rules they shape (see decisions.py)."""
+    texts: Mapping[str, str] = field(default_factory=dict)
+    """The English of the game's own keyed texts beyond the catalogue (Primero: its hand rules' lines)."""
+    translations: Mapping[str, Translation] = field(default_factory=dict)
+    """Per language (``it``, ``de``): the words of its decisions, catalogue and texts (see translations.py)."""
+    site: Callable[[], Mapping[str, JSON]] | None = None
+    """The game's static data for the page (rules pages, calculators), merged into ``catalogue.json``
+    by sitedata.py; its keys are the game's own (``primero_rules``, ``primiera_values``...)."""
+    commands: tuple[Command, ...] = ()
+    """Subcommands it adds to the command line (see Command)."""
+    quick_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options that make a short but whole game in every variant (Primero: 3 deals), for the conformance
+    check that runs over every registered game (tests/test_conformance.py)."""
 
     def operation(self, name: str) -> Operation:
         """The named operation; OptionsError if the game has none by that name."""
@@ -292,6 +337,31 @@ class GameInfo:
             if op.name == name:
                 return op
         raise OptionsError(f"{self.label} has no operation {quote(name)}")
+
+    def catalogue_texts(self) -> dict[str, str]:
+        """The English of every catalogue text by its key, in the order ``to_json`` writes them.
+
+        Keys: ``<game>.label``, ``<game>.summary``, ``<game>.variant.<v>.label|summary``, and
+        ``<game>.option.<o>.label|help`` (an option means the same in every variant that has it, so
+        it has one key; OptionsError if two variants word it differently).
+        """
+        g = self.name
+        out: dict[str, str] = {}
+
+        def put(key: str, text: str) -> None:
+            if out.setdefault(key, text) != text:
+                raise OptionsError(f"{self.label}: {key} is worded two ways: {quote(out[key])}, {quote(text)}")
+
+        put(f"{g}.label", self.label)
+        put(f"{g}.summary", self.summary)
+        for v in self.variants:
+            put(f"{g}.variant.{v.name}.label", v.label)
+            for o in v.options:
+                put(f"{g}.option.{o.name}.label", o.label)
+                if o.help:
+                    put(f"{g}.option.{o.name}.help", o.help)
+            put(f"{g}.variant.{v.name}.summary", v.summary)
+        return {k: t for k, t in out.items() if t}
 
     def variant(self, name: str | None) -> VariantInfo:
         """The named variant (default when None); OptionsError if unknown."""

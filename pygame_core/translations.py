@@ -1,325 +1,57 @@
 """Italian and German texts of what the core writes in English for the page's catalogue.
 
-``DECISIONS[lang]`` holds the rules decisions of ``decisions.py`` (same numbers), and
-``TEXT[lang]`` the catalogue's labels, summaries, option helps and hand-rule lines, keyed by the
-English text (a label such as "Stake" appears in many variants and means the same everywhere).
-``sitedata.site_catalogue`` exports both as the catalogue's ``translations``; the page shows the
-catalogue in the player's language (web/app.js localizeCatalogue) and falls back to English.
-Words quoted from a rulebook stay in the rulebook's words (English transcriptions).
+Every game declares its words in ``GameInfo.translations`` (``pygame_core/<game>/translations.py``),
+per language: its rules decisions by number, and its catalogue texts and own texts by key (the
+English of a key is the GameInfo's: ``GameInfo.catalogue_texts()`` and ``GameInfo.texts``). No
+table here is keyed by English text.
+
+The page looks a catalogue text up by its English (web/i18n.js ``tx``: the catalogue is written in
+English and localised in place, web/app.js localizeCatalogue), so ``translations()`` resolves each
+key to its English for the catalogue's ``translations``: per language, ``decisions`` by number and
+``text`` by English text (catalogue texts of every game first, then the games' own texts, then texts
+still keyed by their English). The page falls back to English.
 tests/test_translations.py checks that every decision and every catalogue text has each language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from .protocol import GameInfo
+
 LANGUAGES = ("it", "de")
 
-DECISIONS_IT: dict[str, str] = {
-    "D-PR1": "Nel libro di Waks manca l'elenco delle mani: Primi le ordina chorus > fluxus > supremus > primero > numerus (l'ordine di Cardano). Un supremus vuole la quarta carta di un altro seme; altrimenti la mano è un fluxus.",
-    "D-PR2": "Waks dice sia 'all other hands count all four cards' sia 'supremus: always 55': un supremus vale 55, quindi tra due supremus decide il posto.",
-    "D-PR3": "Con due semi di due carte ciascuno conta la coppia migliore (in ogni variante). Solo il Northpass poi rompe le parità con il totale della mano intera.",
-    "D-PR4": "Il punto del RMS (asso, 6, 7, fante) non può essere di un solo seme, perché sarebbe un fluxus: un punto è asso, 6, 7 e fante di semi misti, e vale 65. Batte supremus e primero.",
-    "D-PR5": "Il RMS non dice quanto vale un supremus: conta tutte e quattro le carte (un'opzione lo porta a 55).",
-    "D-PR6": "Il RMS dice che il fante di cuori 'may be' jolly: è un'opzione, spenta di solito. Se accesa, vale per qualsiasi carta che non sia già nella mano, e si prende il risultato migliore.",
-    "D-PR7": "Nel RMS le parità a punti uguali dividono il piatto; la fiche dispari resta nel piatto.",
-    "D-PR8": "Manca la tabella dei valori di Waks: Primi usa la tabella completa di Cardano (7=21, 6=18, asso=16, 5=15, 4=14, 3=13, 2=12, figure 10).",
-    "D-PR9": "Dichiarazioni all'italiana: una dichiarazione è soddisfatta da una mano almeno del tipo e dei punti dichiarati; ogni nuovo invito deve dichiarare strettamente di più.",
-    "D-PR10": "Primero a perdere: le mani si valutano normalmente e il confronto si rovescia; le parità esatte vanno comunque al giocatore più vicino alla destra del mazziere.",
-    "D-PR11": "L'8, il 9 e il 10 del Primero romano non hanno valore nelle fonti: valgono 10, come le figure.",
-    "D-NP1": "Il Northpass elenca le mani dalla più bassa alla più alta: chorus > fluxus > primero > numerus (niente supremus, niente punto).",
-    "D-WB1": "Waks: si cambiano le carte una volta, dopo il primo giro di puntate e prima delle due carte in più, in ordine di posto dal primo di mano (come fa l'esempio del libro).",
-    "D-WB2": "Waks: davanti a una puntata non pareggiata puoi dire parola una volta per giro; la parola prima di ogni invito, o di chi ha già pareggiato, non conta.",
-    "D-WB3": "Vedo obbligato di Waks: nel primo giro, se qualcuno ha invitato e nessuno ha visto, il giocatore più vicino prima di chi ha invitato deve vedere (o vedere e rilanciare); se ha poche fiches, va all-in. In due, chi non ha invitato non può mai passare nel primo giro.",
-    "D-WB4": "Waks: il resto limita quanto aggiungi oltre il vedo; ogni rilancio è almeno una posta; Primi ammette al massimo 4 rilanci per giro.",
-    "D-WB5": "Waks: fa il mazziere per primo chi ha la carta più bassa per punti; chi è a pari pesca di nuovo.",
-    "D-RM1": "RMS: 'starting with the dealer' è preso alla lettera: il mazziere riceve le carte per primo e parla per primo, e il gioco va in senso antiorario.",
-    "D-RM2": "Tavolo a otto carte del RMS: scegli alla cieca una delle 8 carte coperte e metti il tuo scarto coperto nel posto vuoto. Con il tallone, gli scarti si rimescolano quando finisce.",
-    "D-RM3": "RMS: chi non ha bussato deve pescare o bussare; chi ha bussato continua a puntare; dopo 10 giri si scoprono le mani.",
-    "D-RM4": "RMS: una puntata che tutti rifiutano è ritirata (nessuno passa); se qualcuno accetta, chi ha rifiutato può ancora pareggiare o passare. Un rilancio che qualcuno rifiuta è ritirato.",
-    "D-RM5": "Restare obbligato del RMS: quando resta un solo giocatore, chi ha passato può offrirsi a turno; se nessuno lo fa, il giocatore dopo il superstite deve pareggiare e rientrare, così alla scoperta ci sono sempre due giocatori.",
-    "D-RM6": "Il RMS lascia aperti l'ante, l'entità delle puntate e il giro del mazziere: sono opzioni; il mazzo passa a destra.",
-    "D-NP2": "Northpass: 2-6 giocatori; comincia il giocatore dopo il mazziere, e il mazziere cambia a ogni mano.",
-    "D-NP3": "Northpass: chi dice parola deve cambiare esattamente 1 o 2 carte; chi punta non cambia; gli scarti si rimescolano quando il tallone finisce.",
-    "D-NP4": "Puntate del Northpass: prima si paga l'ultima puntata, poi si aggiunge almeno 1 dichiarando una mano strettamente migliore dell'ultima dichiarazione. Il bluff non è punito; alla scoperta contano le mani vere.",
-    "D-NP5": "Northpass: chi dice parola resta in gioco e può vincere.",
-    "D-NP6": "Northpass: le puntate finiscono quando ogni altro giocatore ha avuto un turno dall'ultima puntata; un giro intero senza puntate porta alla scoperta.",
-    "D-NP7": "Posta obbligata del Northpass: solo quando nella mano ha puntato un solo giocatore, l'ultimo giocatore prima di chi ha puntato paga la stessa somma e cambia comunque le carte.",
-    "D-WB6": "Le puntate di Suzuki non sono descritte: Primi usa il motore del Northpass (si dichiara e si paga l'ultima puntata; parola = cambiare 1 o 2 carte; non si passa) con i valori e le mani di Cardano.",
-    "P-WB1": "Lettura di Primi: chi ha già pareggiato la puntata più alta non parla più in quel giro (il 'Ben passes' del libro non cambia niente).",
-    "P-WB2": "Lettura di Primi: i piatti secondari si dividono solo agli importi messi da chi è all-in; tutti gli altri possono vincere ogni strato.",
-    "P-IT1": "Lettura di Primi: solo un invito dichiara una mano (un rilancio no), e un giocatore rimasto solo vince senza mostrare, qualunque sia la dichiarazione.",
-    "P-NP1": "Lettura di Primi: una puntata può aggiungere al massimo il limite del tavolo (6 di solito, la puntata più alta nell'esempio del libro), e devi poter pagare una puntata per intero; le poste obbligate possono andare all-in.",
-    "P-RM1": "Lettura di Primi: le puntate dopo la quarta carta valgono come puntate prima del primo turno del mazziere; anche chi ha passato riceve quattro carte, così chi rientra per obbligo ha una mano completa.",
-    "P-RM2": "Lettura di Primi: un rilancio che qualcuno rifiuta torna alla puntata precedente, e chi è sotto ha una sola occasione per pareggiare o passare.",
-    "P-NP2": "Lettura di Primi: Northpass e Suzuki non hanno piatti secondari. Nessuno deve pareggiare una puntata (chi dice parola resta in gioco gratis), quindi ogni giocatore ancora in gioco può vincere tutto il piatto, qualunque cosa abbia messo; chi non può coprire una posta obbligata paga quel che ha e può comunque vincere tutto.",
-    "P-POT1": "Lettura di Primi: un piatto secondario che può vincere un solo giocatore (le sue fiches non pareggiate) torna a quel giocatore alla scoperta, qualunque sia la dichiarazione.",
-    "P-CL1": "Lettura di Primi: una dichiarazione deve nominare una mano che si può davvero ricevere con le regole in gioco: quattro assi sono un chorus, quindi 'primero 4' non è una dichiarazione, e con i valori di Cardano asso, sei e sette dello stesso seme fanno un supremus, mai un 'numerus 55'.",
-    "P-END": "Lettura di Primi: a fine partita non resta nessuna fiche sul tavolo. Se il numero di mani concordato finisce mentre un piatto è riportato, lo prende l'unico giocatore rimasto con fiches; altrimenti si divide in parti uguali tra i giocatori ancora in gioco (che non hanno passato) alla fine dell'ultima mano. Un piatto diviso nell'ultima mano non tiene fiche dispari per un piatto successivo: va ai giocatori a pari merito. Le fiche dispari vanno una a testa, a partire dal primo di loro a parlare nella mano.",
-    "D-PA1": "I valori della primiera sono stampati solo sulle carte: Primi usa la tabella tradizionale (7=21, 6=18, asso=16, 5=15, 4=14, 3=13, 2=12, fante/cavallo/re=10), che dà i totali 62 e 75 del libro.",
-    "D-PA2": "Solo un Araldo calato in un turno decide le squadre, che prenda o no; gli Araldi tra le quattro carte segrete della tavola non contano.",
-    "D-PA3": "Se in un giro non viene calato nessun Araldo (sono andati tutti e quattro in tavola), ognuno gioca da solo, come con l'Araldo di spade, e i punti base raddoppiano.",
-    "D-PA4": "Con tre o quattro squadre, il punto per più carte o più denari va solo a chi da solo ne ha di più; una parità in testa non dà il punto a nessuno.",
-    "D-PA5": "Una squadra a cui manca un seme non può vincere la primiera; se nessuna squadra ha tutti e quattro i semi, il punto non va a nessuno.",
-    "D-PA6": "Una parità per la primiera migliore non dà il punto a nessuno.",
-    "D-PA7": "In un giro di Kaleidos giocato ognuno da solo raddoppiano solo carte, denari, settebello e primiera; ogni scopa vale sempre 1 punto. Nelle altre modalità non raddoppia niente.",
-    "D-PA8": "Chi cala l'ultima carta del giro non fa mai scopa; in 2 e 3 giocatori una scopa con l'ultima carta di una distribuzione precedente vale.",
-    "D-PA9": "Se in un giro nessuno ha preso niente, le carte rimaste in tavola non vanno a nessuno.",
-    "D-PA10": "2 e 3 giocatori: il primo mazziere è a caso e il mazzo passa a destra; in 2 comincia chi non distribuisce, in 3 chi è alla destra del mazziere; lo stesso mazziere fa le distribuzioni successive.",
-    "D-PA11": "Il traguardo è 21 nel gioco con gli Araldi e 11 nel classico, in 2 e in 3 giocatori.",
-    "D-PA12": "Kaleidos: se due o più giocatori arrivano a 21 nello stesso giro, si gioca un giro in più e poi vince il totale più alto (a parità si rigioca). Altre modalità: vince il totale più alto da 11 in su; a parità tra squadre si gioca un altro giro.",
-    "D-PA13": "Un Araldo mantiene seme e valore: l'asso di denari è un denaro e vale 16 nella primiera.",
-    "D-PA14": "Le carte si distribuiscono e si giocano in senso antiorario dalla destra del mazziere, quindi il gioco passa a destra e il vicino di sinistra è il giocatore prima di te.",
-    "P-PA1": "Lettura di Primi: con un limite di giri, la partita finisce dopo quel giro e i totali più alti si dividono la vittoria.",
-    "D-PO1": "Il libro non dice come si dividono le 10 carte speciali di Primo: di solito 5 Top e 5 Prendi; la divisione è un'opzione.",
-    "D-PO2": "Il libro non dice mai quanti colori ci sono: due, giallo e blu, ciascuno con quattro copie dall'1 al 13.",
-    "D-PO3": "Primo si gioca da 2 a 6. In 5, chi comincia e i due successivi in senso orario ricevono una carta in più.",
-    "D-PO4": "La testa di una fila è la sua carta posata per prima, la più alta, e la coda è l'estremità più bassa e accessibile: le carte vanno sotto la coda, una carta Prendi prende la testa, e una carta Top permette di aggiungere sopra la testa.",
-    "D-PO5": "Le file scendono esattamente di 1 a ogni carta, senza buchi, mai sopra il 13 né sotto l'1.",
-    "D-PO6": "Qualsiasi sequenza di coda (da una carta qualsiasi di una fila fino alla coda) può spostarsi su un'altra fila non vuota la cui coda è più alta di uno; una sequenza non apre mai una base vuota.",
-    "D-PO7": "Una carta Top permette di aggiungere carte numerate della mano sopra la testa di una fila, quante ne stanno, solo in questo turno; più carte Top possono andare su file diverse; mai su una fila vuota.",
-    "D-PO8": "Una carta Prendi va sulla fila A (poi si visitano le file dalla A alla F) o sulla fila F (dalla F alla A); ogni altro giocatore a turno, in senso orario, prende la testa della fila successiva non vuota; quando le file finiscono, gli altri non prendono niente.",
-    "D-PO9": "Chi deve prendere una carta ma non ha mazzetto la usa per aprire una base vuota; se non ce n'è, la carta diventa il suo mazzetto di una carta.",
-    "D-PO10": "Il tuo turno finisce nel momento in cui la mano è vuota (le carte speciali contano); le carte che peschi allora aspettano il tuo turno successivo.",
-    "D-PO11": "Un turno di soli spostamenti è ammesso; cambiare zero carte è passare; cambiare con il mazzetto vuoto ti restituisce le stesse carte.",
-    "D-PO12": "Una fila completa viene tolta dopo ogni carta posata, e puoi riusarne la base nello stesso turno.",
-    "D-PO13": "Un giro finisce quando passano tre cicli interi di turni senza carte giocate (la decisione ne dice uno; Primi ne aspetta tre perché i giocatori possano prima cambiare più carte del mazzetto), e si conta allora sulle carte rimaste; un turno finisce da solo dopo 40 azioni.",
-    "D-PO14": "Più giri: ogni giro dà 3 a chi lo chiude, meno 1 per ogni carta ancora in mano o nel mazzetto; vince il totale più alto, a parità si divide; chi vince il giro comincia il successivo.",
-    "D-PO15": "Varianti dei colori: la regola dei colori vale a ogni giunzione, quando si aggiunge, si sposta una sequenza e si aggiunge sopra una carta Top; aprire una fila è libero, e una fila si toglie solo se rispetta la regola.",
-    "X-PO1": "Il libro dice che Svenja non può giocare i suoi 12 e 13; invece può (sposta la fila A sulla fila E, apre la A con un 13 e aggiunge un 12). Il suo cambio resta comunque valido.",
-    "P-PO1": "Lettura di Primi: chi prende senza mazzetto apre la prima base vuota contando dalla fila della carta Prendi nella sua direzione (può essere la fila da cui la carta è appena stata presa).",
-    "P-PO2": "Lettura di Primi: dopo un giro bloccato, comincia il giro successivo il giocatore con meno carte rimaste (il primo di loro in senso orario da chi aveva cominciato il giro).",
-    "P-PO3": "Lettura di Primi: un turno di gioco finisce con Fine turno, o da solo quando la mano è vuota; cambiare (o passare) è possibile solo come prima azione del turno.",
-}
 
-DECISIONS_DE: dict[str, str] = {
-    "D-PR1": "In Waks' Buch fehlt die Liste der Hände: Primi ordnet sie Chorus > Fluxus > Supremus > Primero > Numerus (Cardanos Reihenfolge). Ein Supremus braucht seine vierte Karte in einer anderen Farbe; sonst ist die Hand ein Fluxus.",
-    "D-PR2": "Waks sagt sowohl 'all other hands count all four cards' als auch 'supremus: always 55': ein Supremus ist 55 wert, zwischen zwei Supremus entscheidet also der Platz.",
-    "D-PR3": "Bei zwei Farben mit je zwei Karten zählt das bessere Paar (in jeder Variante). Nur Northpass entscheidet danach Gleichstände mit der Summe der ganzen Hand.",
-    "D-PR4": "Der Punto der RMS (Ass, 6, 7, Bube) kann nicht einfarbig gemeint sein, denn das wäre ein Fluxus: ein Punto ist Ass, 6, 7 und Bube in gemischten Farben und zählt 65. Er schlägt Supremus und Primero.",
-    "D-PR5": "Die RMS sagt nicht, was ein Supremus zählt: er zählt alle vier Karten (eine Option macht 55 daraus).",
-    "D-PR6": "Die RMS sagt, der Herz-Bube 'may be' Joker: eine Option, normalerweise aus. Ist sie an, steht er für jede Karte, die nicht schon in der Hand ist, und das beste Ergebnis gilt.",
-    "D-PR7": "Bei der RMS teilen Gleichstände mit gleichen Punkten den Pot; ein übriger Chip bleibt im Pot.",
-    "D-PR8": "Waks' Wertetabelle fehlt: Primi nimmt Cardanos vollständige Tabelle (7=21, 6=18, Ass=16, 5=15, 4=14, 3=13, 2=12, Bildkarten 10).",
-    "D-PR9": "Italienische Ansagen: eine Ansage ist erfüllt von einer Hand mindestens der angesagten Art und Punkte; jedes neue Gebot muss echt mehr ansagen.",
-    "D-PR10": "Verlier-Primero: die Hände werden normal bewertet und der Vergleich umgedreht; genaue Gleichstände gehen trotzdem an den Spieler, der dem Platz rechts vom Geber am nächsten sitzt.",
-    "D-PR11": "8, 9 und 10 des römischen Primero haben in den Quellen keinen Wert: sie zählen 10, wie Bildkarten.",
-    "D-NP1": "Northpass listet die Hände von niedrig nach hoch: Chorus > Fluxus > Primero > Numerus (kein Supremus, kein Punto).",
-    "D-WB1": "Waks: getauscht wird einmal, nach der ersten Bietrunde und vor den zwei zusätzlichen Karten, in Sitzreihenfolge ab der Vorhand (wie im Beispiel des Buchs).",
-    "D-WB2": "Waks: vor einem Gebot, das noch niemand gehalten hat, darfst du einmal pro Runde passen; ein Passen vor jedem Gebot, oder von jemandem, der schon mitgegangen ist, zählt nicht.",
-    "D-WB3": "Waks' Sehpflicht: hat in Runde 1 jemand geboten und niemand gesehen, muss der nächste Spieler vor dem Bieter sehen (oder sehen und erhöhen); reichen seine Chips nicht, geht er all-in. Zu zweit kann der Nicht-Bieter in Runde 1 nie aussteigen.",
-    "D-WB4": "Waks: der Rest begrenzt, was du über das Sehen hinaus dazulegst; jede Erhöhung ist mindestens ein Einsatz; Primi erlaubt höchstens 4 Erhöhungen pro Runde.",
-    "D-WB5": "Waks: wer die nach Punkten niedrigste Karte zieht, gibt zuerst; Spieler mit Gleichstand ziehen noch einmal.",
-    "D-RM1": "RMS: 'starting with the dealer' wird wörtlich genommen: der Geber bekommt als Erster Karten und ist als Erster dran, gespielt wird gegen den Uhrzeigersinn.",
-    "D-RM2": "Acht-Karten-Tisch der RMS: du wählst blind eine der 8 verdeckten Karten und legst deine abgeworfene Karte verdeckt auf den freien Platz. Mit Talon werden die abgeworfenen Karten neu gemischt, wenn er aufgebraucht ist.",
-    "D-RM3": "RMS: wer nicht geklopft hat, muss ziehen oder klopfen; wer geklopft hat, setzt weiter mit; nach 10 Umläufen werden die Hände aufgedeckt.",
-    "D-RM4": "RMS: ein Einsatz, den alle ablehnen, wird zurückgenommen (niemand steigt aus); nimmt einer an, dürfen die Ablehnenden noch mitgehen oder aussteigen. Eine Erhöhung, die einer ablehnt, wird zurückgenommen.",
-    "D-RM5": "Dabeibleiben-Pflicht der RMS: ist nur ein Spieler übrig, dürfen sich Ausgestiegene der Reihe nach freiwillig melden; tut es keiner, muss der Spieler nach dem Übriggebliebenen mitgehen und wieder einsteigen, so hat ein Aufdecken immer zwei Spieler.",
-    "D-RM6": "Die RMS lässt Ante, Einsatzhöhen und Geberwechsel offen: das sind Optionen; das Geben wandert nach rechts.",
-    "D-NP2": "Northpass: 2-6 Spieler; der Spieler nach dem Geber beginnt, und das Geben wandert weiter.",
-    "D-NP3": "Northpass: wer passt, muss genau 1 oder 2 Karten tauschen; wer setzt, tauscht nicht; die abgeworfenen Karten werden neu gemischt, wenn der Talon aufgebraucht ist.",
-    "D-NP4": "Setzen bei Northpass: zuerst das letzte Gebot zahlen, dann mindestens 1 dazulegen und eine Hand ansagen, die echt besser ist als die letzte Ansage. Bluffen wird nicht bestraft; beim Aufdecken zählen die echten Hände.",
-    "D-NP5": "Northpass: wer passt, bleibt dabei und kann gewinnen.",
-    "D-NP6": "Northpass: das Setzen endet, wenn seit dem letzten Gebot jeder andere Spieler einmal dran war; ein voller Umlauf ohne Gebot führt zum Aufdecken.",
-    "D-NP7": "Pflichteinsatz bei Northpass: nur wenn in der Runde genau ein Spieler gesetzt hat, zahlt der letzte Spieler vor dem Setzer dessen Betrag und tauscht trotzdem.",
-    "D-WB6": "Suzukis Setzregeln fehlen: Primi nimmt die Northpass-Engine (ansagen und das letzte Gebot halten; passen = 1 oder 2 Karten tauschen; kein Aussteigen) mit Cardanos Werten und Händen.",
-    "P-WB1": "Primis Lesart: wer das höchste Gebot schon hält, kommt in dieser Runde nicht mehr zu Wort (das 'Ben passes' des Buchs ändert nichts).",
-    "P-WB2": "Primis Lesart: Nebenpots werden nur bei den Beträgen geteilt, die All-in-Spieler eingesetzt haben; alle anderen können jede Schicht gewinnen.",
-    "P-IT1": "Primis Lesart: nur ein Gebot nennt eine Ansage (eine Erhöhung nicht), und wer allein übrig bleibt, gewinnt ohne aufzudecken, egal was angesagt war.",
-    "P-NP1": "Primis Lesart: ein Gebot darf höchstens das Tischlimit dazulegen (6 als Voreinstellung, das größte Gebot im Beispiel des Buchs), und du musst ein Gebot ganz bezahlen können; Pflichteinsätze dürfen all-in gehen.",
-    "P-RM1": "Primis Lesart: das Setzen nach der vierten Karte gilt als Setzen vor dem ersten Zug des Gebers; auch Ausgestiegene bekommen vier Karten, damit ein erzwungener Wiedereinstieg eine volle Hand hat.",
-    "P-RM2": "Primis Lesart: eine Erhöhung, die einer ablehnt, fällt auf das vorige Gebot zurück, und Spieler darunter haben eine Gelegenheit mitzugehen oder auszusteigen.",
-    "P-NP2": "Primis Lesart: Northpass und Suzuki haben keine Nebenpots. Niemand muss ein Gebot halten (wer passt, bleibt kostenlos dabei), also kann jeder, der noch dabei ist, den ganzen Pot gewinnen, egal was er eingesetzt hat; wer einen Pflichteinsatz nicht decken kann, zahlt, was er hat, und kann trotzdem alles gewinnen.",
-    "P-POT1": "Primis Lesart: ein Nebenpot, den nur ein Spieler gewinnen kann (seine eigenen nicht gehaltenen Chips), geht beim Aufdecken an diesen Spieler zurück, egal was angesagt war.",
-    "P-CL1": "Primis Lesart: eine Ansage muss eine Hand nennen, die es nach den geltenden Regeln wirklich geben kann: vier Asse sind ein Chorus, also ist 'primero 4' keine Ansage, und mit Cardanos Werten ergeben Ass, Sechs und Sieben einer Farbe einen Supremus, nie einen 'numerus 55'.",
-    "P-END": "Primis Lesart: am Ende der Partie bleibt kein Chip auf dem Tisch. Endet die vereinbarte Zahl von Runden, während ein Pot übertragen ist, nimmt ihn der einzige Spieler, der noch Chips hat; sonst wird er gleichmäßig unter den Spielern geteilt, die am Ende der letzten Runde noch dabei (nicht ausgestiegen) sind. Ein in der letzten Runde geteilter Pot behält keinen übrigen Chip für einen nächsten Pot: er geht an die Spieler mit Gleichstand. Übrige Chips gehen einzeln, beginnend mit dem, der in der Runde zuerst sprach.",
-    "D-PA1": "Die Primiera-Werte stehen nur auf den Karten: Primi nimmt die traditionelle Tabelle (7=21, 6=18, Ass=16, 5=15, 4=14, 3=13, 2=12, Bube/Reiter/König=10), die die Summen 62 und 75 des Buchs ergibt.",
-    "D-PA2": "Nur ein in einem Zug ausgespielter Herold legt die Parteien fest, ob er sticht oder nicht; Herolde unter den vier geheimen Tischkarten zählen nicht.",
-    "D-PA3": "Wird in einer Runde kein Herold ausgespielt (alle vier kamen auf den Tisch), spielt jeder allein, wie beim Herold der Schwerter, und die Grundpunkte zählen doppelt.",
-    "D-PA4": "Bei drei oder vier Parteien geht der Punkt für die meisten Karten oder Münzen nur an den alleinigen Besten; ein Gleichstand an der Spitze gibt niemandem den Punkt.",
-    "D-PA5": "Eine Partei, der eine Farbe fehlt, kann die Primiera nicht gewinnen; hat keine Partei alle vier Farben, bekommt niemand den Punkt.",
-    "D-PA6": "Ein Gleichstand bei der besten Primiera gibt niemandem den Punkt.",
-    "D-PA7": "In einer Kaleidos-Runde, in der jeder allein spielt, zählen nur Karten, Münzen, Settebello und Primiera doppelt; jede Scopa bleibt 1 Punkt. In den anderen Spielarten zählt nichts doppelt.",
-    "D-PA8": "Wer die letzte Karte der Runde ausspielt, macht nie eine Scopa; zu zweit und zu dritt zählt eine Scopa mit der letzten Karte einer früheren Austeilung.",
-    "D-PA9": "Hat in einer Runde niemand etwas gestochen, gehen die auf dem Tisch liegenden Karten an niemanden.",
-    "D-PA10": "2 und 3 Spieler: der erste Geber wird ausgelost und das Geben wandert nach rechts; zu zweit spielt der Nicht-Geber aus, zu dritt der Spieler rechts vom Geber; derselbe Geber teilt auch die weiteren Karten aus.",
-    "D-PA11": "Das Ziel ist 21 im Herold-Spiel und 11 im klassischen Spiel, zu zweit und zu dritt.",
-    "D-PA12": "Kaleidos: erreichen zwei oder mehr Spieler in derselben Runde 21, wird eine Extrarunde gespielt, danach gewinnt die höchste Summe (bei Gleichstand wird weitergespielt). Andere Spielarten: die höchste Summe ab 11 gewinnt; bei Gleichstand zwischen Parteien wird noch eine Runde gespielt.",
-    "D-PA13": "Ein Herold behält Farbe und Wert: das Münzen-Ass ist eine Münze und zählt 16 in der Primiera.",
-    "D-PA14": "Ausgeteilt und gespielt wird gegen den Uhrzeigersinn ab dem Spieler rechts vom Geber, das Spiel geht also nach rechts, und dein linker Nachbar ist der Spieler vor dir.",
-    "P-PA1": "Primis Lesart: mit einem Rundenlimit endet die Partie nach dieser Runde, und die höchsten Summen teilen sich den Sieg.",
-    "D-PO1": "Das Buch teilt die 10 Sonderkarten von Primo nicht auf: als Voreinstellung 5 Top- und 5 Nimm-Karten; die Aufteilung ist eine Option.",
-    "D-PO2": "Das Buch sagt nie, wie viele Farben es gibt: zwei, Gelb und Blau, jede mit vier Exemplaren von 1 bis 13.",
-    "D-PO3": "Primo ist für 2 bis 6 Spieler. Zu fünft bekommen der Startspieler und die zwei nächsten im Uhrzeigersinn eine Karte mehr.",
-    "D-PO4": "Der Kopf einer Reihe ist ihre zuerst gelegte, höchste Karte und das Ende die niedrigste, zugängliche Stelle: Karten kommen unter das Ende, eine Nimm-Karte nimmt den Kopf, und eine Top-Karte erlaubt, über den Kopf anzulegen.",
-    "D-PO5": "Reihen fallen mit jeder Karte um genau 1, ohne Lücken, nie über 13 oder unter 1.",
-    "D-PO6": "Jede Folge vom Ende (von einer beliebigen Karte einer Reihe bis zu ihrem Ende) darf auf eine andere, nicht leere Reihe verschoben werden, deren Ende um eins höher ist; eine Folge eröffnet nie einen leeren Platz.",
-    "D-PO7": "Eine Top-Karte erlaubt, Zahlenkarten aus der Hand über den Kopf einer Reihe anzulegen, so viele passen, nur in diesem Zug; mehrere Top-Karten dürfen auf verschiedene Reihen; nie auf eine leere Reihe.",
-    "D-PO8": "Eine Nimm-Karte kommt auf Reihe A (dann werden die Reihen von A nach F besucht) oder Reihe F (von F nach A); jeder andere Spieler nimmt reihum im Uhrzeigersinn den Kopf der nächsten nicht leeren Reihe; gehen die Reihen aus, nehmen die übrigen nichts.",
-    "D-PO9": "Wer eine Karte nehmen muss, aber keinen Nachziehstapel hat, eröffnet damit einen leeren Platz; gibt es keinen, wird die Karte sein Stapel aus einer Karte.",
-    "D-PO10": "Dein Zug endet in dem Moment, in dem deine Hand leer ist (Sonderkarten zählen mit); die Karten, die du dann ziehst, warten auf deinen nächsten Zug.",
-    "D-PO11": "Ein Zug nur mit Verschieben ist erlaubt; keine Karte zu tauschen heißt passen; Tauschen mit leerem Nachziehstapel gibt dir dieselben Karten zurück.",
-    "D-PO12": "Eine vollständige Reihe wird nach jedem Anlegen abgeräumt, und du darfst ihren Platz im selben Zug wieder nutzen.",
-    "D-PO13": "Eine Runde endet, wenn drei volle Umläufe ohne ausgespielte Karte vergehen (die Entscheidung sagt einen; Primi wartet drei, damit die Spieler vorher mehr von ihrem Stapel durchtauschen können), und wird dann nach übrigen Karten gewertet; ein Zug endet von selbst nach 40 Aktionen.",
-    "D-PO14": "Mehrere Runden: jede Runde bringt dem, der sie beendet, 3 Punkte, minus 1 für jede noch gehaltene Karte; die höchste Summe gewinnt, Gleichstand teilt; der Gewinner der Runde beginnt die nächste.",
-    "D-PO15": "Farbvarianten: die Farbregel gilt an jeder Anlegestelle, beim Anlegen, beim Verschieben einer Folge und beim Anlegen über einer Top-Karte; das Eröffnen einer Reihe ist frei, und eine Reihe wird nur abgeräumt, wenn sie nach der Regel gültig ist.",
-    "X-PO1": "Das Buch sagt, Svenja könne ihre 12er und 13er nicht ausspielen; sie kann es (Reihe A auf Reihe E verschieben, A mit einer 13 eröffnen und eine 12 anlegen). Ihr Tausch ist trotzdem erlaubt.",
-    "P-PO1": "Primis Lesart: wer ohne Nachziehstapel nehmen muss, eröffnet den ersten leeren Platz, gezählt ab der Reihe der Nimm-Karte in ihrer Richtung (das kann die Reihe sein, aus der die Karte gerade genommen wurde).",
-    "P-PO2": "Primis Lesart: nach einer festgefahrenen Runde beginnt der Spieler mit den wenigsten übrigen Karten die nächste (der erste von ihnen im Uhrzeigersinn ab dem Startspieler der Runde).",
-    "P-PO3": "Primis Lesart: ein Spielzug endet mit Zug beenden, oder von selbst, wenn die Hand leer ist; Tauschen (oder Passen) geht nur als erste Aktion des Zuges.",
-}
+def _infos() -> Iterator[GameInfo]:
+    from . import registry
 
-TEXT_IT: dict[str, str] = {
-    "Primero": "Primero",
-    "The Renaissance betting game: four cards, vie and see, the best hand takes the pot.": "Il gioco d'azzardo del Rinascimento: quattro carte, invito e vedo, la mano migliore prende il piatto.",
-    "Waks (English)": "Waks (inglese)",
-    "Stake": "Posta",
-    "The smallest bet.": "La puntata minima.",
-    "Rest": "Resto",
-    "The largest bet or raise in one turn.": "La puntata o il rilancio più alto in un turno.",
-    "Starting chips": "Fiches iniziali",
-    "Chips each player starts with.": "Le fiches con cui comincia ogni giocatore.",
-    "Deals": "Mani",
-    "Agreed number of deals; the game also ends when one player holds all chips.": "Numero di mani concordato; la partita finisce anche quando un giocatore ha tutte le fiches.",
-    "Mark Waks's English game: vie, see, revie, pass, fold; two betting rounds with a draw between.": "Il gioco inglese di Mark Waks: invito, vedo, rilancio, parola, passo; due giri di puntate con un cambio di carte in mezzo.",
-    "Italian (Cardano)": "Italiano (Cardano)",
-    "Every vie names a claim; you win only if you hold at least the last claim.": "Ogni invito dichiara una mano; vinci solo se hai almeno l'ultima mano dichiarata.",
-    "Suzuki": "Suzuki",
-    "Ante": "Ante",
-    "Chips each player puts in before the deal.": "Le fiches che ogni giocatore mette prima della distribuzione.",
-    "No folding: bet and announce a better hand, or pass and exchange one or two cards.": "Non si passa mai: punta e dichiara una mano migliore, oppure di' parola e cambia una o due carte.",
-    "Roman (52 cards)": "Romano (52 carte)",
-    "The English game with all 52 cards.": "Il gioco inglese con tutte le 52 carte.",
-    "Losing": "Primero a perdere",
-    "The English game in which the lowest hand wins.": "Il gioco inglese in cui vince la mano più bassa.",
-    "RMS": "RMS",
-    "Minimum bet": "Puntata minima",
-    "The smallest bet or raise.": "La puntata o il rilancio più piccolo.",
-    "Maximum raise": "Rilancio massimo",
-    "The largest bet or raise.": "La puntata o il rilancio più alto.",
-    "Draw from": "Si pesca da",
-    "eight: draw from 8 face-down table cards; stock: a draw pile and a discard pile.": "eight: si pesca da 8 carte coperte in tavola; stock: un tallone e una pila degli scarti.",
-    "Wild J of hearts": "Fante di cuori jolly",
-    "The J of hearts stands for any card (D-PR6).": "Il fante di cuori vale come qualsiasi carta (D-PR6).",
-    "The Renaissance Military Society game: draw and discard, knock 'vada', wager each circuit.": "Il gioco della Renaissance Military Society: pesca e scarta, bussa con «vada», punta a ogni giro.",
-    "Northpass": "Northpass",
-    "Bet limit": "Limite di puntata",
-    "The largest amount one bet may add.": "La somma più alta che una puntata può aggiungere.",
-    "Pip values, A-10 deck: bet and announce a better hand, or pass and trade one or two cards.": "Le carte valgono il loro numero, mazzo dall'asso al 10: punta e dichiara una mano migliore, oppure di' parola e cambia una o due carte.",
-    "Primiera": "Primiera",
-    "Kaleidos's Scopa: capture by rank or sum, sweep the table; the first Herald played picks partners.": "La Scopa di Kaleidos: prendi per valore o per somma, fai scopa; il primo Araldo calato sceglie i compagni.",
-    "Kaleidos (4 players, Heralds)": "Kaleidos (4 giocatori, Araldi)",
-    "Target score": "Punteggio da raggiungere",
-    "points to win (0: no target, play max_rounds rounds)": "punti per vincere (0: nessun traguardo, si giocano max_rounds giri)",
-    "Round limit": "Limite di giri",
-    "0: no limit; at the limit the highest total wins, ties share (P-PA1)": "0: nessun limite; al limite vince il totale più alto, a parità si divide (P-PA1)",
-    "The first Herald played sets the partnerships; solo rounds double the base points; to 21.": "Il primo Araldo calato decide le squadre; nei giri da soli i punti base raddoppiano; a 21.",
-    "Classic (4 players, partners)": "Classica (4 giocatori, a coppie)",
-    "Fixed partners sitting opposite; dealt 3-2-3-2-3; to 11.": "Coppie fisse sedute di fronte; si distribuisce 3-2-3-2-3; a 11.",
-    "Two players": "Due giocatori",
-    "4 to the table, 3 each, dealt again whenever both hands are empty; to 11.": "4 in tavola, 3 a testa, di nuovo ogni volta che entrambe le mani sono vuote; a 11.",
-    "Three players": "Tre giocatori",
-    "4 to the table, 6 each, dealt twice; to 11.": "4 in tavola, 6 a testa, date due volte; a 11.",
-    "Primo": "Primo",
-    "Shed your cards onto six rows running down from 13 to 1; move tail runs, clear full rows.": "Liberati delle carte su sei file che scendono dal 13 all'1; sposta le sequenze di coda, togli le file complete.",
-    "Base game": "Gioco base",
-    "Top cards": "Carte Top",
-    "how many of the 10 special cards are Top cards; the rest are Take cards (D-PO1)": "quante delle 10 carte speciali sono carte Top; le altre sono carte Prendi (D-PO1)",
-    "One round: the first player out of cards wins; colours play no role.": "Un solo giro: vince il primo che resta senza carte; i colori non contano.",
-    "Several rounds": "Più giri",
-    "Rounds": "Giri",
-    "rounds to play; each scores 3 for ending it, minus 1 per card left (D-PO14)": "giri da giocare; ognuno dà 3 a chi lo chiude, meno 1 per ogni carta rimasta (D-PO14)",
-    "Rounds scored: -1 per card left, +3 for ending the round; best total wins.": "Giri a punti: -1 per ogni carta rimasta, +3 a chi chiude il giro; vince il totale migliore.",
-    "Colours alternate": "Colori alternati",
-    "Colour variant: along a row the colours must alternate.": "Variante dei colori: lungo una fila i colori devono alternarsi.",
-    "Single-colour rows": "File di un solo colore",
-    "Colour variant: each row is one colour.": "Variante dei colori: ogni fila è di un solo colore.",
-    "Hands, best first: chorus > fluxus > supremus > primero > numerus.": "Mani, dalla migliore: chorus > fluxus > supremus > primero > numerus.",
-    "Card values: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K = 10.": "Valori delle carte: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K = 10.",
-    "Card values: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K/8/9/10 = 10.": "Valori delle carte: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K/8/9/10 = 10.",
-    "Hands, best first: chorus > fluxus > supremus > primero > numerus. The lowest hand wins.": "Mani, dalla migliore: chorus > fluxus > supremus > primero > numerus. Vince la mano più bassa.",
-    "Hands, best first: chorus > fluxus > punto > supremus > primero > numerus.": "Mani, dalla migliore: chorus > fluxus > punto > supremus > primero > numerus.",
-    "Hands, best first: chorus > fluxus > primero > numerus.": "Mani, dalla migliore: chorus > fluxus > primero > numerus.",
-    "Card values: 10 = 10, 9 = 9, 8 = 8, 7 = 7, 6 = 6, 5 = 5, 4 = 4, 3 = 3, 2 = 2, A = 1.": "Valori delle carte: 10 = 10, 9 = 9, 8 = 8, 7 = 7, 6 = 6, 5 = 5, 4 = 4, 3 = 3, 2 = 2, A = 1.",
-}
+    for name in registry.game_names():
+        yield registry.load(name).info
 
-TEXT_DE: dict[str, str] = {
-    "Primero": "Primero",
-    "The Renaissance betting game: four cards, vie and see, the best hand takes the pot.": "Das Wettspiel der Renaissance: vier Karten, bieten und sehen, die beste Hand nimmt den Pot.",
-    "Waks (English)": "Waks (englisch)",
-    "Stake": "Einsatz",
-    "The smallest bet.": "Das kleinste Gebot.",
-    "Rest": "Rest",
-    "The largest bet or raise in one turn.": "Das größte Gebot oder die größte Erhöhung in einem Zug.",
-    "Starting chips": "Startchips",
-    "Chips each player starts with.": "Die Chips, mit denen jeder Spieler beginnt.",
-    "Deals": "Runden",
-    "Agreed number of deals; the game also ends when one player holds all chips.": "Vereinbarte Zahl von Runden; die Partie endet auch, wenn ein Spieler alle Chips hat.",
-    "Mark Waks's English game: vie, see, revie, pass, fold; two betting rounds with a draw between.": "Mark Waks' englisches Spiel: bieten, sehen, erhöhen, passen, aussteigen; zwei Bietrunden mit einem Kartentausch dazwischen.",
-    "Italian (Cardano)": "Italienisch (Cardano)",
-    "Every vie names a claim; you win only if you hold at least the last claim.": "Jedes Gebot sagt eine Hand an; du gewinnst nur, wenn du mindestens die letzte Ansage hältst.",
-    "Suzuki": "Suzuki",
-    "Ante": "Ante",
-    "Chips each player puts in before the deal.": "Die Chips, die jeder Spieler vor dem Austeilen einzahlt.",
-    "No folding: bet and announce a better hand, or pass and exchange one or two cards.": "Kein Aussteigen: setze und sage eine bessere Hand an, oder passe und tausche eine oder zwei Karten.",
-    "Roman (52 cards)": "Römisch (52 Karten)",
-    "The English game with all 52 cards.": "Das englische Spiel mit allen 52 Karten.",
-    "Losing": "Verlier-Primero",
-    "The English game in which the lowest hand wins.": "Das englische Spiel, in dem die niedrigste Hand gewinnt.",
-    "RMS": "RMS",
-    "Minimum bet": "Mindesteinsatz",
-    "The smallest bet or raise.": "Der kleinste Einsatz oder die kleinste Erhöhung.",
-    "Maximum raise": "Höchste Erhöhung",
-    "The largest bet or raise.": "Der größte Einsatz oder die größte Erhöhung.",
-    "Draw from": "Ziehen aus",
-    "eight: draw from 8 face-down table cards; stock: a draw pile and a discard pile.": "eight: aus 8 verdeckten Tischkarten ziehen; stock: ein Talon und ein Ablagestapel.",
-    "Wild J of hearts": "Herz-Bube als Joker",
-    "The J of hearts stands for any card (D-PR6).": "Der Herz-Bube steht für jede Karte (D-PR6).",
-    "The Renaissance Military Society game: draw and discard, knock 'vada', wager each circuit.": "Das Spiel der Renaissance Military Society: ziehen und ablegen, „vada“ klopfen, in jedem Umlauf setzen.",
-    "Northpass": "Northpass",
-    "Bet limit": "Setzlimit",
-    "The largest amount one bet may add.": "Der größte Betrag, den ein Gebot dazulegen darf.",
-    "Pip values, A-10 deck: bet and announce a better hand, or pass and trade one or two cards.": "Augenwerte, Blatt von Ass bis 10: setze und sage eine bessere Hand an, oder passe und tausche eine oder zwei Karten.",
-    "Primiera": "Primiera",
-    "Kaleidos's Scopa: capture by rank or sum, sweep the table; the first Herald played picks partners.": "Die Scopa von Kaleidos: stechen nach Rang oder Summe, den Tisch abräumen; der erste ausgespielte Herold bestimmt die Partner.",
-    "Kaleidos (4 players, Heralds)": "Kaleidos (4 Spieler, Herolde)",
-    "Target score": "Zielpunktzahl",
-    "points to win (0: no target, play max_rounds rounds)": "Punkte zum Sieg (0: kein Ziel, es werden max_rounds Runden gespielt)",
-    "Round limit": "Rundenlimit",
-    "0: no limit; at the limit the highest total wins, ties share (P-PA1)": "0: kein Limit; beim Limit gewinnt die höchste Summe, Gleichstand teilt (P-PA1)",
-    "The first Herald played sets the partnerships; solo rounds double the base points; to 21.": "Der erste ausgespielte Herold legt die Parteien fest; in Runden ohne Partner zählen die Grundpunkte doppelt; bis 21.",
-    "Classic (4 players, partners)": "Klassisch (4 Spieler, Partner)",
-    "Fixed partners sitting opposite; dealt 3-2-3-2-3; to 11.": "Feste Partner, die sich gegenübersitzen; ausgeteilt 3-2-3-2-3; bis 11.",
-    "Two players": "Zwei Spieler",
-    "4 to the table, 3 each, dealt again whenever both hands are empty; to 11.": "4 auf den Tisch, 3 für jeden, neu ausgeteilt, sobald beide Hände leer sind; bis 11.",
-    "Three players": "Drei Spieler",
-    "4 to the table, 6 each, dealt twice; to 11.": "4 auf den Tisch, 6 für jeden, zweimal ausgeteilt; bis 11.",
-    "Primo": "Primo",
-    "Shed your cards onto six rows running down from 13 to 1; move tail runs, clear full rows.": "Lege deine Karten auf sechs Reihen ab, die von 13 bis 1 fallen; verschiebe Folgen vom Ende, räume volle Reihen ab.",
-    "Base game": "Grundspiel",
-    "Top cards": "Top-Karten",
-    "how many of the 10 special cards are Top cards; the rest are Take cards (D-PO1)": "wie viele der 10 Sonderkarten Top-Karten sind; der Rest sind Nimm-Karten (D-PO1)",
-    "One round: the first player out of cards wins; colours play no role.": "Eine Runde: wer zuerst keine Karten mehr hat, gewinnt; Farben spielen keine Rolle.",
-    "Several rounds": "Mehrere Runden",
-    "Rounds": "Runden",
-    "rounds to play; each scores 3 for ending it, minus 1 per card left (D-PO14)": "zu spielende Runden; jede bringt 3 für ihr Beenden, minus 1 pro übriger Karte (D-PO14)",
-    "Rounds scored: -1 per card left, +3 for ending the round; best total wins.": "Gewertete Runden: -1 pro übriger Karte, +3 für das Beenden der Runde; die beste Summe gewinnt.",
-    "Colours alternate": "Farben im Wechsel",
-    "Colour variant: along a row the colours must alternate.": "Farbvariante: entlang einer Reihe müssen die Farben wechseln.",
-    "Single-colour rows": "Einfarbige Reihen",
-    "Colour variant: each row is one colour.": "Farbvariante: jede Reihe hat eine einzige Farbe.",
-    "Hands, best first: chorus > fluxus > supremus > primero > numerus.": "Hände, die beste zuerst: Chorus > Fluxus > Supremus > Primero > Numerus.",
-    "Card values: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K = 10.": "Kartenwerte: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K = 10.",
-    "Card values: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K/8/9/10 = 10.": "Kartenwerte: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J/Q/K/8/9/10 = 10.",
-    "Hands, best first: chorus > fluxus > supremus > primero > numerus. The lowest hand wins.": "Hände, die beste zuerst: Chorus > Fluxus > Supremus > Primero > Numerus. Die niedrigste Hand gewinnt.",
-    "Hands, best first: chorus > fluxus > punto > supremus > primero > numerus.": "Hände, die beste zuerst: Chorus > Fluxus > Punto > Supremus > Primero > Numerus.",
-    "Hands, best first: chorus > fluxus > primero > numerus.": "Hände, die beste zuerst: Chorus > Fluxus > Primero > Numerus.",
-    "Card values: 10 = 10, 9 = 9, 8 = 8, 7 = 7, 6 = 6, 5 = 5, 4 = 4, 3 = 3, 2 = 2, A = 1.": "Kartenwerte: 10 = 10, 9 = 9, 8 = 8, 7 = 7, 6 = 6, 5 = 5, 4 = 4, 3 = 3, 2 = 2, A = 1.",
-}
 
-DECISIONS: dict[str, dict[str, str]] = {"it": DECISIONS_IT, "de": DECISIONS_DE}
-TEXT: dict[str, dict[str, str]] = {"it": TEXT_IT, "de": TEXT_DE}
+def decisions(lang: str) -> dict[str, str]:
+    """Every game's decisions in ``lang``, by number."""
+    out: dict[str, str] = {}
+    for info in _infos():
+        tr = info.translations.get(lang)
+        if tr is not None:
+            out.update(tr.decisions)
+    return out
+
+
+def texts(lang: str) -> dict[str, str]:
+    """Every game's catalogue texts and own texts in ``lang``, by the English text the page looks up."""
+    infos = list(_infos())
+    out: dict[str, str] = {}
+    for info, english in [(i, i.catalogue_texts()) for i in infos] + [(i, dict(i.texts)) for i in infos]:
+        tr = info.translations.get(lang)
+        words = tr.text if tr is not None else {}
+        for key, text in english.items():
+            if key in words:
+                out.setdefault(text, words[key])
+    return out
 
 
 def translations() -> dict[str, dict[str, dict[str, str]]]:
-    """Per language: ``decisions`` (by number) and ``text`` (by English text: the catalogue's words), as
-    plain data. (The Primero lessons' words are keys of the game's string tables, not here.)"""
-    return {lang: {"decisions": dict(DECISIONS[lang]), "text": dict(TEXT[lang])} for lang in LANGUAGES}
+    """Per language: ``decisions`` (by number) and ``text`` (by English text), as plain data."""
+    return {lang: {"decisions": decisions(lang), "text": texts(lang)} for lang in LANGUAGES}

@@ -17,14 +17,15 @@ import pytest
 
 from pygame_core import registry
 from pygame_core.cards import DECK_40
-from pygame_core.cli import RULE_SETS, UsageError, main, parse_option
+from pygame_core.cli import UsageError, main, parse_option
 from pygame_core.conformance import random_playthrough
-from tests import toygame
+from pygame_core.primero.cli import RULE_SETS
+from tests.toy import game as toygame
 
 ROOT = Path(__file__).resolve().parents[1]
 # Runs the CLI with the toy game registered (a test-only game: the real registry does not list it).
 _WITH_TOY = (
-    "import sys, pygame_core.registry as r; r._MODULES['toy'] = 'tests.toygame'; "
+    "import sys, pygame_core.registry as r; r.register('toy', 'tests.toy.game'); "
     "from pygame_core.cli import main; sys.exit(main(sys.argv[1:]))"
 )
 
@@ -68,7 +69,7 @@ def js(proc: subprocess.CompletedProcess[str]) -> Any:
 @pytest.fixture
 def toy_record(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """A finished 3-player toy game's record, as JSON data."""
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     return random_playthrough(toygame.GAME, None, 12, {"players": 3, "rounds": 2}).to_json()
 
 

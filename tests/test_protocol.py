@@ -13,15 +13,15 @@ from pygame_core.conformance import ConformanceError, check_description, check_o
 from pygame_core.errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionsError
 from pygame_core.gamelog import PublicLog
 from pygame_core.protocol import TERMINAL, FieldSpec, Figure, Game, OptionSpec, VariantInfo, check_seat, sorted_actions
-from tests import toygame
-from tests.toygame import ToyGame, ToyState
+from tests.toy import game as toygame
+from tests.toy.game import ToyGame, ToyState
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[ToyGame]:
     """The toy game, registered as ``toy`` for the duration of a test."""
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
-    yield toygame.GAME
+    with registry.registered("toy", toygame.__name__):
+        yield toygame.GAME
 
 
 # --- the toy game itself ------------------------------------------------------
@@ -156,7 +156,7 @@ def test_random_playthrough_catches_the_wrong_error_type(toy: ToyGame) -> None:
 
 
 def test_random_playthrough_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     with pytest.raises(ConformanceError, match="sees hidden cards"):
         random_playthrough(LeakyToy(), None, 1)
 
@@ -173,7 +173,7 @@ def test_random_playthrough_catches_replay_mismatch(monkeypatch: pytest.MonkeyPa
 
     forgetful = Forgetful()
     monkeypatch.setattr(toygame, "GAME", forgetful)
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     with pytest.raises(ConformanceError, match="replay differs"):
         random_playthrough(forgetful, None, 4)
 
@@ -320,7 +320,7 @@ class _DealsToy(ToyGame):
 
 def test_simulate_aggregates_a_declared_figure_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(toygame, "GAME", _DealsToy())
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     out = simulate.simulate("toy", games=8, seed=2, agents=["random", "greedy"], options={"rounds": 3})
     assert out["deals"] == 24 and out["figures"][0]["key"] == "chips_per_deal"
     for a in out["per_agent"].values():
@@ -341,7 +341,7 @@ def test_simulate_a_game_with_no_figures(monkeypatch: pytest.MonkeyPatch) -> Non
             return {"winners": res["winners"], "scores": res["scores"]}
 
     monkeypatch.setattr(toygame, "GAME", Plain())
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     out = simulate.simulate("toy", games=3)
     assert out["figures"] == [] and set(out["per_seat"][0]) == {"wins", "score"}
     assert set(out["per_agent"]["random"]) == {"seats_played", "wins", "win_rate", "win_rate_ci95", "score",
@@ -504,7 +504,7 @@ class LeakyLogToy(ToyGame):
 def test_random_playthrough_checks_the_new_protocol_parts(
     monkeypatch: pytest.MonkeyPatch, cls: type[ToyGame], says: str
 ) -> None:
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     with pytest.raises(ConformanceError, match=says):
         for seed in range(10):
             random_playthrough(cls(), None, seed, {"players": 3, "rounds": 2})

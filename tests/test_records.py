@@ -15,14 +15,14 @@ from pygame_core import registry
 from pygame_core.conformance import random_playthrough
 from pygame_core.errors import InvalidActionError, RecordError
 from pygame_core.records import FORMAT_VERSION, Record, final_digest, replay, start
-from tests import toygame
+from tests.toy import game as toygame
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[toygame.ToyGame]:
     """The toy game, registered as ``toy``."""
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
-    yield toygame.GAME
+    with registry.registered("toy", toygame.__name__):
+        yield toygame.GAME
 
 
 def _record(seed: int = 9, players: int = 3, rounds: int = 2) -> Record:
@@ -221,8 +221,7 @@ def test_arbitrary_json_never_crashes_from_json(data: Any) -> None:
 @given(st.lists(st.sampled_from(["pass", "swap AC", "swap 7C", "swap KC", "bogus", ""]), max_size=12),
        st.integers(min_value=-(2**70), max_value=2**70))
 def test_arbitrary_actions_replay_or_name_the_bad_one(actions: list[str], seed: int) -> None:
-    registry._MODULES["toy"] = "tests.toygame"
-    try:
+    with registry.registered("toy", toygame.__name__):
         rec = Record("toy", "standard", (("players", 2), ("rounds", 3)), seed, tuple(actions))
         try:
             replay(rec)
@@ -231,8 +230,6 @@ def test_arbitrary_actions_replay_or_name_the_bad_one(actions: list[str], seed: 
             assert exc.action == actions[exc.index]
             # everything before the bad action does replay
             replay(Record(rec.game, rec.variant, rec.options, seed, tuple(actions[: exc.index])))
-    finally:
-        registry._MODULES.pop("toy", None)
 
 
 # --- hardening: empty variant, duplicate keys, byte-order mark, player count, game failures --------------
@@ -296,7 +293,7 @@ class _Sloppy(toygame.ToyGame):
 
 def test_a_game_that_crashes_on_an_action_gives_a_record_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(toygame, "GAME", _Crashing())
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     rec = Record("toy", "standard", (("players", 2), ("rounds", 1)), 1, ("pass", "vie 7"))
     with pytest.raises(RecordError) as info:
         replay(rec)
@@ -306,7 +303,7 @@ def test_a_game_that_crashes_on_an_action_gives_a_record_error(monkeypatch: pyte
 
 def test_a_huge_action_is_quoted_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(toygame, "GAME", _Sloppy())
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     huge = "x" * 1_000_000
     with pytest.raises(RecordError) as info:
         replay(Record("toy", "standard", (("players", 2),), 1, (huge,)))
@@ -388,7 +385,7 @@ def test_a_game_that_crashes_while_dealing_gives_a_record_error(monkeypatch: pyt
             raise KeyError("rounds")
 
     monkeypatch.setattr(toygame, "GAME", Broken())
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     with pytest.raises(RecordError, match=r"cannot start: the game failed to deal it \(KeyError\)"):
         replay(_good())
 

@@ -1,7 +1,8 @@
 """Every text the page shows has its Italian and German form, with the same placeholders and plural
 forms: the page's tables (the shell's: web/i18n.js's EN, web/i18n/it.js, de.js; each game's:
 web/games/<game>/strings.<lang>.js, see tests/string_tables.py), the rules decisions and every text
-of the catalogue (pygame_core/translations.py). No browser needed: the JS tables are parsed."""
+of the catalogue (each game's GameInfo.translations, gathered by pygame_core/translations.py). No browser
+needed: the JS tables are parsed."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from typing import Any
 
 import pytest
 
+from pygame_core import registry, translations
 from pygame_core.decisions import DECISIONS
 from pygame_core.primero.lessons import WALKTHROUGHS
+from pygame_core.protocol import GameInfo
 from pygame_core.sitedata import site_catalogue
-from pygame_core.translations import DECISIONS as TRANSLATED
-from pygame_core.translations import LANGUAGES, TEXT
+from pygame_core.translations import LANGUAGES
 from tests import string_tables
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -88,10 +90,17 @@ def test_translations_are_not_english(lang: str) -> None:
     assert same == [], same
 
 
+def infos() -> list[GameInfo]:
+    return [registry.load(name).info for name in registry.game_names()]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_decision_has_a_translation(lang: str) -> None:
-    assert set(TRANSLATED[lang]) == set(DECISIONS)
-    for number, text in TRANSLATED[lang].items():
+    for info in infos():  # each game translates exactly its own decisions
+        assert set(info.translations[lang].decisions) == set(info.decisions), info.name
+    translated = translations.decisions(lang)
+    assert set(translated) == set(DECISIONS)
+    for number, text in translated.items():
         assert text and text != DECISIONS[number], (lang, number)
         # the numbers a decision cites are the same in every language
         assert set(re.findall(r"\b[DPX]-[A-Z]+\d*\b", text)) == set(re.findall(r"\b[DPX]-[A-Z]+\d*\b", DECISIONS[number]))
@@ -118,8 +127,22 @@ def test_every_catalogue_text_has_each_language() -> None:
     texts = _texts(cat)
     assert "Stake" in texts and any(t.startswith("Hands, best first") for t in texts)
     for lang in LANGUAGES:
-        assert sorted(texts - set(TEXT[lang])) == [], lang
-        assert cat["translations"][lang]["decisions"] == TRANSLATED[lang]
+        assert sorted(texts - set(translations.texts(lang))) == [], lang
+        assert cat["translations"][lang]["decisions"] == translations.decisions(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_game_translates_its_keys_and_no_stale_one(lang: str) -> None:
+    """Translations are keyed by keys (the catalogue's and the game's own), never by English text."""
+    for info in infos():
+        keys = set(info.catalogue_texts()) | set(info.texts)
+        assert all(k.startswith(info.name + ".") for k in keys), info.name  # one prefix per game
+        words = info.translations[lang].text
+        assert sorted(keys - set(words)) == [], info.name
+        assert sorted(set(words) - keys) == [], info.name
+        english = {**info.catalogue_texts(), **info.texts}
+        for key, word in words.items():
+            assert word.strip() and placeholders(word) == placeholders(english[key]), (lang, key)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

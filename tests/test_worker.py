@@ -34,7 +34,8 @@ from pygame_core.errors import OptionsError
 from pygame_core.protocol import FieldSpec, Operation
 from pygame_core.records import Record, replay
 from pygame_core.rng import AgentRandom
-from tests import string_tables, toygame
+from tests import string_tables
+from tests.toy import game as toygame
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9JQK])[CDHS](?![A-Za-z0-9])")
@@ -102,7 +103,7 @@ TOY = toygame.GAME
 @pytest.fixture
 def worker(monkeypatch: pytest.MonkeyPatch) -> Bridge:
     """A fresh bridge without a store (`call` saves nothing; the saves' tests set a store)."""
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toy.game")
     monkeypatch.setitem(registry._MODULES, "plustoy", __name__)
     monkeypatch.setattr(secrets, "randbelow", lambda n: SEED)
     fresh = Bridge()

@@ -1,5 +1,5 @@
 // Primi card art: our own SVG card faces, drawn from the card notation
-// (rules-decisions section 0). No dependencies, no requests, no fonts of our own:
+// (docs/rules-decisions.md section 0). No dependencies, no requests, no fonts of our own:
 // suit symbols are paths, so they look the same everywhere.
 //
 //   cardSVG(text, {style, fourColour, largeIndex}) -> SVG string of a face-up card

@@ -60,6 +60,8 @@ from ..protocol import (
 )
 from ..rng import Rng
 from .ai import FACTORIES as AI_FACTORIES
+from .cli import COMMANDS
+from .decisions import DECISIONS
 from .describe import describe, describe_text, log_entry
 from .engine.deal import first_dealer, start_deal, state_from_deal
 from .engine.northpass import ENGINE as NORTHPASS
@@ -69,7 +71,9 @@ from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
 from .operations import COACH, HAND, LESSONS_FIELDS, LESSONS_HELP, lessons
 from .rules import RULES, VARIANTS
+from .site import hand_rule_texts, site_data
 from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, sort_cards
+from .translations import TRANSLATIONS
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
 
@@ -133,6 +137,8 @@ class PrimeroGame:
         agents=AI_FACTORIES,
         operations=(HAND, COACH, Operation("lessons", _lessons, help=LESSONS_HELP, fields=LESSONS_FIELDS)),
         figures=(Figure("chips", per="deals", label="chips per deal"),),
+        decisions=DECISIONS, texts=hand_rule_texts("en"), translations=TRANSLATIONS, site=site_data,
+        commands=COMMANDS, quick_options={"deals": 3},
     )
 
     # --- protocol -----------------------------------------------------------

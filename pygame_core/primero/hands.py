@@ -1,6 +1,6 @@
 """Primero hand evaluation under every rule set: the kind, the points and how hands compare.
 
-Kinds and values follow rules-decisions.md section 1.3 and the D-PR decisions:
+Kinds and values follow docs/rules-decisions.md section 1.3 and the D-PR decisions:
 - ``waks`` (and its variants ``italian``, ``suzuki``, ``roman``, ``losing``):
   Cardano's values, chorus > fluxus > supremus > primero > numerus (D-PR1),
   supremus always 55 (D-PR2), Cardano's full table (D-PR8); Roman gives the

@@ -47,13 +47,17 @@ from ..protocol import (
 )
 from ..rng import Rng
 from .ai import FACTORIES as AI_FACTORIES
+from .cli import COMMANDS
 from .coach import coach_op, tally
+from .decisions import DECISIONS
 from .describe import DESCRIPTION_KEYS, describe_action
 from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
 from .lessons import lessons_op
 from .rules import HERALD_MODES, ORDER, PRIMIERA, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
+from .site import site_data
 from .state import PrimieraState, log_size, log_slice
+from .translations import TRANSLATIONS
 
 __all__ = ["DESCRIPTION_KEYS", "GAME", "PrimieraGame", "PrimieraState", "parse"]
 
@@ -170,6 +174,8 @@ class PrimieraGame:
                       fields=(FieldSpec("lesson", "text"),)),
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
+        decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
+        commands=COMMANDS,
     )
 
     # --- protocol -----------------------------------------------------------

@@ -4,7 +4,7 @@ Seats are numbered in turn order: seat ``i + 1`` (mod n) plays after seat ``i`` 
 on its right, since play passes counter-clockwise (D-PA14). The deal passes to the right
 too: the next dealer is ``dealer + 1`` (D-PA10).
 
-Cards are written in the one notation of rules-decisions.md section 0: the 40-card deck is
+Cards are written in the one notation of docs/rules-decisions.md section 0: the 40-card deck is
 ``A``-``7`` plus ``J Q K`` in each suit, coins are ``D``, cups ``H``, swords ``S`` and clubs
 ``C``; ``J Q K`` capture as 8, 9 and 10, and the settebello is ``7D``.
 """

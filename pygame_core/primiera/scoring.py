@@ -1,6 +1,6 @@
 """Round scoring, as pure functions: the engine, the round scorer CLI and the scorer screen all use these.
 
-Each side scores (rules-decisions.md section 1.2):
+Each side scores (docs/rules-decisions.md section 1.2):
 - ``cards``: the most cards captured; ``coins``: the most coins; a tie for the most gives
   nobody the point, with any number of sides (D-PA4);
 - ``settebello``: the side holding the seven of coins, ``7D``;

@@ -42,11 +42,14 @@ from ..rng import Rng
 from .ai import FACTORIES as AI_FACTORIES
 from .board import parse, reason_text, why_action
 from .coach import coach_op, why_op
+from .decisions import DECISIONS
 from .describe import DESCRIPTION_KEYS, describe_action
 from .engine import apply_action, legal, new_game
 from .lessons import lessons_op
 from .rules import ROWS, VALUE, VARIANTS, sort_cards
+from .site import site_data
 from .state import PrimoState, log_slice
+from .translations import TRANSLATIONS
 
 __all__ = ["DESCRIPTION_KEYS", "GAME", "OBS_LOG", "PrimoGame", "PrimoState", "observe", "parse"]
 
@@ -75,6 +78,7 @@ class PrimoGame:
                       fields=(FieldSpec("lesson", "text"), FieldSpec("step", "int"))),
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
+        decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
     )
 
     # --- protocol -----------------------------------------------------------

@@ -1,6 +1,6 @@
 """Primo's variants as data: one frozen rules record per variant, its options, and the card tables.
 
-Cards (rules-decisions.md section 0, D-PO2): number cards ``1Y``..``13Y`` and ``1B``..``13B``
+Cards (docs/rules-decisions.md section 0, D-PO2): number cards ``1Y``..``13Y`` and ``1B``..``13B``
 (yellow, blue; four copies of each), and the special cards ``TOP`` and ``TAKE`` (ten in all,
 split by the ``tops`` option, D-PO1). Rows ``A``..``F`` run from the head (first laid,
 highest) to the tail (lowest, the accessible end) (D-PO4).

@@ -30,7 +30,7 @@ def hands_of(rules: HandRules, n: int) -> st.SearchStrategy[list[list[Card]]]:
 
 
 def applicable(cards: list[Card], rules: HandRules) -> set[str]:
-    """Every kind whose definition (rules-decisions 1.3) the hand meets, written independently of hands.py."""
+    """Every kind whose definition (docs/rules-decisions.md 1.3) the hand meets, written independently of hands.py."""
     suits = Counter(c.suit for c in cards)
     ranks = sorted(c.rank for c in cards)
     kinds = set()

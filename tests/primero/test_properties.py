@@ -1,4 +1,5 @@
-"""Property tests: random play keeps every invariant, and every variant passes the conformance test."""
+"""Property tests: random play keeps every invariant; conformance with default options and short stacks
+(every variant's conformance at every player count is tests/test_conformance.py's, for every game)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,9 @@ def test_random_play_keeps_invariants(variant: str, seed: int, extra: int) -> No
 
 
 @pytest.mark.parametrize("variant", ALL)
-def test_conformance_every_variant(variant: str) -> None:
+def test_conformance_at_every_player_count(variant: str) -> None:
+    """Three seeds at every player count, every check at every step up to four players (more than the
+    registry-wide tests/test_conformance.py runs: the betting engines have the most paths)."""
     for players in _players(variant):
         for seed in range(3):
             every = 1 if players <= 4 else 3

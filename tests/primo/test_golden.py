@@ -231,7 +231,7 @@ def test_elisabeth_svenja_michael_scenario_through_the_engine() -> None:
     for seat, action, _note in lessons.STEPS:
         if action.startswith("exchange"):
             # The rulebook says Svenja "cannot play at the moment": wrong (inconsistency X1 in
-            # rules-decisions.md). Row A [10, 9] moves onto row E [12, 11], then a 13 opens A and a 12 follows.
+            # docs/rules-decisions.md). Row A [10, 9] moves onto row E [12, 11], then a 13 opens A and a 12 follows.
             legal = GAME.legal_actions(s)
             assert "move A:10 E" in legal
             t = play(s, "move A:10 E")

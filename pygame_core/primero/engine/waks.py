@@ -2,7 +2,7 @@
 
 ``ENGINE`` is the engine object the rules records of those variants name.
 
-Follows rules-decisions.md "Waks" and D-WB1..D-WB5; Italian claims follow D-PR9.
+Follows docs/rules-decisions.md "Waks" and D-WB1..D-WB5; Italian claims follow D-PR9.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ An agent sees only its seat's observation. ``determinize`` deals the cards it ca
 (the other hands and the stock) at random, consistent with everything it has seen: its
 hand, the table, every captured pile, the hand and stock sizes, and in Kaleidos the
 Heralds (each player is dealt exactly one; a player who has played or picked theirs holds
-none, a player who has not holds exactly one). The compulsory-capture rule (rules-decisions
-1.2) binds only the card played: a card that can capture must capture, but a player may
+none, a player who has not holds exactly one). The compulsory-capture rule
+(docs/rules-decisions.md 1.2) binds only the card played: a card that can capture must capture, but a player may
 throw a card that captures nothing while holding one that would. So a play that captured
 nothing says nothing about the rest of the hand, and no deal is excluded by it.
 

@@ -11,7 +11,8 @@ It implements the whole Game protocol and serves as its reference: Description
 messages, a public log kept as a persistent linked list (O(1) append) with
 ``log``/``log_size`` in observations and ``log_entries`` for older slices, agents
 and operations declared in its GameInfo, a per-seat ``chips`` figure for simulate,
-and an option cross-check (Lowball).
+and an option cross-check (Lowball). Its GameInfo declares everything else a game brings:
+decisions, translations, site data and a command-line command (see tests/toy/__init__.py).
 """
 
 from __future__ import annotations
@@ -38,8 +39,14 @@ from pygame_core.protocol import (
 )
 from pygame_core.rng import AgentRandom, Rng
 
-DECK: tuple[str, ...] = tuple(r + "C" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
-VALUES: dict[str, int] = {c: i + 1 for i, c in enumerate(DECK)}
+from .cli import COMMANDS
+from .decisions import DECISIONS
+from .rules import DECK, VALUES, hand_sum, value_of
+from .site import TEXTS, site_data
+from .translations import TRANSLATIONS
+
+__all__ = ["DECK", "GAME", "INFO", "VALUES", "GreedyAgent", "ToyGame", "ToyState", "hand_sum"]
+
 _OPTIONS = (OptionSpec("rounds", "Rounds", "int", 1, minimum=1, maximum=3, help="turns per player"),)
 
 
@@ -55,11 +62,7 @@ def _value_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any
     cards = request.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise OptionsError("give cards as a list of texts")
-    canon = [str(Card.parse(c)) for c in cards]
-    for c in canon:
-        if c not in VALUES:
-            raise InvalidCardError(f"{quote(c)} is not in the toy deck")
-    return {"sum": hand_sum(canon)}
+    return {"sum": value_of(cards)}
 
 
 def _my_sum_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any:
@@ -83,6 +86,11 @@ INFO = GameInfo(
         Operation("my_sum", _my_sum_op, needs_view=True, help="the shown seat's hand sum"),
     ),
     figures=(Figure("chips", label="chips won"),),
+    decisions=DECISIONS,
+    texts=TEXTS,
+    translations=TRANSLATIONS,
+    site=site_data,
+    commands=COMMANDS,
 )
 
 
@@ -117,11 +125,6 @@ class ToyState:
     turn: int  # number of turns taken so far
     log: PublicLog[Entry]  # the core's persistent log (pygame_core.gamelog): O(1) append
     rng: Rng
-
-
-def hand_sum(hand: Sequence[str]) -> int:
-    """The value of a hand."""
-    return sum(VALUES[c] for c in hand)
 
 
 class ToyGame:
