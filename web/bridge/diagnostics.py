@@ -46,7 +46,7 @@ def boot(req: Mapping[str, Any]) -> JSON:
 
 
 def heap(req: Mapping[str, Any]) -> JSON:
-    """The worker's WebAssembly memory in bytes (bench/boot.py), or null outside the browser."""
+    """The worker's WebAssembly memory in bytes (bench/site/boot.py), or null outside the browser."""
     try:
         import pyodide_js  # type: ignore[import-not-found]
     except ImportError:

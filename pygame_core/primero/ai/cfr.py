@@ -1,6 +1,6 @@
 """Heads-up Waks betting from an equilibrium table computed offline (issue 11).
 
-``bench/cfr_build.py`` runs CFR+ over an abstraction of heads-up Waks (the default rule set,
+``bench/primero/cfr_build.py`` runs CFR+ over an abstraction of heads-up Waks (the default rule set,
 stake 1, rest 3) and writes ``ai/data/cfr_waks2.json``; the hard agent asks ``choose`` for its
 betting decisions heads-up and plays the table's mixed strategy (sampled with the agent's own
 seeded ``AgentRandom``). Card play (the draw) stays the agent's.

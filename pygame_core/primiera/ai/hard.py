@@ -331,7 +331,7 @@ class HardAgent(SearchAgent):
     """Kaleidos before the first Herald: round points added to playing my Herald now (see ``herald_timing``)."""
 
     bonus_for: Mapping[str, float] = {}
-    """Per Herald card, e.g. {"AS": 0.0}: its bonus instead of ``herald_bonus`` (a trial; bench/primiera_herald.py)."""
+    """Per Herald card, e.g. {"AS": 0.0}: its bonus instead of ``herald_bonus`` (a trial; bench/primiera/herald.py)."""
 
     settled_deals = 0
     """Kaleidos once the sides are set (with ``settled_nodes``): this many deals (0: the mode's)."""
@@ -397,7 +397,7 @@ def greedy_value(w: World, me: int) -> float:
 
 
 REF_NODES = 9600
-"""ref-ab's 50 ms as a node count: 193,000 nodes per CPU second on CPython here (bench/primiera_latency.py --calibrate)."""
+"""ref-ab's 50 ms as a node count: 193,000 nodes per CPU second on CPython here (bench/primiera/latency.py --calibrate)."""
 
 
 class RefAbAgent(SearchAgent):
