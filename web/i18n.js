@@ -1,3 +1,4 @@
+// @ts-check
 // Primi's translation tables. Every UI string goes through t(). English (EN, below) is the
 // reference table; Italian and German are web/i18n/it.js and de.js, with the same keys, the same
 // {placeholders} and the same plural forms. A key missing from the chosen language falls back to
@@ -443,9 +444,10 @@ export function hasKey(key) {
   return key in EN;
 }
 
+/** @param {ParentNode} [root] */
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-aria]"))) el.setAttribute("aria-label", t(el.dataset.i18nAria));
 }
 
 /** Every English key: the shell's and those the games added. */

@@ -1,3 +1,4 @@
+// @ts-check
 // German table: the same keys, {placeholders} and plural forms (KEY#one) as EN in web/i18n.js.
 // Terms: Geber, Pot, Chips, Einsatz, bieten/sehen/erhöhen, passen/aussteigen (Primero's pass and
 // fold), stechen, Scopa, Settebello, Primiera, Münzen, Kelche, Schwerter, Stäbe, Herold; Primo as

@@ -1,3 +1,4 @@
+// @ts-check
 // Italian table: the same keys, {placeholders} and plural forms (KEY#one) as EN in web/i18n.js.
 // Terms as Italian players say them: mazzo, mazziere, piatto, fiches, invito/vedo/rilancio/passo
 // (Primero: "pass" = parola, "fold" = passo), presa, scopa, settebello, primiera, denari, coppe,

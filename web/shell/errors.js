@@ -1,3 +1,4 @@
+// @ts-check
 // An error reply from the worker, in the player's words and language (issue 10): never the
 // engine's (no seat numbers, no quoted action texts, no English in Italian or German). Every
 // message the worker itself writes has its own key (err.*); a refused move is one sentence; a
@@ -6,6 +7,7 @@
 import { t, language } from "../i18n.js";
 
 // [pattern on the worker's English message, key, (match) => placeholders]
+/** @type {[RegExp, string, ((m: RegExpExecArray) => {[name: string]: string})?][]} */
 const MESSAGES = [
   [/^that player is played by the computer/, "err.computer"],
   [/^that player's cards are shown only on their turn/, "err.notshown"],
@@ -46,7 +48,8 @@ const KINDS = {
 };
 const ALWAYS = new Set(["IllegalActionError", "InvalidActionError", "RequestError", "StorageError"]);
 
-/** The sentence to show for an error reply {ok: false, error, kind}. */
+/** The sentence to show for an error reply {ok: false, error, kind}.
+ * @param {import("../protocol").Answer<unknown>} answer */
 export function errorWords(answer) {
   if (!answer || answer.kind === "InternalError" || typeof answer.error !== "string") {
     if (answer && answer.kind === "InternalError") console.error("Primi engine error:", answer.error, answer.detail || "");

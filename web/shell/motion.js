@@ -1,3 +1,4 @@
+// @ts-check
 // Primi's motion, shared by every game: cards and chips that travel (a deal, a bet, a draw, a
 // card played, a capture, the pot going to its winner, a Primo row clear).
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // Primi's sounds: small cues for the deal, a bet, a card played, a win and "your turn", made on
 // the spot with WebAudio oscillators and envelopes (no sound file is downloaded). Off by default
 // (settings.sound), with a volume (settings.volume, 0–1); never the only cue (every event is also
