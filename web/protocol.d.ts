@@ -359,7 +359,7 @@ export interface CardOptions {
 }
 
 /** i18n.js `t`: the text of a key in the page's language, its {placeholders} filled. */
-export type Translate = (key: string, vars?: { [name: string]: unknown }) => string;
+export type Translate = (key: string, vars?: object) => string;
 
 /** A seat's name on screen ("You", "Player 2", a computer's name). */
 export type NameOf = (seat: number) => string;

@@ -4,10 +4,12 @@
 // gets a new cache, filled only with files whose bytes match this build (never a mix of builds).
 // It is checked by tsc on its own (tsconfig.sw.json: the service worker's globals, not the page's).
 const CACHE = "primi-__BUILD_HASH__";
-/** @type {{[url: string]: string}} */
-const FILES = /** @type {any} */ ("__PRECACHE__"); // {"./": sha256 of index.html, "./app.js": sha256, ...}
-/** @type {{[url: string]: number}} */
-const SIZES = /** @type {any} */ ("__SIZES__"); // {"./": bytes of index.html, "./app.js": bytes, ...}: the boot's progress bar counts them
+// FILES and SIZES are objects once stamped (typed any: a placeholder string until then; the tests and
+// tools read each stamp back as JSON, so it stays the whole initializer).
+/** @type {any} */
+const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
+/** @type {any} */
+const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...}: the boot's progress bar counts them
 // Each complete cache holds this map too (written last), so a later build reuses the files it shares.
 const MAP = "./.primi-files";
 const PARALLEL = 6;
