@@ -29,8 +29,11 @@ export interface Description {
   seat?: number;
 }
 
-/** A public log entry: a Description, its `seat` the seat that acted (-1 or none: the table). */
-export type LogEntry = Description;
+/** A public log entry: a Description, its `seat` the seat that acted (-1 or none: the table); a
+ * game may add its own fields (Primero: `deal`, `action`). */
+export interface LogEntry extends Description {
+  [field: string]: any;
+}
 
 /** What one seat may see of the state (`Game.observation(state, seat)`; seat -1: a spectator). Each
  * game has its own fields; every observation carries the recent public log and the whole log's size. */
