@@ -6,35 +6,17 @@ declare. The .d.ts is read with a few regular expressions (its interfaces are on
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.test_worker import WORKER  # web/worker.py, loaded once for the tests
+
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = (ROOT / "web" / "protocol.d.ts").read_text(encoding="utf-8")
-
-
-def _load_worker() -> types.ModuleType:
-    """web/worker.py as a module of its own (no PyScript: `call` answers without storage)."""
-    saved = sys.modules.pop("pyscript", None)
-    try:
-        spec = importlib.util.spec_from_file_location("primi_worker_protocol", ROOT / "web" / "worker.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        if saved is not None:
-            sys.modules["pyscript"] = saved
-    return module
-
-
-WORKER = _load_worker()
 
 
 def block(name: str) -> str:
@@ -76,7 +58,8 @@ def ok(request: dict[str, Any]) -> Any:
 
 
 @pytest.fixture(autouse=True)
-def fresh() -> None:
+def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(WORKER, "STORE", None)  # `call` saves nothing
     WORKER.SESSIONS.clear()
 
 

@@ -370,8 +370,8 @@ export type NameOf = (seat: number) => string;
 /** Play one canonical action text; `hold`: ms to wait first, every control inert, the move shown. */
 export type Send = (action: string, opts?: { hold?: number }) => void | Promise<void>;
 
-/** What a game's routes and its home and rules hooks get from the shell (app.js `routeCtx`). */
-export interface ShellContext {
+/** What every context the shell gives a game module holds. */
+export interface ShellTools {
   t: Translate;
   esc: (text: unknown) => string;
   settings: Settings;
@@ -381,20 +381,16 @@ export interface ShellContext {
   /** The sentence to show for an error answer, in the player's language. */
   errorText: ErrorText;
   announce: (text: string, assertive?: boolean) => void;
+}
+
+/** What a game's routes and its home and rules hooks get from the shell (app.js `routeCtx`). */
+export interface ShellContext extends ShellTools {
   loadCatalogue: () => Promise<Catalogue>;
 }
 
 /** What a game module's table hooks get (shell/table.js `tableCtx`; the replay viewer's is the same,
  * with no session and a send that does nothing). */
-export interface TableContext {
-  t: Translate;
-  esc: (text: unknown) => string;
-  settings: Settings;
-  cardOpts: () => CardOptions;
-  engineCall: EngineCall;
-  gameOp: GameOp;
-  errorText: ErrorText;
-  announce: (text: string, assertive?: boolean) => void;
+export interface TableContext extends ShellTools {
   catalogue: Catalogue | null;
   /** The catalogue entries of the game and rule set on the table. */
   game: CatalogueGame;
