@@ -6,7 +6,8 @@
 // docstring says the same in prose, and the rules it keeps: nothing hidden leaks, the show rules,
 // the sessions) and of the GameModule interface a game's web/games/<game>/index.js implements.
 // `tsc -p .` (tsconfig.json at the root, run by `python build.py test`) checks every JS file of
-// the page against it, so a change to a View, a request or an answer is caught there first.
+// the page against it, so a change to a View, a request or an answer is caught there first, and
+// tests/test_protocol_types.py checks the worker's real answers against it (the Python side).
 //
 // It is a declaration file only: the site never loads it (build.py does not copy *.d.ts).
 // JS files use it through JSDoc: /** @type {import("./protocol").View} */.

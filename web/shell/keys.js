@@ -9,6 +9,8 @@ import { t } from "../i18n.js";
 import { GAMES, gameModule } from "../games/index.js";
 import { settingsNow } from "./table.js";
 
+/** @typedef {{announce: (text: string, assertive?: boolean, asked?: boolean) => void, table: () => import("../protocol").ReadContext | null}} KeysShell */
+/** @type {KeysShell} */
 let shell = null; // {announce, table(): {name, view, nameOf, seats, settings} | null}
 
 // Single-character shortcuts (?, R and the games' P, S, F, 1-9) can be turned off in Settings
@@ -219,6 +221,7 @@ export function tableTools(box) {
   $("#keys-open", box).addEventListener("click", openHelp);
 }
 
+/** @param {KeysShell} context */
 export function installKeys(context) {
   shell = context;
   document.addEventListener("keydown", onKey);

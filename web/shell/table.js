@@ -68,6 +68,7 @@ export function setContext(c) { shell = c; }
 export function settingsNow() { return shell ? shell.settings : null; }
 
 // For the keys (read the table, shortcuts): the game on screen and its View, while the table shows.
+/** @returns {import("../protocol").ReadContext | null} */
 export function tableNow() {
   return game && game.view && $("#screen-table") ? { name: game.name, view: game.view, nameOf, seats: game.seats, settings: shell.settings } : null;
 }
