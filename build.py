@@ -7,7 +7,7 @@
                                     build if needed, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS]
                                     install what the tests need, then run ruff,
-                                    mypy and every test (tests/ and e2e/)
+                                    mypy, tsc and every test (tests/ and e2e/)
 
 The site holds the page and its UI assets from ``web/``, the rules core packed
 as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
@@ -57,12 +57,15 @@ PYSCRIPT_PREFIXES = (
     "py-editor-", "py-game-", "py-terminal-", "toml-",
 )
 WEB_SKIP = {"__pycache__", "cards-demo.html", "boot-snapshot.mjs", "bridge"}  # bridge: packed into the zip
+# Type declarations (web/protocol.d.ts, web/env.d.ts) are for tsc only: the site never loads them.
+WEB_SKIP_SUFFIXES = (".d.ts",)
+TSC = NODE / ".bin" / "tsc"
 
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages with ``npm ci`` when they are missing."""
     needed = (NODE / "pyodide" / "pyodide.mjs", NODE / "@pyscript" / "core" / "dist" / "core.js",
-              NODE / "axe-core" / "axe.min.js")
+              NODE / "axe-core" / "axe.min.js", TSC)
     if all(p.exists() for p in needed):
         return
     print("build: installing pinned npm packages (npm ci)", flush=True)
@@ -145,7 +148,7 @@ def copy_web(dist: Path) -> None:
     """Copy the page, styles, scripts and the worker bridge."""
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB)
-        if any(part in WEB_SKIP for part in rel.parts) or path.is_dir():
+        if any(part in WEB_SKIP for part in rel.parts) or path.is_dir() or path.name.endswith(WEB_SKIP_SUFFIXES):
             continue
         out = dist / rel
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -384,6 +387,9 @@ def run_tests(pytest_args: list[str]) -> int:
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py"]),
         ("mypy", [sys.executable, "-m", "mypy"]),
+        # The page's JS against web/protocol.d.ts; the service worker with its own globals.
+        ("tsc", [str(TSC), "-p", "."]),
+        ("tsc sw.js", [str(TSC), "-p", "tsconfig.sw.json"]),
         ("node --test", ["node", "--test", "tests/js/"]),
     ]
     failed = []

@@ -1,6 +1,7 @@
 """The page's translation tables, read without a browser (the JS files are parsed, one entry a line):
-the shell's own (web/i18n.js's EN, web/i18n/<lang>.js) and each game's, which its module registers
-with addStrings() (web/games/<game>/strings.<lang>.js). A key is defined in one file only."""
+the shell's own (web/i18n/<lang>.js) and each game's, which its module registers with addStrings()
+(web/games/<game>/strings.<lang>.js). Each file is ``export default { "key": "text", ... };``. A key
+is defined in one file only."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ KEY = re.compile(r'^\s*"([\w.\-#]+)":', re.M)
 
 
 def shell_file(lang: str) -> Path:
-    return WEB / "i18n.js" if lang == "en" else WEB / "i18n" / f"{lang}.js"
+    return WEB / "i18n" / f"{lang}.js"
 
 
 def game_files(lang: str) -> list[Path]:
@@ -28,9 +29,9 @@ def games() -> list[str]:
 
 
 def body(path: Path) -> str:
-    """The text of the table's object literal: EN in web/i18n.js, the default export elsewhere."""
+    """The text of the table's object literal, the file's default export."""
     text = path.read_text(encoding="utf-8")
-    start = text.index("const EN = {") if path.name == "i18n.js" else text.index("export default {")
+    start = text.index("export default {")
     return text[start:text.index("\n};", start)]
 
 

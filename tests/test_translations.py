@@ -1,5 +1,5 @@
 """Every text the page shows has its Italian and German form, with the same placeholders and plural
-forms: the page's tables (the shell's: web/i18n.js's EN, web/i18n/it.js, de.js; each game's:
+forms: the page's tables (the shell's: web/i18n/en.js, it.js, de.js; each game's:
 web/games/<game>/strings.<lang>.js, see tests/string_tables.py), the rules decisions and every text
 of the catalogue (each game's GameInfo.translations, gathered by pygame_core/translations.py). No browser
 needed: the JS tables are parsed."""

@@ -1,3 +1,4 @@
+// @ts-check
 // Primi's shell (main thread), game-neutral: boot, routes, home, rules, settings, nav.
 // It paints and reacts at once, boots the rules core in a PyScript worker (Pyodide) off the
 // main thread, and renders only from data the worker returns for the seat looking at the
@@ -19,15 +20,21 @@ import { renderReplay, replayInfo } from "./shell/replay.js";
 import { initMotion, motionInfo } from "./shell/motion.js";
 import { initSound, playSound, soundCounts, soundTurnedOn } from "./shell/sound.js";
 
+/** @typedef {import("./protocol").Request} Request */
+/** @typedef {import("./protocol").Answer<any>} AnyAnswer */
+/** @typedef {import("./protocol").Catalogue} Catalogue */
+
 const html = document.documentElement;
 
 // ---------------------------------------------------------------- settings
 const SETTINGS_KEY = "primi.settings.v1";
 // speedChosen: the player picked a speed in Settings (until then prefers-reduced-motion means Off).
+/** @type {import("./protocol").Settings} */
 const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true, confirmPlay: false };
 setLanguage("auto"); // the browser's language until the settings are read
 let settingsNotice = "";
 
+/** @returns {import("./protocol").Settings} */
 function loadSettings() {
   let raw = null;
   try { raw = localStorage.getItem(SETTINGS_KEY); } catch { return { ...DEFAULT_SETTINGS }; }
@@ -210,7 +217,7 @@ async function bootEngine() {
     performance.mark("primi:worker-ready");
     progress(90, "boot.engine");
     const pong = await rawCall({ op: "ping" });
-    if (!pong.ok) throw new Error(pong.error);
+    if (!pong.ok) throw new Error(pong.detail || pong.key);
     const how = await rawCall({ op: "boot" });
     html.dataset.boot = how.ok ? how.result.mode : "plain";
     performance.mark("primi:ready");
@@ -240,6 +247,7 @@ const turns = [];
 channel.port1.onmessage = function workerReply() { turns.shift()(); }; // named: the tests bound its renders
 const nextTask = () => new Promise((resolve) => { turns.push(resolve); channel.port2.postMessage(0); });
 
+/** @param {Request} req @returns {Promise<AnyAnswer>} */
 async function rawCall(req) {
   const request = JSON.stringify(req);
   const text = await worker.sync.call(request);
@@ -251,19 +259,30 @@ async function rawCall(req) {
 }
 
 // Calls made before the engine is ready wait for it (a Start pressed early is queued, not lost).
+// A call that fails on the page's side (the worker gone) answers like a bug in the worker.
+/** @type {Promise<unknown>} */
 let chain = Promise.resolve();
+/**
+ * @template {Request} R
+ * @param {R} req
+ * @returns {Promise<import("./protocol").Answer<import("./protocol").ResultOf<R["op"]>>>}
+ */
 export function engineCall(req) {
   const run = chain.then(() => engineReady).then(() => rawCall(req));
   chain = run.catch(() => {});
-  return run.catch((err) => ({ ok: false, error: String(err && err.message ? err.message : err), kind: "InternalError" }));
+  return run.catch((err) => /** @type {import("./protocol").ErrorAnswer} */ ({
+    ok: false, kind: "InternalError", key: "error.internal", args: {}, ms: 0, detail: String(err && err.message ? err.message : err),
+  }));
 }
 
-/** A game's extra operation (the hand calculator, the coach, the lessons). */
+/** A game's extra operation (the hand calculator, the coach, the lessons).
+ * @type {import("./protocol").GameOp} */
 export function gameOp(game, name, req = {}) {
   return engineCall({ ...req, op: "game_op", game, name });
 }
 
-/** What a player reads for an error reply: its sentence, or an apology for a bug (details to the console). */
+/** What a player reads for an error reply: its sentence, or an apology for a bug (details to the console).
+ * @param {import("./protocol").Answer<unknown>} answer */
 export function errorText(answer) {
   return errorWords(answer); // shell/errors.js: the player's words, in the player's language
 }
@@ -342,7 +361,9 @@ function showUpdateNote(reg) {
 // catalogue.json is registry.catalogue() (the `info` op's games: variants, player counts,
 // options, AI levels) plus each game's static data, written by build.py, so menus and setup
 // work before Python is ready.
+/** @type {Catalogue | null} */
 let catalogue = null;
+/** @type {Promise<Catalogue> | null} */
 let cataloguePromise = null;
 // The core writes the catalogue in English with its translations beside it (`translations`:
 // per language, `text` for labels, summaries and helps, `decisions` by decision number); the
@@ -367,6 +388,7 @@ function localizeCatalogue() {
   };
   walk(catalogueEN, catalogue);
 }
+/** @returns {Promise<Catalogue>} */
 function loadCatalogue() {
   if (!cataloguePromise) {
     // In steps, each its own task (the file is 140 kB): read it, then translate it. The English
@@ -388,6 +410,7 @@ function loadCatalogue() {
 }
 
 // What game modules' screens get from the shell.
+/** @type {import("./protocol").ShellContext} */
 const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue };
 setContext({
   ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
@@ -409,6 +432,7 @@ const SCREENS = {
   "/stats": (main) => renderStats(main, routeCtx),
 };
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
+/** @type {import("./protocol").SetupContext} */
 const setupCtx = {
   ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,
   // The AI's tables for the rule set on screen, built while the player reads the setup (worker `prepare`).
@@ -630,7 +654,7 @@ async function renderSettings(main) {
 async function changeLanguage() {
   setLanguage(settings.lang);
   applyStatic();
-  for (const a of document.querySelectorAll(".mainnav a[data-nav]")) a.textContent = t(a.dataset.nav);
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".mainnav a[data-nav]"))) a.textContent = t(a.dataset.nav);
   localizeCatalogue();
   await route();
 }

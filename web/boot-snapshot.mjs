@@ -1,3 +1,4 @@
+// @ts-check
 // Make the engine's memory snapshot at build time (run by build.py under Node; not served).
 //   node web/boot-snapshot.mjs DIST
 // Loads DIST/pyodide with Pyodide's private snapshot option, unpacks DIST/pygame_core.zip (the core
@@ -8,8 +9,9 @@
 // _loadSnapshot).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { argv } from "node:process";
 
-const dist = resolve(process.argv[2] || "dist");
+const dist = resolve(argv[2] || "dist");
 const { loadPyodide } = await import(join(dist, "pyodide", "pyodide.mjs"));
 const py = await loadPyodide({ indexURL: join(dist, "pyodide") + "/", _makeSnapshot: true });
 py.unpackArchive(new Uint8Array(readFileSync(join(dist, "pygame_core.zip"))), "zip");

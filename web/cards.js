@@ -1,3 +1,4 @@
+// @ts-check
 // Primi card art: our own SVG card faces, drawn from the card notation
 // (docs/rules-decisions.md section 0). No dependencies, no requests, no fonts of our own:
 // suit symbols are paths, so they look the same everywhere.

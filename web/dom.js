@@ -1,6 +1,9 @@
+// @ts-check
 // Small DOM helpers shared by the UI modules.
 
-/** The first element matching a selector. */
+/** The first element matching a selector (typed `any`: callers read its own kind's properties,
+ * value, checked, disabled…, and check for null where it may be missing).
+ * @param {string} sel @param {ParentNode} [root] @returns {any} */
 export const $ = (sel, root = document) => root.querySelector(sel);
 
 /** Click the first element matching a selector if it exists and is enabled; true when clicked. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The interpreter module PyScript's worker loads (app.js passes it as PyWorker's `version`): it is
 // Pyodide's own pyodide.mjs, with one change. Its loadPyodide first tries to restore the build's
 // memory snapshot (Python with the core and the worker bridge imported and the AI warmed; made by
@@ -13,6 +14,8 @@ export const version = pyodide.version;
 
 // build.py stamps this build's snapshot here: {file, sha256, bytes, raw}, or null (none built).
 // The file is gzip-compressed (7 MB instead of 38 MB, whatever the host's compression).
+// Typed any: a placeholder string until stamped (bench/boot.py reads the stamp back as JSON).
+/** @type {any} */
 const SNAPSHOT = "__SNAPSHOT__";
 const here = new URL("./", import.meta.url);
 

@@ -1,16 +1,25 @@
+// @ts-check
 // Primi's service worker: precache every file of the build, serve same-origin GETs cache-first.
 // build.py stamps the build hash and the file list with each file's SHA-256 below; each deploy
 // gets a new cache, filled only with files whose bytes match this build (never a mix of builds).
+// It is checked by tsc on its own (tsconfig.sw.json: the service worker's globals, not the page's).
 const CACHE = "primi-__BUILD_HASH__";
+// FILES and SIZES are objects once stamped (typed any: a placeholder string until then; the tests and
+// tools read each stamp back as JSON, so it stays the whole initializer).
+/** @type {any} */
 const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
+/** @type {any} */
 const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...}: the boot's progress bar counts them
 // Each complete cache holds this map too (written last), so a later build reuses the files it shares.
 const MAP = "./.primi-files";
 const PARALLEL = 6;
 // What the engine's start reads (the Python runtime, the rules core, the worker): the boot's first estimate.
 const ENGINE = /^\.\/(pyodide\/|pyscript\/|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|engine-[0-9a-f]+\.snapshot$)/;
+/** This script's global scope, `self`, as what it is: a service worker's. */
+const scope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const ENGINE_BYTES = Object.entries(SIZES).filter(([u]) => ENGINE.test(u)).reduce((a, [, n]) => a + n, 0);
 
+/** @param {BufferSource} buf */
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -21,8 +30,9 @@ async function sha256(buf) {
 // file kept by a long max-age), fetch again bypassing it (cache: "reload"). A file that still does
 // not match (a deploy half-copied on the server) fails the install: the old version stays, and a
 // later load tries again. The response itself is kept (its URL and headers), not a copy.
+/** @param {string} url @param {string} sha @param {(n: number | null) => void} [onBytes] */
 async function fetchChecked(url, sha, onBytes = () => {}) {
-  for (const mode of ["default", "reload"]) {
+  for (const mode of /** @type {RequestCache[]} */ (["default", "reload"])) {
     const res = await fetch(url, { cache: mode });
     if (res.ok && (await sha256(await counted(res.clone(), onBytes))) === sha) return res;
     onBytes(null); // a retry: this file's bytes count again from zero
@@ -30,11 +40,13 @@ async function fetchChecked(url, sha, onBytes = () => {}) {
   throw new Error(`${url} does not match build __BUILD_HASH__`);
 }
 
+/** @param {{type: string, [field: string]: unknown}} msg */
 async function tell(msg) {
-  for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+  for (const c of await scope.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
 }
 
 // A response's bytes, read as they arrive; onBytes(n) hears the running count (the progress bar).
+/** @param {Response} res @param {(n: number) => void} onBytes @returns {Promise<ArrayBuffer>} */
 async function counted(res, onBytes) {
   if (!res.body) return res.arrayBuffer();
   const reader = res.body.getReader();
@@ -99,35 +111,35 @@ async function precache() {
   await cache.put(MAP, new Response(JSON.stringify(FILES), { headers: { "content-type": "application/json" } }));
 }
 
-self.addEventListener("install", (event) => {
+scope.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("activate", (event) => {
+scope.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith("primi-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => scope.clients.claim()),
   );
 });
 
-self.addEventListener("message", (event) => {
+scope.addEventListener("message", (event) => {
   // A waiting worker takes over only when the player asks for it (the update note in app.js).
-  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "skip-waiting") scope.skipWaiting();
 });
 
 // Everything, the Python runtime included, comes from this build's own cache: the runtime is
 // pinned, so its copy here always belongs with the rest of the build. Misses go to the network.
-self.addEventListener("fetch", (event) => {
+scope.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  if (req.method !== "GET" || url.origin !== scope.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate", ignoreVary: true });
     if (hit) {
       // For the boot's progress bar: the bytes of each file served, from the build's list of sizes.
-      const key = "./" + url.pathname.slice(new URL(self.registration.scope).pathname.length);
+      const key = "./" + url.pathname.slice(new URL(scope.registration.scope).pathname.length);
       if (SIZES[key] && ENGINE.test(key)) tell({ type: "primi-served", url: key, bytes: SIZES[key], engine: ENGINE_BYTES });
       return hit;
     }
@@ -136,7 +148,7 @@ self.addEventListener("fetch", (event) => {
     } catch (err) {
       if (req.mode === "navigate") {
         // An unknown deep link while offline: redirect to the app page (relative assets stay right).
-        return Response.redirect(new URL("./", self.registration.scope).href, 302);
+        return Response.redirect(new URL("./", scope.registration.scope).href, 302);
       }
       throw err;
     }

@@ -1,4 +1,5 @@
-// German table: the same keys, {placeholders} and plural forms (KEY#one) as EN in web/i18n.js.
+// @ts-check
+// German table: the same keys, {placeholders} and plural forms (KEY#one) as web/i18n/en.js.
 // Terms: Geber, Pot, Chips, Einsatz, bieten/sehen/erhöhen, passen/aussteigen (Primero's pass and
 // fold), stechen, Scopa, Settebello, Primiera, Münzen, Kelche, Schwerter, Stäbe, Herold; Primo as
 // its German rulebook says it: Reihe, Kopf, Ende, Stapel, Top-Karte, Nimm-Karte, Ablagekarten.

@@ -1,4 +1,5 @@
-// Italian table: the same keys, {placeholders} and plural forms (KEY#one) as EN in web/i18n.js.
+// @ts-check
+// Italian table: the same keys, {placeholders} and plural forms (KEY#one) as web/i18n/en.js.
 // Terms as Italian players say them: mazzo, mazziere, piatto, fiches, invito/vedo/rilancio/passo
 // (Primero: "pass" = parola, "fold" = passo), presa, scopa, settebello, primiera, denari, coppe,
 // spade, bastoni; Primo: fila, testa, coda, mazzetto, carta Top, carta Prendi.

@@ -1,3 +1,4 @@
+// @ts-check
 // An error reply from the worker, in the player's words and language (issue 10): never the
 // engine's (no seat numbers, no quoted action texts, no English in Italian or German). The worker
 // sends every error as a key and its args ({ok: false, kind, key, args}, issue 19: errors are keys;
@@ -16,10 +17,11 @@ const KINDS = {
 };
 const INTERNAL = "error.internal";
 
-/** The sentence to show for an error reply {ok: false, kind, key, args} (a bug: kind InternalError, with detail). */
+/** The sentence to show for an error reply {ok: false, kind, key, args} (a bug: kind InternalError, with detail).
+ * @param {import("../protocol").Answer<unknown>} answer */
 export function errorWords(answer) {
   if (!answer || answer.kind === "InternalError") {
-    if (answer) console.error("Primi engine error:", answer.detail || answer.error || "");
+    if (answer) console.error("Primi engine error:", answer.detail || "");
     return t(INTERNAL);
   }
   const desc = { key: answer.key, args: answer.args && typeof answer.args === "object" ? answer.args : {} };

@@ -1,3 +1,4 @@
+// @ts-check
 // The keyboard and the screen reader at the table, game-neutral (issue 10): single-key shortcuts
 // (listed in a "?" dialog), roving focus in the action toolbar and the hand (one tab stop each,
 // the arrow keys move within), dialogs that trap focus and close with Esc, focus that never
@@ -8,6 +9,8 @@ import { t } from "../i18n.js";
 import { GAMES, gameModule } from "../games/index.js";
 import { settingsNow } from "./table.js";
 
+/** @typedef {{announce: (text: string, assertive?: boolean, asked?: boolean) => void, table: () => import("../protocol").ReadContext | null}} KeysShell */
+/** @type {KeysShell} */
 let shell = null; // {announce, table(): {name, view, nameOf, seats, settings} | null}
 
 // Single-character shortcuts (?, R and the games' P, S, F, 1-9) can be turned off in Settings
@@ -110,7 +113,7 @@ export function rove() {
   // A row of seats too wide for the screen scrolls: it is then a tab stop, so a keyboard can scroll it.
   // Measured in the next frame, when the browser lays the page out anyway (no forced layout in this task).
   requestAnimationFrame(() => {
-    for (const el of document.querySelectorAll("#board .seats-bar")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#board .seats-bar"))) {
       if (el.scrollWidth > el.clientWidth + 1) el.tabIndex = 0; else el.removeAttribute("tabindex");
     }
   });
@@ -218,6 +221,7 @@ export function tableTools(box) {
   $("#keys-open", box).addEventListener("click", openHelp);
 }
 
+/** @param {KeysShell} context */
 export function installKeys(context) {
   shell = context;
   document.addEventListener("keydown", onKey);

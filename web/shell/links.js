@@ -1,3 +1,4 @@
+// @ts-check
 // Links (game-neutral): the share link of a deal (#/play/<game>?variant=…&players=…&seed=…&<option>=…),
 // the daily deal (#/daily/<game>) with its results and streak, the replay link of a finished game
 // (#/replay?v=1&r=<deflate-raw, base64url>) and the checks that turn a bad link into a message.
@@ -291,6 +292,8 @@ export function dailyTile(game) {
 /** The daily deal's setup: the game's default rule set and player count, you against the medium
  * computer. A daily deal is short: a game module's optional `dailyOptions` (e.g. one deal) override
  * the defaults; options the default rule set lacks are left out. */
+/** @param {import("../protocol").CatalogueGame} game @param {string} date @param {import("../protocol").GameModule | null} [module]
+ * @returns {import("../protocol").NewGameRequest & {options: {players: number, [name: string]: import("../protocol").Json}}} */
 export function dailyRequest(game, date, module = null) {
   const variant = game.variants.find((v) => v.name === game.default_variant) || game.variants[0];
   const levels = levelsOf(game);
@@ -304,6 +307,8 @@ export function dailyRequest(game, date, module = null) {
 }
 
 /** The daily deal screen (#/daily/<game>): today's date, the streak, today's result, Play. */
+/** @param {HTMLElement} main @param {string} gameName @param {URLSearchParams} params
+ * @param {import("../protocol").SetupContext} ctx */
 export async function renderDaily(main, gameName, params, ctx) {
   const cat = await ctx.loadCatalogue();
   const game = cat.games.find((g) => g.name === gameName);
@@ -325,7 +330,7 @@ export async function renderDaily(main, gameName, params, ctx) {
       <p class="row"><button class="btn" type="button" id="daily-start" data-primary>${esc(t(stats.today ? "daily.again" : "daily.play"))}</button></p>
     </section>`;
   if (stats.today) dailyResultBox(main.querySelector("#daily-today"), game, date, stats.today);
-  const start = main.querySelector("#daily-start");
+  const start = /** @type {HTMLButtonElement} */ (main.querySelector("#daily-start"));
   start.addEventListener("click", async () => {
     if (start.disabled) return;
     start.disabled = true;
@@ -349,7 +354,11 @@ function dailyResultBox(el, game, date, result) {
 }
 
 /** The end screen's links: share the deal, the replay link; for a daily deal, its result and share text.
- * end = {name, label, request, seats, view}; shell = {engineCall, errorText}. */
+ * end = {name, label, request, seats, view}; shell = {engineCall, errorText}.
+ * @param {HTMLElement} box
+ * @param {{name: string, label: string, request: import("../protocol").NewGameRequest, seats: string[],
+ *   view: import("../protocol").View, scoreText?: (seat: number) => string}} end
+ * @param {{engineCall: import("../protocol").EngineCall, errorText: import("../protocol").ErrorText}} shell */
 export function endLinks(box, end, shell) {
   const v = end.view;
   const row = document.createElement("div");
@@ -366,7 +375,7 @@ export function endLinks(box, end, shell) {
     showLinkBox(linkBox, url, (await copyText(url)) ? t("link.copied") : t("link.copyfailed"));
   });
   row.querySelector("#end-replay-link").addEventListener("click", async (e) => {
-    const button = e.currentTarget;
+    const button = /** @type {HTMLButtonElement} */ (e.currentTarget);
     if (button.disabled) return;
     button.disabled = true;
     const answer = await shell.engineCall({ op: "replay", record: v.record, step: 0 });

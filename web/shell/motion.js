@@ -1,3 +1,4 @@
+// @ts-check
 // Primi's motion, shared by every game: cards and chips that travel (a deal, a bet, a draw, a
 // card played, a capture, the pot going to its winner, a Primo row clear).
 //
@@ -17,6 +18,7 @@ const DURATION = { off: 0, fast: 120, normal: 250, slow: 500 }; // one card's tr
 const STAGGER = 0.3; // a deal's cards start this fraction of a travel apart
 const MAX_TOTAL = 1200; // a composite animation (a whole deal) never runs longer (ms, at Normal)
 
+/** @type {Pick<import("../protocol").Settings, "speed" | "speedChosen">} */
 let settings = { speed: "normal", speedChosen: false };
 let played = 0;
 const kinds = { slide: 0, fly: 0, chip: 0, other: 0 }; // animations started, by kind (tests)
@@ -24,7 +26,8 @@ const running = new Set();
 
 const reduced = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** The settings object (kept by reference: a change in Settings applies at once). */
+/** The settings object (kept by reference: a change in Settings applies at once).
+ * @param {import("../protocol").Settings} s */
 export function initMotion(s) {
   settings = s;
   // A click, a tap or a key anywhere jumps every animation to its end (capture: before any handler).

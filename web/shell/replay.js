@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer (#/replay?v=1&seats=…&r=…): a finished game's record from a link (or a file),
 // checked by the worker exactly like `python -m pygame_core replay` before anything is shown,
 // then stepped forward and back (buttons, arrow keys, a slider), showing one seat's view, the
@@ -17,6 +18,25 @@ function seatNames(seats) {
   return seats.map((k, i) => (k !== "human" ? AI_NAMES[ai++ % AI_NAMES.length] : humans === 1 ? t("table.you") : t("table.player", { n: i + 1 })));
 }
 
+/**
+ * The replay on screen.
+ * @typedef {object} Replay
+ * @property {import("../protocol").GameRecord} record
+ * @property {import("../protocol").CatalogueGame} game
+ * @property {import("../protocol").GameModule} module
+ * @property {import("../protocol").CatalogueVariant} variant
+ * @property {string[]} seats
+ * @property {string[]} names
+ * @property {import("../protocol").NameOf} nameOf
+ * @property {(d: import("../protocol").Description) => string} sayFor
+ * @property {number} steps
+ * @property {number} step the step drawn
+ * @property {number} target the step asked for last
+ * @property {number | "all"} seat whose view: a seat, -1 (the table) or every hand
+ * @property {number | null} want the step to fetch next
+ * @property {boolean} busy
+ */
+/** @type {Replay | null} */
 let current = null; // the replay on screen: {record, steps, step, seat, ...}
 
 /** For tests: where the replay on screen stands. */
@@ -24,7 +44,10 @@ export function replayInfo() {
   return current && { game: current.game.name, steps: current.steps, step: current.step, seat: current.seat };
 }
 
-/** #/replay: from a link's record, or (without one) a file picker. ctx: the shell's route ctx plus module, badLink. */
+/** @typedef {import("../protocol").SetupContext} SetupContext */
+
+/** #/replay: from a link's record, or (without one) a file picker. ctx: the shell's route ctx plus module, badLink.
+ * @param {HTMLElement} main @param {URLSearchParams} params @param {SetupContext} ctx */
 export async function renderReplay(main, params, ctx) {
   current = null;
   for (const k of params.keys()) {
@@ -43,6 +66,7 @@ export async function renderReplay(main, params, ctx) {
   return open(main, text, seats, ctx);
 }
 
+/** @param {HTMLElement} main @param {SetupContext} ctx */
 function renderPicker(main, ctx) {
   main.innerHTML = `
     <section class="screen" id="screen-replay-open" aria-labelledby="replay-open-title">
@@ -59,6 +83,7 @@ function renderPicker(main, ctx) {
   });
 }
 
+/** @param {HTMLElement} main @param {string} text @param {string[] | null} seatsFromLink @param {SetupContext} ctx */
 async function open(main, text, seatsFromLink, ctx) {
   const first = await ctx.engineCall({ op: "replay", record: text, step: 0, seat: -1 });
   if (!first.ok) return ctx.badLink(main, t("replay.bad", { error: ctx.errorText(first) }));
@@ -67,7 +92,9 @@ async function open(main, text, seatsFromLink, ctx) {
   const game = cat.games.find((g) => g.name === rec.game);
   const module = ctx.module(rec.game);
   if (!game || !module) return ctx.badLink(main, t("link.badgame", { name: quoteLink(rec.game) }));
-  const variant = game.variants.find((v) => v.name === rec.variant) || { name: rec.variant, label: rec.variant, options: [] };
+  // A rule set this version lacks: its name only.
+  const variant = game.variants.find((v) => v.name === rec.variant)
+    || /** @type {import("../protocol").CatalogueVariant} */ ({ name: rec.variant, label: rec.variant, options: [] });
   const players = first.result.players;
   let seats = Array.from({ length: players }, () => "human");
   const levels = (game.agents || []).filter((a) => a !== "random");
@@ -127,9 +154,10 @@ async function open(main, text, seatsFromLink, ctx) {
 
 // Arrow keys step (Home/End jump) anywhere on the replay screen, but the slider and the menu keep theirs.
 let keysBound = false;
+/** @param {KeyboardEvent} e @param {SetupContext} ctx */
 function onKey(e, ctx) {
   if (!current || !$("#screen-replay") || e.altKey || e.ctrlKey || e.metaKey) return;
-  const tag = e.target && e.target.tagName;
+  const tag = e.target && /** @type {Element} */ (e.target).tagName;
   if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
   const moves = { ArrowLeft: current.target - 1, ArrowRight: current.target + 1, Home: 0, End: current.steps };
   if (!(e.key in moves)) return;
@@ -138,6 +166,7 @@ function onKey(e, ctx) {
 }
 
 // Steps are asked one at a time; while one is on its way, only the latest wanted step follows it.
+/** @param {number} step @param {SetupContext} ctx */
 async function show(step, ctx) {
   const r = current;
   r.want = step;
@@ -158,14 +187,17 @@ async function show(step, ctx) {
   }
 }
 
+/** @param {import("../protocol").ReplayStep} res @param {SetupContext} ctx */
 function draw(res, ctx) {
   const r = current;
   r.step = res.step;
   const seat = res.seat === "all" ? -1 : res.seat;
+  /** @type {import("../protocol").View} */
   const view = {
     seat, observation: res.observation, legal: [], current: res.current, terminal: res.terminal, result: res.result,
-    actions: res.step, say: [], record: null, seed: null,
+    actions: res.step, say: [], record: null, seed: null, undo: false,
   };
+  /** @type {import("../protocol").TableContext} */
   const tctx = {
     t, esc, settings: ctx.settings, cardOpts: ctx.cardOpts, engineCall: ctx.engineCall, gameOp: ctx.gameOp, errorText: ctx.errorText,
     announce: () => {}, catalogue: ctx.catalogueNow ? ctx.catalogueNow() : null, game: r.game, variant: r.variant, seats: r.seats,

@@ -1,3 +1,4 @@
+// @ts-check
 // Saved games, on the page side: the home screen's "Continue" list (resume, delete one, delete all,
 // export), the import of a game record from a file, file downloads, and the notice when the
 // browser refuses storage. The worker keeps the saves (in IndexedDB): a save holds the seed and
@@ -7,7 +8,9 @@ import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { levels } from "./setup.js";
 
+/** @type {import("../protocol").SavesContext} */
 let ctx = null; // {engineCall, loadCatalogue, openGame(started, opts), errorText, announce}
+/** @param {import("../protocol").SavesContext} c */
 export function setSavesContext(c) { ctx = c; }
 
 const PAGE = 50; // games in progress listed at first; "Show more" lists 50 more each time
@@ -45,6 +48,7 @@ function pruneSeen(ids) {
 }
 
 // ---------------------------------------------------------------- relative time
+/** @type {[Intl.RelativeTimeFormatUnit, number][]} */
 const UNITS = [["year", 31536e6], ["month", 2592e6], ["week", 6048e5], ["day", 864e5], ["hour", 36e5], ["minute", 6e4]];
 /** "5 minutes ago", "yesterday", "just now". */
 export function when(ms, now = Date.now()) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The setup screen (#/play/<game>?variant=…), built from the catalogue alone: the rule set,
 // the number of players, who plays each seat (a human or one of the game's AI levels), the
 // variant's options and an optional seed. Left empty, the worker draws the seed and reveals it
@@ -8,11 +9,15 @@ import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { copyText, drawSeed, playLink, readPlayLink, showLinkBox, validSeed } from "./links.js";
 
-/** Seat choices for a game: "human" and its AI levels (the catalogue's agents, less "random"). */
+/** Seat choices for a game: "human" and its AI levels (the catalogue's agents, less "random").
+ * @param {import("../protocol").CatalogueGame} game @returns {string[]} */
 export function levels(game) {
   return (game.agents || []).filter((a) => a !== "random");
 }
 
+/** The setup screen of a game.
+ * @param {HTMLElement} main @param {string} gameName @param {URLSearchParams} params
+ * @param {import("../protocol").SetupContext} ctx */
 export async function renderSetup(main, gameName, params, ctx) {
   const cat = await ctx.loadCatalogue();
   const game = cat.games.find((g) => g.name === gameName);
@@ -113,7 +118,7 @@ export async function renderSetup(main, gameName, params, ctx) {
         options[o.name] = n;
       } else options[o.name] = el.value;
     }
-    const seats = [...document.querySelectorAll("#setup-seats select")].map((s) => s.value);
+    const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#setup-seats select"))].map((s) => s.value);
     const request = { game: game.name, variant: variant.name, options, seats, undo: $("#setup-undo").checked };
     if (seedText !== "") request.seed = Number(seedText);
     return request;
@@ -147,6 +152,7 @@ export async function renderSetup(main, gameName, params, ctx) {
   });
 }
 
+/** @param {import("../protocol").OptionSpec} o @param {unknown} fromLink */
 function optionField(o, fromLink) {
   const id = `opt-${o.name}`;
   const help = o.help ? `<span class="help" id="${id}-help">${esc(o.help)}</span>` : "";

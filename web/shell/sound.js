@@ -1,3 +1,4 @@
+// @ts-check
 // Primi's sounds: small cues for the deal, a bet, a card played, a win and "your turn", made on
 // the spot with WebAudio oscillators and envelopes (no sound file is downloaded). Off by default
 // (settings.sound), with a volume (settings.volume, 0–1); never the only cue (every event is also
@@ -5,11 +6,13 @@
 // pressed a key (turning sound on in Settings is such a gesture): the browsers' autoplay policy.
 // Test hook: window.primi.sounds = {deal, bet, play, win, turn, contexts} counts the cues played.
 
+/** @type {Pick<import("../protocol").Settings, "sound" | "volume">} */
 let settings = { sound: false, volume: 0.6 };
 let audio = null;
 let gestured = false;
 export const soundCounts = { deal: 0, bet: 0, play: 0, win: 0, turn: 0, contexts: 0 };
 
+/** @param {import("../protocol").Settings} s the settings object (kept by reference) */
 export function initSound(s) {
   settings = s;
   const mark = () => { gestured = true; };

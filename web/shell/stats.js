@@ -1,3 +1,4 @@
+// @ts-check
 // Local statistics per game and rule set (#/stats): games played and won, and the points or chips
 // won, kept in this browser's localStorage (results only: no card, no seed). Reset and export.
 // The daily deals' results (kept by links.js) show here too: each game's streak, best streak, days

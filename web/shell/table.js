@@ -1,3 +1,4 @@
+// @ts-check
 // The table screen (#/table), game-neutral: the run loop (whose turn, paced computer turns with
 // a visible "thinking" sign, the hot-seat hand-over with its recap), the log, the round-end and
 // end-of-game screens (rematch, replay-seed link). The game module draws the table and composes
@@ -14,22 +15,60 @@ import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { recordResult } from "./stats.js";
 import { nextControl, rove, tableTools } from "./keys.js";
 
+/** @typedef {import("../protocol").View} View */
+/** @typedef {import("../protocol").Answer<unknown>} Answer */
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"];
 const PACE = { off: 60, fast: 60, normal: 320, slow: 650 }; // ms before each computer turn ("off": no animation, no wait)
 const OLDER_PAGE = 50; // log entries fetched per "show older"
 
+/** @type {import("../protocol").TableShell} */
 let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, module, errorText, gameOp}
+/**
+ * The game on the table.
+ * @typedef {object} TableGame
+ * @property {string} name
+ * @property {import("../protocol").CatalogueGame} info
+ * @property {import("../protocol").CatalogueVariant} variant
+ * @property {import("../protocol").NewGameRequest} request what a rematch asks for again
+ * @property {string} sid the worker's session
+ * @property {string[]} seats
+ * @property {string[]} names
+ * @property {number[]} humans the human seats
+ * @property {import("../protocol").GameModule} module
+ * @property {View} view the View on screen
+ * @property {{[name: string]: any}} local the module's own state (TableContext.local)
+ * @property {number | null} lastHuman the human seat that last had the device
+ * @property {number | null} pendingSeat the seat the hand-over waits for
+ * @property {string | number | null} roundShown the id of the last round summary shown
+ * @property {import("../protocol").LogEntry[]} older log entries fetched by "show older"
+ * @property {number} [olderFrom] the whole log's index of older[0]
+ * @property {boolean} running
+ * @property {boolean} busy
+ * @property {boolean} sending
+ * @property {number} lockTimer
+ * @property {boolean} counted the result went into the statistics
+ * @property {string | null} save
+ * @property {string | null} notice
+ * @property {"fast" | "now" | null} [autoplay] playing to the end without stops
+ * @property {((value?: unknown) => void) | null} [afterRound] goes on once the round summary is closed
+ * @property {boolean} [keepLogScroll]
+ */
+/** @type {TableGame | null} */
 let game = null; // the game on the table
 let resuming = false; // looking for the saved game to resume after a reload
+/** @type {number[]} */
 export const thinkTimes = []; // milliseconds each computer decision took in the worker (bench/ai_browser.py)
 
+/** @param {import("../protocol").TableShell} c */
 export function setContext(c) { shell = c; }
 
 // The player's settings (shell/keys.js: the single-key shortcuts may be off), or null before the shell is up.
 export function settingsNow() { return shell ? shell.settings : null; }
 
 // For the keys (read the table, shortcuts): the game on screen and its View, while the table shows.
+/** @returns {import("../protocol").ReadContext | null} */
 export function tableNow() {
   return game && game.view && $("#screen-table") ? { name: game.name, view: game.view, nameOf, seats: game.seats, settings: shell.settings } : null;
 }
@@ -53,7 +92,10 @@ function seatNames(seats) {
 }
 
 /** Start a game from setup's request ({game, variant, options, seats, seed?, undo?}); an error text, or null.
- * opts.wanted(): false once the player left the page that asked (the new game is then closed unseen). */
+ * opts.wanted(): false once the player left the page that asked (the new game is then closed unseen).
+ * @param {import("../protocol").NewGameRequest} request
+ * @param {{wanted?: () => boolean}} [opts]
+ * @returns {Promise<string | null>} */
 export async function startGame(request, opts = {}) {
   const answer = await shell.engineCall({ op: "new_game", names: seatNames(request.seats), ...request });
   if (opts.wanted && !opts.wanted()) {
@@ -68,7 +110,10 @@ export async function startGame(request, opts = {}) {
 }
 
 /** Put a game the worker opened on the table: new_game's, resume's or import_record's answer
- * ({session, seats, names, game, variant, options, undo, view}); an error text, or null. */
+ * ({session, seats, names, game, variant, options, undo, view}); an error text, or null.
+ * @param {import("../protocol").Started} started
+ * @param {{request?: import("../protocol").NewGameRequest, resumed?: boolean, imported?: boolean, notice?: string | null}} [opts]
+ * @returns {Promise<string | null>} */
 export async function openGame(started, opts = {}) {
   const cat = await shell.loadCatalogue();
   const name = started.game || (opts.request && opts.request.game);
@@ -106,6 +151,7 @@ const youSeat = () => (game && game.humans.length === 1 ? game.humans[0] : null)
 const sayFor = (d) => say(game && game.module.describe ? game.module.describe(d, { nameOf, settings: shell.settings }) : d, nameOf, youSeat());
 const nameOf = (seat) => (seat >= 0 && game && seat < game.names.length ? game.names[seat] : t("table.nobody"));
 
+/** @returns {import("../protocol").TableContext} */
 function tableCtx() {
   return {
     t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: shell.engineCall, gameOp: shell.gameOp,
@@ -199,10 +245,12 @@ function setBusy(busy) {
 
 // A move the engine refuses (a stale tap, a double tap) is said in the player's words, never the
 // engine's (no seat numbers, no quoted action texts).
+/** @param {Answer} answer */
 export function playerError(answer) {
   return shell.errorText(answer); // shell/errors.js: a refused move is the table's sentence (err.move)
 }
 
+/** @param {Answer | string} answer */
 function showError(answer) {
   const text = typeof answer === "string" ? answer : playerError(answer);
   const box = $("#table-message");
@@ -210,7 +258,8 @@ function showError(answer) {
   shell.announce(text, true);
 }
 
-/** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen). */
+/** Take a View from the worker: announce what happened, draw it (not while playing to the end unseen).
+ * @param {View} view */
 function take(view, quiet = false) {
   const shownBefore = game.view ? game.view.seat : null;
   const wasMine = !!game.view && game.view.current === game.view.seat && shownBefore === view.seat && !game.view.terminal;
@@ -364,6 +413,7 @@ async function showPending() {
 
 // The human on screen plays one action: one call, whose answer is the new View. opts.hold (ms):
 // a one-tap play waits that long first, its highlight shown and every control inert (no double play).
+/** @type {import("../protocol").Send} */
 async function send(action, opts = {}) {
   const g = game;
   if (!g || g.busy) return; // a call is in flight: no double send
@@ -381,6 +431,7 @@ async function send(action, opts = {}) {
     if (game !== g) return;
     if (!$("#screen-table")) { g.sending = false; setBusy(false); return; } // the player left the table first: nothing played
   }
+  /** @type {import("../protocol").RequestOf<"act">} */
   const request = { op: "act", session: g.sid, seat, action };
   if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
   const answer = await shell.engineCall(request);
@@ -400,7 +451,7 @@ async function send(action, opts = {}) {
 function inert(on) {
   const bar = $("#actions");
   if (bar) bar.setAttribute("aria-busy", String(on));
-  for (const el of document.querySelectorAll("#screen-table [data-action], #screen-table button.card, #actions select")) {
+  for (const el of /** @type {NodeListOf<HTMLButtonElement | HTMLSelectElement>} */ (document.querySelectorAll("#screen-table [data-action], #screen-table button.card, #actions select"))) {
     if (on) { if (!el.disabled) { el.disabled = true; el.dataset.inert = ""; } } else if ("inert" in el.dataset) { el.disabled = false; delete el.dataset.inert; }
   }
 }

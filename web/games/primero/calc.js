@@ -1,3 +1,4 @@
+// @ts-check
 // Primero's hand calculator (#/calc): pick four cards and see their kind and points under
 // every rule set. The deck comes from catalogue.json, so picks work before Python is ready;
 // the score comes from the worker (game_op "hand").
@@ -5,6 +6,7 @@ import { $, esc, gridKeys } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 
+/** @type {import("../../protocol").ShellContext} */
 let ctx = null; // {engineCall, gameOp, announce, settings, cardOpts, loadCatalogue}
 const html = document.documentElement;
 const calc = { rules: "waks", wild: false, picked: [], focusIndex: 0, seq: 0 };
@@ -13,6 +15,7 @@ export function handRules(cat, name) {
   return cat.hand_rules.find((r) => r.name === name);
 }
 
+/** @param {HTMLElement} main @param {URLSearchParams} params @param {import("../../protocol").ShellContext} c */
 export async function renderCalc(main, params, c) {
   ctx = c;
   const cat = await ctx.loadCatalogue();
@@ -186,7 +189,7 @@ async function scoreCalc(cat) {
   const { hand, across } = answer.result;
   const kind = t("kind." + hand.kind);
   summary.innerHTML = `${esc(kind)} <span class="pts">${hand.points}</span>`;
-  for (const b of document.querySelectorAll("#calc-hand .card")) b.classList.toggle("counting", hand.counting.includes(b.dataset.card));
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#calc-hand .card"))) b.classList.toggle("counting", hand.counting.includes(b.dataset.card));
   box.innerHTML = `
     <h2>${esc(hand.label)}</h2>
     <p class="result-kind" id="calc-kind" data-kind="${esc(hand.kind)}" data-points="${hand.points}">${esc(kind)} <span class="pts">${hand.points}</span></p>

@@ -1,3 +1,4 @@
+// @ts-check
 // Primero's game module (see ../index.js for the GameModule interface): the felt, the seats,
 // the shown seat's hand, the bet/vie/revie buttons (only legal amounts), the claim composer
 // for announcements, discard/trade selection, the RMS draw slots, the coach, the deal-end
@@ -18,6 +19,9 @@ import { addStrings } from "../../i18n.js";
 import stringsEn from "./strings.en.js";
 import stringsIt from "./strings.it.js";
 import stringsDe from "./strings.de.js";
+
+/** @typedef {import("../../protocol").View} View */
+/** @typedef {import("../../protocol").TableContext} TableContext */
 
 // Primero's own strings (strings.<lang>.js), known to t() from here on.
 addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
@@ -44,6 +48,7 @@ function showsTotal(ctx) {
 }
 
 // ---------------------------------------------------------------- the table
+/** @param {HTMLElement} el @param {View} view @param {TableContext} ctx */
 function drawTable(el, view, ctx) {
   if (!$("#felt", el)) {
     el.innerHTML = `
@@ -75,7 +80,7 @@ function motion(o, v, ctx, before) {
   const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
   const stock = rectOf("#felt .stock") || rectOf("#felt");
   const pot = rectOf("#pot");
-  const hand = [...document.querySelectorAll("#my-hand [data-card]")];
+  const hand = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#my-hand [data-card]"))];
   // A new deal: the shown hand comes from the stock, card by card, and so do the others' backs.
   const deal = () => {
     slide([...document.querySelectorAll("#my-hand [data-card], #seats .mini-back")].map((el) => ({ el, from: rectOf("#felt .stock") || rectOf("#felt"), fade: true })));
@@ -163,7 +168,7 @@ function drawFelt(o, v, ctx) {
     ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "table.forced.you" : "table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
     ${slots}
     <div class="stock help">${esc(t("table.stock", { n: o.stock }))}</div>`;
-  for (const b of document.querySelectorAll("#felt [data-action]")) b.addEventListener("click", () => ctx.send(b.dataset.action));
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#felt [data-action]"))) b.addEventListener("click", () => ctx.send(b.dataset.action));
 }
 
 function drawMe(o, v, ctx) {
@@ -218,6 +223,7 @@ function actionLabel(action, v) {
   return base;
 }
 
+/** @param {HTMLElement} bar @param {View} v @param {TableContext} ctx @param {import("../../protocol").Send} send */
 function composeActions(bar, v, ctx, send) {
   const legal = v.legal;
   const selected = ctx.local.selected || [];
@@ -270,7 +276,7 @@ function composeActions(bar, v, ctx, send) {
   if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("hint.slots"))}</span>`);
   else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("hint.slots"))}</span>`);
   bar.innerHTML = parts.join("");
-  for (const b of bar.querySelectorAll("button[data-action]")) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button[data-action]"))) {
     if (b.id === "claim-go") continue;
     b.addEventListener("click", () => {
       const a = b.dataset.action;
@@ -335,6 +341,7 @@ function wireComposer(box, acts, v, send) {
 }
 
 // ---------------------------------------------------------------- the coach
+/** @param {HTMLElement} el @param {View} v @param {TableContext} ctx */
 function side(el, v, ctx) {
   const local = ctx.local;
   if (local.coach === undefined) local.coach = true;
@@ -391,6 +398,7 @@ async function drawCoach(v, ctx) {
 }
 
 // ---------------------------------------------------------------- deal end, game end, log
+/** @param {View} v @param {TableContext} ctx @returns {import("../../protocol").RoundEnd | null} */
 function roundEnd(v, ctx) {
   const ld = v.observation.last_deal;
   if (!ld) return null;
@@ -437,6 +445,7 @@ const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("home.cal
 
 const learnCtx = (ctx) => ({ ...ctx, cardSVG, cardName });
 
+/** @type {import("../../protocol").GameModule} */
 export default {
   keys,
   name: "primero",

@@ -1,3 +1,4 @@
+// @ts-check
 // Primero at the keyboard and for a screen reader (GameModule.keys; the shell's shell/keys.js owns
 // the "?" dialog, roving focus and "read the table"): P pass, S see, F fold, 1–9 an amount, and the
 // table in one sentence from the shown seat's observation.
@@ -15,7 +16,7 @@ function onKey(e) {
   if (k === "f") return first(["fold"]);
   if (/^[1-9]$/.test(k)) {
     // An amount: the bet button with that amount, or that amount in the claim composer.
-    const b = document.querySelector(`#actions .bet-group button[data-action$=" ${k}"]:not([disabled])`);
+    const b = /** @type {HTMLButtonElement | null} */ (document.querySelector(`#actions .bet-group button[data-action$=" ${k}"]:not([disabled])`));
     if (b) { b.click(); return true; }
     const amount = $("#claim-amount");
     if (amount && [...amount.options].some((o) => o.value === k)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // "Learn by example": the rulebooks' worked deals as guided, step-by-step lessons.
 // Every step comes from the worker (game_op "lessons": {lesson, step}), which replays the
 // lesson's scripted actions through the rules core, so what is shown is what the engine
@@ -17,6 +18,8 @@ import { hasKey, txDecision } from "../../i18n.js";
 // A link's text is shown only in part and always escaped.
 const clip = (s, n = 40) => (s.length > n ? s.slice(0, n) + "…" : s);
 
+/** @typedef {import("../../protocol").ShellContext & {cardSVG: typeof import("../../cards.js").cardSVG, cardName: typeof import("../../cards.js").cardName}} LearnContext */
+/** @type {LearnContext} */
 let ctx = null;
 let lessons = null; // the list from the worker, fetched once
 let view = null; // {name, steps, want, seq, data} of the lesson on screen
@@ -56,6 +59,7 @@ function messageBox(main, text) {
 }
 
 // ---------------------------------------------------------------- the list of lessons
+/** @param {HTMLElement} main @param {LearnContext} [c] */
 export async function renderLearnIndex(main, c, notice = "") {
   ctx = c || ctx;
   view = null;
@@ -86,6 +90,7 @@ export async function renderLearnIndex(main, c, notice = "") {
 }
 
 // ---------------------------------------------------------------- one lesson
+/** @param {HTMLElement} main @param {URLSearchParams} params @param {LearnContext} [c] */
 export async function renderLearn(main, params, c) {
   ctx = c || ctx;
   const name = params.get("name");
@@ -161,7 +166,7 @@ function wireKeys() {
     if (!view || !document.getElementById("screen-learn")) return;
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return;
-    const el = e.target;
+    const el = /** @type {HTMLElement} */ (e.target);
     if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
     if (el && el.closest && el.closest("[role=dialog]")) return;
     e.preventDefault();
@@ -271,9 +276,9 @@ function draw(d) {
     </div>`;
   }).join("");
   for (const row of document.querySelectorAll("#learn-seats .learn-hand")) {
-    const seat = Number(row.closest("[data-seat]").dataset.seat);
+    const seat = Number(/** @type {HTMLElement} */ (row.closest("[data-seat]")).dataset.seat);
     const hv = obs.seats[seat].hand_value;
-    if (hv) for (const el of row.querySelectorAll(".card")) el.classList.toggle("counting", hv.counting.includes(el.dataset.card));
+    if (hv) for (const el of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll(".card"))) el.classList.toggle("counting", hv.counting.includes(el.dataset.card));
   }
   const sentence = actionSentence(d);
   $("#learn-action").textContent = sentence; // shown at the top of the table

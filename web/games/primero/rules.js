@@ -1,3 +1,4 @@
+// @ts-check
 // Primero's section of the rules page: how each rule set plays, its hand values and the
 // decisions Primi took where the books are silent (from catalogue.json, built from the core).
 import { esc } from "../../dom.js";

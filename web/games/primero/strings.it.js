@@ -1,3 +1,4 @@
+// @ts-check
 // Primero's strings, Italian: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
   "keys.game.primero": "Primero",

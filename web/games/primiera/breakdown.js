@@ -1,3 +1,4 @@
+// @ts-check
 // The round breakdown table, shared by the round-end dialog and the round scorer.
 import { esc } from "../../dom.js";
 import { t } from "../../i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera's game module (see ../index.js for the GameModule interface): the seats, the table
 // cards, the shown seat's hand with each card's capture options, the capture choice, the
 // Kaleidos secret table card and the Herald's partnership reveal, the running tally and score
@@ -45,10 +46,11 @@ const rankText = (ranks) => ranks.map((r) => rankWord[r] || String(r)).join(" / 
 
 // ---------------------------------------------------------------- log messages
 /** Args made readable for say(): cards to names, seats to names (GameModule.describe). */
+/** @type {import("../../protocol").GameModule["describe"]} */
 function describe(desc, { nameOf, settings }) {
   if (!desc || typeof desc !== "object" || typeof desc.key !== "string" || !(desc.key.startsWith("primiera.") || desc.key.startsWith("pa.why."))) return desc;
   const style = settings.suits;
-  const a = desc.args || {};
+  const a = /** @type {{[name: string]: any}} */ (desc.args || {});
   const out = { ...a };
   let key = desc.key;
   for (const k of ["card"]) if (typeof a[k] === "string") out[k] = cardName(a[k], style);
@@ -115,6 +117,10 @@ function lastPlay(o) {
 const ONE_TAP_MS = 250;
 
 // ---------------------------------------------------------------- the table
+/** @typedef {import("../../protocol").View} View */
+/** @typedef {import("../../protocol").TableContext} TableContext */
+
+/** @param {HTMLElement} el @param {View} view @param {TableContext} ctx */
 function drawTable(el, view, ctx) {
   if (!$("#pa-felt", el)) {
     el.innerHTML = `
@@ -147,14 +153,14 @@ function motion(o, v, ctx, before) {
   ctx.local.moved = { stamp, seat: v.seat, table, held, round: o.round };
   if (!prev || prev.stamp === stamp) return;
   const seatEl = (s) => (s === v.seat ? $("#me .me-head") : document.querySelector(`#seats [data-seat="${s}"]`));
-  const tableEls = [...document.querySelectorAll("#pa-table [data-card]")];
+  const tableEls = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#pa-table [data-card]"))];
   const had = new Set(prev.table);
   if (held > prev.held) {
     // A deal: the hands and the new table cards come from the middle of the table (a new round's
     // once its summary is closed).
     const deal = () => {
       const from = rectOf("#pa-table") || rectOf("#pa-felt");
-      slide([...document.querySelectorAll("#my-hand [data-card]"), ...[...document.querySelectorAll("#pa-table [data-card]")].filter((el) => !had.has(el.dataset.card))]
+      slide([...document.querySelectorAll("#my-hand [data-card]"), ...[.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#pa-table [data-card]"))].filter((el) => !had.has(el.dataset.card))]
         .map((el) => ({ el, from, fade: true })));
       playSound("deal");
     };
@@ -336,7 +342,7 @@ function drawMe(o, v, ctx) {
 // in focus or the only option (solid, with a check).
 function highlight(ctx, focusAction = null) {
   const selected = ctx.local.selected;
-  const table = document.querySelectorAll("#pa-table [data-card]");
+  const table = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#pa-table [data-card]"));
   const can = new Set();
   let takes = new Set();
   const v = ctx.local.view;
@@ -353,6 +359,7 @@ function highlight(ctx, focusAction = null) {
 }
 
 // ---------------------------------------------------------------- the actions
+/** @param {HTMLElement} bar @param {View} v @param {TableContext} ctx @param {import("../../protocol").Send} send */
 function composeActions(bar, v, ctx, send) {
   ctx.local.view = v;
   const style = ctx.settings.suits;
@@ -376,7 +383,7 @@ function composeActions(bar, v, ctx, send) {
   });
   const note = opts.length > 1 ? `<span class="help" id="pa-choice">${esc(t("pa.options", { n: opts.length }))}</span>` : "";
   bar.innerHTML = note + parts.join("");
-  for (const b of bar.querySelectorAll("button[data-action]")) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button[data-action]"))) {
     b.addEventListener("click", () => send(b.dataset.action));
     for (const ev of ["focus", "mouseenter"]) b.addEventListener(ev, () => highlight(ctx, b.dataset.action));
     for (const ev of ["blur", "mouseleave"]) b.addEventListener(ev, () => highlight(ctx));
@@ -385,6 +392,7 @@ function composeActions(bar, v, ctx, send) {
 }
 
 // ---------------------------------------------------------------- side: tally, score sheet, coach
+/** @param {HTMLElement} el @param {View} v @param {TableContext} ctx */
 function side(el, v, ctx) {
   const local = ctx.local;
   local.view = v;
@@ -435,6 +443,7 @@ function drawTally(v, ctx) {
   const style = ctx.settings.suits;
   const tally = o.tally || [];
   // Categories by side (like the round's breakdown), so two to four sides fit a narrow panel.
+  /** @type {[string, string, (r: any) => string][]} */
   const rows = [
     ["cards", "pa.col.cards", (r) => String(r.cards)],
     ["coins", "pa.col.coins", (r) => String(r.coins)],
@@ -512,6 +521,7 @@ function coachLine(m, style, ctx) {
 }
 
 // ---------------------------------------------------------------- round end, game end
+/** @param {View} v @param {TableContext} ctx @returns {import("../../protocol").RoundEnd | null} */
 function roundEnd(v, ctx) {
   const sheet = v.observation.sheet || [];
   const line = sheet[sheet.length - 1];
@@ -532,6 +542,7 @@ const endNote = (r) => (r.rounds !== undefined ? t("pa.end.rounds", { n: r.round
 const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("pa.home.score"))}</a>
   <a class="btn secondary" href="#/primiera/learn">${esc(t("pa.learn.home"))}</a>`;
 
+/** @type {import("../../protocol").GameModule} */
 export default {
   keys,
   name: "primiera",

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera at the keyboard and for a screen reader (GameModule.keys): 1–9 the selected card's
 // capture options, and the table in one sentence from the shown seat's observation.
 import { t } from "../../i18n.js";
@@ -8,7 +9,7 @@ const help = [["← →", "keys.d.pa.hand"], ["Enter", "keys.d.pa.pick"], ["1–
 function onKey(e) {
   // 1–9: the capture options of the selected card, in the bar's order.
   if (!/^[1-9]$/.test(e.key)) return false;
-  const opts = [...document.querySelectorAll("#actions button[data-action]:not([disabled])")];
+  const opts = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#actions button[data-action]:not([disabled])"))];
   const b = opts[Number(e.key) - 1];
   if (!b) return false;
   b.click();

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera's "Learn by example" (#/primiera/learn?lesson=capture&step=0): the rulebook's worked
 // examples (the capture, the primiera totals 62 and 75, the Heralds' partnerships) step by step.
 // Every step comes from the worker (game_op "lessons"), computed by the rules core.
@@ -26,6 +27,7 @@ function hashFor(id, step) {
   return `#/primiera/learn?lesson=${encodeURIComponent(id)}&step=${step}`;
 }
 
+/** @param {HTMLElement} main @param {URLSearchParams} params @param {import("../../protocol").ShellContext} ctx */
 export async function renderLearn(main, params, ctx) {
   main.innerHTML = `<section class="screen" id="screen-pa-learn" aria-labelledby="pa-learn-title">
     <h1 id="pa-learn-title">${esc(t("pa.learn.title"))}</h1>
@@ -72,7 +74,7 @@ export async function renderLearn(main, params, ctx) {
   if (!keysWired) {
     keysWired = true;
     document.addEventListener("keydown", (e) => {
-      if (!$("#pa-lesson") || e.target.closest("input, select, textarea")) return;
+      if (!$("#pa-lesson") || /** @type {Element} */ (e.target).closest("input, select, textarea")) return;
       const link = e.key === "ArrowRight" ? $("#pa-learn-next") : e.key === "ArrowLeft" ? $("#pa-learn-back") : null;
       if (link && link.getAttribute("aria-disabled") !== "true") { e.preventDefault(); location.hash = link.getAttribute("href"); }
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera's section of the rules page: how each mode plays and the decisions Primi took where
 // the rulebook is silent (from catalogue.json, built from the core's rules records).
 import { esc } from "../../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera's round scorer (#/primiera/score): for people playing with real cards. Give each
 // side its captured cards (tap the 40 cards, or give the rest to one side) and its sweeps; the
 // breakdown comes from the core's `score` operation, and so does the message for bad input.
@@ -16,6 +17,7 @@ function sideCount(variant, solo) {
   return variant === "3p" ? 3 : 2;
 }
 
+/** @param {HTMLElement} main @param {URLSearchParams} params @param {import("../../protocol").ShellContext} ctx */
 export async function renderScorer(main, params, ctx) {
   const cat = await ctx.loadCatalogue();
   const game = cat.games.find((g) => g.name === "primiera");
@@ -75,7 +77,7 @@ function drawScorer(deck, ctx) {
   $("#pa-score-active").innerHTML = LETTERS.slice(0, n).map((l, i) => `
     <label class="check pa-side-choice" data-side="${l}"><input type="radio" name="pa-active" value="${i}" ${i === sc.active ? "checked" : ""}>
       <span class="pa-owner-key pa-side-${l}" aria-hidden="true">${l}</span> <span>${esc(t("pa.score.count", { l, n: counts[i] }))}</span></label>`).join("");
-  for (const r of document.querySelectorAll("input[name=pa-active]")) r.addEventListener("change", () => { sc.active = Number(r.value); drawScorer(deck, ctx); });
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[name=pa-active]"))) r.addEventListener("change", () => { sc.active = Number(r.value); drawScorer(deck, ctx); });
   const box = $("#pa-score-deck");
   box.innerHTML = SUIT_ORDER.map((s) => {
     const row = deck.filter((c) => c.endsWith(s));
@@ -94,7 +96,7 @@ function drawScorer(deck, ctx) {
       if (sc.owner[c] === sc.active) delete sc.owner[c]; else sc.owner[c] = sc.active;
       sc.focus = i;
       drawScorer(deck, ctx);
-      const again = document.querySelector(`#pa-score-deck [data-card="${c}"]`);
+      const again = /** @type {HTMLElement | null} */ (document.querySelector(`#pa-score-deck [data-card="${c}"]`));
       if (again) again.focus();
     });
   });
@@ -112,7 +114,7 @@ function drawScorer(deck, ctx) {
 
 async function score(ctx) {
   const n = sideCount(sc.variant, sc.solo);
-  const deck = [...document.querySelectorAll("#pa-score-deck [data-card]")].map((b) => b.dataset.card);
+  const deck = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#pa-score-deck [data-card]"))].map((b) => b.dataset.card);
   const sides = {};
   LETTERS.slice(0, n).forEach((l, i) => {
     const raw = $(`#pa-sweeps-${l}`).value.trim();

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera's strings, German: the same keys, {placeholders} and plural forms as strings.en.js.
 export default {
   "keys.game.primiera": "Primiera",

@@ -1,3 +1,4 @@
+// @ts-check
 // Primiera's strings, English (the reference): registered by ./index.js with addStrings() of
 // web/i18n.js. strings.it.js and strings.de.js have the same keys, {placeholders} and plural forms.
 export default {

@@ -11,9 +11,8 @@
  *   round?: number, rounds?: number, out?: number, turn?: Turn, log?: any[], round_results?: any[]}} Observation
  */
 /**
- * The worker's View of the seat on screen, as this module reads it (see ../index.js).
- * @typedef {{seat: number, observation: Observation, legal: string[], current: number, terminal: boolean,
- *   actions: number, say?: any[], result?: any}} View
+ * The worker's View of the seat on screen (web/protocol.d.ts), with Primo's observation.
+ * @typedef {import("../../protocol").View & {observation: Observation}} View
  */
 /**
  * What the player has picked: a hand card (kind "hand", its place i and its text) or the run of a

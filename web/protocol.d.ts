@@ -1,0 +1,519 @@
+// The boundary between the page, the worker and a game module, written as types (issue 19).
+//
+// The page (web/app.js, web/shell/*.js) talks to the rules core through one function,
+// engineCall(request): the request is JSON text to web/worker.py's `call`, the answer JSON text
+// back. Only plain data crosses. This file is the contract of that wire format (the worker's
+// docstring says the same in prose, and the rules it keeps: nothing hidden leaks, the show rules,
+// the sessions) and of the GameModule interface a game's web/games/<game>/index.js implements.
+// `tsc -p .` (tsconfig.json at the root, run by `python build.py test`) checks every JS file of
+// the page against it, so a change to a View, a request or an answer is caught there first, and
+// tests/test_protocol_types.py checks the worker's real answers against it (the Python side).
+//
+// It is a declaration file only: the site never loads it (build.py does not copy *.d.ts).
+// JS files use it through JSDoc: /** @type {import("./protocol").View} */.
+
+// ---------------------------------------------------------------- plain data
+
+/** Any value JSON carries. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** A Description's placeholders: numbers, texts, lists, or nested Descriptions translated first. */
+export type Arg = string | number | boolean | null | Description | Arg[];
+export type Args = { [name: string]: Arg };
+
+/** A message for the page's translation tables (pygame_core/protocol.py `message`): the core never
+ * writes a player-facing sentence. `seat` (optional) is the acting seat, rendered as its name
+ * (`{name}` in the message); an arg may itself be a Description, translated first. */
+export interface Description {
+  key: string;
+  args: Args;
+  seat?: number;
+}
+
+/** A public log entry: a Description, its `seat` the seat that acted (-1 or none: the table); a
+ * game may add its own fields (Primero: `deal`, `action`). */
+export interface LogEntry extends Description {
+  [field: string]: any;
+}
+
+/** What one seat may see of the state (`Game.observation(state, seat)`; seat -1: a spectator). Each
+ * game has its own fields; every observation carries the recent public log and the whole log's size. */
+export interface Observation {
+  log?: LogEntry[];
+  log_size?: number;
+  [field: string]: any;
+}
+
+/** A finished game's outcome (`Game.result`): the winning seats and one score per seat (higher is
+ * better); a game may add its own (Primero: `chips`, the net chip change per seat, and `deals`). */
+export interface GameResult {
+  winners: number[];
+  scores: number[];
+  [field: string]: any;
+}
+
+/** A game record (pygame_core/records.py `Record.to_json`): replaying its actions from its seed
+ * gives the game again; `final` checks the state reached, `seats` says who played each seat. */
+export interface GameRecord {
+  format: number;
+  game: string;
+  variant: string;
+  options: { [name: string]: Json };
+  seed: number;
+  actions: string[];
+  final?: { actions: number; digest: string };
+  seats?: string[];
+}
+
+/** Who plays a seat: "human", or a computer level of the game (its catalogue `agents`). */
+export type SeatKind = string;
+
+// ---------------------------------------------------------------- the View
+
+/** What the worker answers after every move: everything the page may draw, for one seat. */
+export interface View {
+  /** The seat the View is for (shown on screen); -1 while no hand may show (spectator, hand-over). */
+  seat: number;
+  /** That seat's observation only: a card it may not see never reaches the page. */
+  observation: Observation;
+  /** The legal actions' canonical texts, only when `seat` is to act (else empty). */
+  legal: string[];
+  /** The seat to act, -1 once the game is over. */
+  current: number;
+  terminal: boolean;
+  result: GameResult | null;
+  /** How many actions the game has had. */
+  actions: number;
+  /** The public log entries this call added (what the page announces). */
+  say: LogEntry[];
+  /** The whole record, once the game is over. */
+  record: GameRecord | null;
+  /** The seed: once the game is over, or when the page gave it (a typed seed, a record). */
+  seed: number | null;
+  /** Whether the seat shown may undo now. */
+  undo: boolean;
+  /** `ai_step` only: how long the computer thought, in ms. */
+  think_ms?: number;
+  /** `ai_step` only: why the computer played that (when its agent can say: `explain`). */
+  why?: Description;
+}
+
+/** `ai_step`'s answer: the View after the computer's move, how long it thought, and why it played that. */
+export interface AiStepView extends View {
+  think_ms: number;
+}
+
+// ---------------------------------------------------------------- the catalogue
+
+/** A variant's option (pygame_core/protocol.py `OptionSpec.to_json`). */
+export interface OptionSpec {
+  name: string;
+  label: string;
+  kind: "int" | "bool" | "choice";
+  default: Json;
+  min?: number;
+  max?: number;
+  choices?: string[];
+  help?: string;
+}
+
+/** A rule set of a game (`VariantInfo.to_json`). */
+export interface CatalogueVariant {
+  name: string;
+  label: string;
+  players: { min: number; max: number; default: number };
+  options: OptionSpec[];
+  summary: string;
+}
+
+/** A game as the registry lists it (`GameInfo.to_json`, the `info` op's `games`). */
+export interface CatalogueGame {
+  name: string;
+  label: string;
+  default_variant: string;
+  summary: string;
+  variants: CatalogueVariant[];
+  /** The seat kinds a computer may take: "random" and the game's AI levels. */
+  agents: string[];
+  /** The game's own operations (`game_op`). */
+  operations: string[];
+}
+
+/** catalogue.json (pygame_core/sitedata.py `site_catalogue`): the registry's games, each game's
+ * static data for its screens (Primero's `hand_rules`, `primero_rules`, …), and the core's
+ * English texts' translations. */
+export interface Catalogue {
+  games: CatalogueGame[];
+  /** Per language: `text` (English text -> translation) and `decisions` (by number). */
+  translations?: { [lang: string]: { text?: { [english: string]: string }; decisions?: { [id: string]: string } } };
+  [gameData: string]: any;
+}
+
+// ---------------------------------------------------------------- saved games
+
+/** A saved game in the `saves` list: metadata only, never its record. */
+export interface SaveSummary {
+  id: string;
+  status: "ok" | "corrupt";
+  /** Why a corrupt save cannot be opened: a Description `save.bad.*`. */
+  problem: Description | null;
+  game: string | null;
+  variant: string | null;
+  players: number | null;
+  seats: SeatKind[] | null;
+  names: string[] | null;
+  /** Milliseconds since 1970. */
+  updated: number | null;
+  /** The seat to act; -1 for a finished game kept for its original record. */
+  turn: number;
+  actions: number | null;
+  /** A save whose record this version's rules refuse at move `n` of `total` (it goes on from before). */
+  kept: Kept | null;
+}
+
+export type Kept = {
+  n: number;
+  total: number;
+};
+
+/** What `new_game`, `resume` and `import_record` answer: the game opened, and its first View. */
+export interface Started {
+  session: string;
+  seats: SeatKind[];
+  names: string[] | null;
+  game: string;
+  variant: string;
+  options: { [name: string]: Json };
+  undo: boolean;
+  /** The save's id (autosaved after every call that changes the game), null once over. */
+  save: string | null;
+  kept: Kept | null;
+  view: View;
+}
+
+/** One step of a finished game's replay. */
+export interface ReplayStep {
+  /** The record with its `final` check (the replay link carries it). */
+  record: GameRecord;
+  steps: number;
+  step: number;
+  seat: number | "all";
+  players: number;
+  /** The action that led to this step (null at step 0). */
+  action: string | null;
+  current: number;
+  terminal: boolean;
+  result: GameResult | null;
+  observation: Observation;
+  /** Every seat's observation (without its log) when `seat` is "all". */
+  hands: Observation[] | null;
+  log: LogEntry[];
+  log_size: number;
+}
+
+// ---------------------------------------------------------------- the ops
+
+/** The fields of a new game: a rule set and a seed (or the day's deal), or a record to go on from. */
+export type NewGameFields =
+  | {
+    game: string;
+    variant?: string;
+    options?: { [name: string]: Json };
+    seats: SeatKind[];
+    /** The player's own seed (echoed back); without it the worker draws one, kept until the end. */
+    seed?: number;
+    /** "YYYY-MM-DD": the day's deal (its seed kept until the end), instead of `seed`. */
+    daily?: string;
+    /** Whether the game allows undo (default true; false for a daily deal). */
+    undo?: boolean;
+    /** The players' names the page shows, kept with the save. */
+    names?: string[];
+  }
+  | { record: GameRecord | string; seats: SeatKind[]; undo?: boolean; names?: string[] };
+
+/** Each op's request fields (without `op`) and its result. A game's own operations go through
+ * `game_op` (their fields: the operation's, any name but the envelope's). */
+export interface Ops {
+  info: { request: {}; result: { python: string; core: string; games: CatalogueGame[] } };
+  new_game: { request: NewGameFields; result: Started };
+  /** Show `seat` from now on (the show rules: -1 always; a seat once over; a human seat that is the
+   * only one or is to act). */
+  show: { request: { session: string; seat: number }; result: View };
+  view: { request: { session: string; seat?: number }; result: View };
+  /** A human's action; `show`: the seat shown after it (hot-seat: -1 at once). */
+  act: { request: { session: string; seat: number; action: string; show?: number }; result: View };
+  ai_step: { request: { session: string }; result: AiStepView };
+  /** Back to before `seat`'s last action (the computers' moves since are undone too). */
+  undo: { request: { session: string; seat: number }; result: View };
+  /** Log entries `start:stop` as the seat shown sees them (clamped; at most MAX_LOG_SLICE). */
+  log: { request: { session: string; start?: number; stop?: number }; result: LogEntry[] };
+  /** The record: once over, or on the player's request (`export: true`). */
+  record: { request: { session: string; export?: boolean }; result: GameRecord };
+  game_op: { request: { game: string; name: string; session?: string | null; [field: string]: unknown }; result: any };
+  close: { request: { session: string }; result: true };
+  ping: { request: {}; result: "pong" };
+  /** Build the AI's tables for a rule set while the player reads the setup: the levels prepared. */
+  prepare: { request: { game: string; variant?: string; options?: { [name: string]: Json } }; result: string[] };
+  /** How the worker's Python started (web/engine-boot.mjs): the build's snapshot, or the usual way. */
+  boot: { request: {}; result: { mode: "snapshot" | "plain" | "cpython"; error?: string; ms?: { [step: string]: number } } };
+  heap: { request: {}; result: { wasm: number } | null };
+  /** The first cards of a seeded shuffle of the 40-card deck (the browser deals like CPython). */
+  deal_preview: { request: { seed: number; count?: number }; result: string[] };
+  /** One step of a finished game's record (checked like `python -m pygame_core replay`). */
+  replay: { request: { record: GameRecord | string; step?: number; seat?: number | "all" }; result: ReplayStep };
+  /** The saved games, most recent first (`limit`: 50 by default; `more`: how many are left). */
+  saves: { request: { limit?: number }; result: { storage: boolean; more: number; saves: SaveSummary[] } };
+  resume: { request: { save: string }; result: Started };
+  delete_save: { request: { save: string } | { all: true }; result: true };
+  /** A save's record as a file's text (`kind: "record"`), or a damaged save's own text (`"raw"`). */
+  export_save: { request: { save: string; original?: boolean }; result: { text: string; kind: "record" | "raw" } };
+  import_record: { request: { record: GameRecord | string; seats?: SeatKind[]; undo?: boolean; names?: string[] }; result: Started };
+  /** A record from a file, checked, nothing opened: what it is, and its seats' kinds. */
+  check_record: {
+    request: { record: GameRecord | string };
+    result: { game: string; variant: string; players: number; actions: number; terminal: boolean; seats: SeatKind[] };
+  };
+}
+
+export type Op = keyof Ops;
+
+/** A request of op K. */
+export type RequestOf<K extends Op> = Ops[K]["request"] & { op: K };
+
+/** Every request: a union discriminated by `op`. */
+export type Request = { [K in Op]: RequestOf<K> }[Op];
+
+/** The result of op K. */
+export type ResultOf<K extends Op> = Ops[K]["result"];
+
+// ---------------------------------------------------------------- answers
+
+/** The error kinds the worker sends: the core's error classes, the worker's own, and a bug. */
+export type ErrorKind =
+  | "IllegalActionError" | "InvalidActionError" | "InvalidCardError" | "OptionsError" | "RecordError"
+  | "RequestError" | "StorageError" | "InternalError" | (string & {});
+
+export interface OkAnswer<T> {
+  ok: true;
+  result: T;
+  /** The worker's time on the call, in milliseconds. */
+  ms: number;
+  /** The browser refused storage: the game goes on, unsaved. */
+  unsaved?: true;
+  // An error answer's fields, absent here: any answer may be read for them. (Without strictNullChecks,
+  // `if (!answer.ok)` does not narrow an Answer to an ErrorAnswer; `if (answer.ok)` does narrow it.)
+  kind?: undefined;
+  key?: undefined;
+  args?: undefined;
+  detail?: undefined;
+}
+
+/** An error answer. Its words are a Description (`key` and `args`, issue 19: errors are keys), which
+ * the page says in the player's language (shell/errors.js). */
+export interface ErrorAnswer {
+  ok: false;
+  kind: ErrorKind;
+  key: string;
+  args: Args;
+  ms: number;
+  /** A bug (kind InternalError): where it happened (the stack and the exception's type, never its message). */
+  detail?: string;
+  unsaved?: true;
+}
+
+/** The answer envelope: `{ok: true, result, ms}` or `{ok: false, kind, key, args, ms, detail?}`. */
+export type Answer<T = unknown> = OkAnswer<T> | ErrorAnswer;
+
+/** The sentence to show for an answer that is not ok (shell/errors.js), in the player's language. */
+export type ErrorText = (answer: Answer<unknown>) => string;
+
+/** The page's one way to the worker (app.js `engineCall`): calls made before the engine is ready wait for it. */
+export type EngineCall = <R extends Request>(request: R) => Promise<Answer<ResultOf<R["op"]>>>;
+
+/** A game's own operation (the worker's `game_op`): Primero's hand score, coach and lessons, … */
+export type GameOp = (game: string, name: string, request?: { session?: string | null; [field: string]: unknown }) => Promise<Answer<any>>;
+
+// ---------------------------------------------------------------- the shell
+
+/** The player's settings (app.js, kept in localStorage). */
+export interface Settings {
+  suits: "french" | "italian";
+  fourColour: boolean;
+  largeIndex: boolean;
+  speed: "normal" | "fast" | "slow" | "off";
+  /** The player picked a speed (until then prefers-reduced-motion means Off). */
+  speedChosen: boolean;
+  lang: string;
+  sound: boolean;
+  volume: number;
+  /** Single-key shortcuts (shell/keys.js). */
+  keys: boolean;
+  /** A card's only move waits for a second tap. */
+  confirmPlay: boolean;
+}
+
+/** How cards are drawn (cards.js `cardSVG`). */
+export interface CardOptions {
+  style?: "french" | "italian";
+  fourColour?: boolean;
+  largeIndex?: boolean;
+}
+
+/** i18n.js `t`: the text of a key in the page's language, its {placeholders} filled. */
+export type Translate = (key: string, vars?: object) => string;
+
+/** A seat's name on screen ("You", "Player 2", a computer's name). */
+export type NameOf = (seat: number) => string;
+
+/** Play one canonical action text; `hold`: ms to wait first, every control inert, the move shown. */
+export type Send = (action: string, opts?: { hold?: number }) => void | Promise<void>;
+
+/** What every context the shell gives a game module holds. */
+export interface ShellTools {
+  t: Translate;
+  esc: (text: unknown) => string;
+  settings: Settings;
+  cardOpts: () => CardOptions;
+  engineCall: EngineCall;
+  gameOp: GameOp;
+  /** The sentence to show for an error answer, in the player's language. */
+  errorText: ErrorText;
+  announce: (text: string, assertive?: boolean) => void;
+}
+
+/** What a game's routes and its home and rules hooks get from the shell (app.js `routeCtx`). */
+export interface ShellContext extends ShellTools {
+  loadCatalogue: () => Promise<Catalogue>;
+}
+
+/** What a game module's table hooks get (shell/table.js `tableCtx`; the replay viewer's is the same,
+ * with no session and a send that does nothing). */
+export interface TableContext extends ShellTools {
+  catalogue: Catalogue | null;
+  /** The catalogue entries of the game and rule set on the table. */
+  game: CatalogueGame;
+  variant: CatalogueVariant;
+  seats: SeatKind[];
+  names: string[];
+  nameOf: NameOf;
+  /** A Description in words (the module's `describe` first, then the shell's say()). */
+  say: (description: Description) => string;
+  /** An object the module may keep per-game state in. */
+  local: { [name: string]: any };
+  session: string | null;
+  send: Send;
+  /** Draw the actions and the side again from the current View (no worker call). */
+  redraw: () => void;
+}
+
+/** A round just over, summarised once in a dialog before play goes on (`GameModule.roundEnd`). */
+export interface RoundEnd {
+  /** Shown once per id (kept with the save: Primo gives the round number, the others a text). */
+  id: string | number;
+  title: string;
+  html: string;
+  text: string;
+  /** The dialog's button (default: "Next deal"). */
+  next?: string;
+}
+
+/** The "read the table" context of `GameModule.keys.read`. */
+export interface ReadContext {
+  name: string;
+  view: View;
+  nameOf: NameOf;
+  seats?: SeatKind[];
+  settings: Settings;
+}
+
+/** A screen a game adds (Primero: "/calc", "/learn"); `nav`: an i18n key, the screen's menu link. */
+export interface GameRoute {
+  path: string;
+  render: (main: HTMLElement, params: URLSearchParams, ctx: ShellContext) => unknown;
+  nav?: string;
+}
+
+/** The shell's own screens' context: what app.js gives shell/setup.js, shell/links.js (the daily
+ * deal) and shell/replay.js (app.js `setupCtx`). */
+export interface SetupContext extends ShellContext {
+  module: (name: string) => GameModule | undefined;
+  startGame: (request: NewGameRequest, opts?: { wanted?: () => boolean }) => Promise<string | null>;
+  catalogueNow: () => Catalogue | null;
+  /** Build the AI's tables for the rule set on screen (the worker's `prepare`). */
+  prepare?: (request: Ops["prepare"]["request"]) => unknown;
+  notFound: (main: HTMLElement, path: string) => Promise<void>;
+  /** A link that cannot be followed: the home screen, with what was wrong with it. */
+  badLink: (main: HTMLElement, text: string) => Promise<void>;
+}
+
+/** What app.js gives the table (shell/table.js `setContext`). */
+export interface TableShell extends ShellContext {
+  module: (name: string) => GameModule | undefined;
+  catalogueNow: () => Catalogue | null;
+  /** Back into the most recent saved game (a reload on the table); true if there was one. */
+  resumeLatest: () => Promise<boolean>;
+}
+
+/** What app.js gives the saved games' list (shell/saves.js `setSavesContext`). */
+export interface SavesContext {
+  engineCall: EngineCall;
+  loadCatalogue: () => Promise<Catalogue>;
+  /** Put a game the worker opened on the table; an error text, or null. */
+  openGame: (started: Started, opts?: { resumed?: boolean; imported?: boolean; notice?: string | null }) => Promise<string | null>;
+  errorText: ErrorText;
+  announce: (text: string, assertive?: boolean) => void;
+}
+
+/** A new game's request as setup and the daily deal make it (shell/table.js adds the names). */
+export type NewGameRequest = Extract<NewGameFields, { game: string }>;
+
+// ---------------------------------------------------------------- the game module
+
+/**
+ * A game's web module (web/games/<game>/index.js, listed in web/games/index.js). The shell owns the
+ * catalogue, setup, the run loop, the hot-seat hand-over, the log, the end screen and every worker
+ * call that plays a move; the module only draws what its observation holds and composes its action
+ * texts.
+ */
+export interface GameModule {
+  /** The registry's game name ("primero"). */
+  name: string;
+  /** Draw the table (seats, felt, the shown seat's hand) into `el`, a container whose children are
+   * grid items of the table screen; `view.seat` is -1 while nobody's hand may show. */
+  drawTable(el: HTMLElement, view: View, ctx: TableContext): void;
+  /** Draw the action controls into the action bar `el`, only when `view.seat` is to act. `send`
+   * plays one canonical action text; every control that plays carries data-action="<that text>",
+   * and one that picks what to play (a card whose moves then show) carries data-action="pick". */
+  composeActions(el: HTMLElement, view: View, ctx: TableContext, send: Send): void;
+  /** Optional panel(s) beside the log (Primero: the coach). */
+  side?(el: HTMLElement, view: View, ctx: TableContext): void;
+  /** A finished round to summarise, or null; the shell shows each id once. */
+  roundEnd?(view: View, ctx: TableContext): RoundEnd | null;
+  /** The end screen's text for a seat's score. */
+  scoreText?(result: GameResult, seat: number, ctx: TableContext): string;
+  /** One more line on the end screen. */
+  endNote?(result: GameResult, ctx: TableContext): string;
+  /** A short tag before a log line (e.g. the deal). */
+  logTag?(entry: LogEntry): string;
+  /** The Description with its args made readable (card texts to names, lists of seats to names)
+   * before the shell's say() translates it; the key may change too. */
+  describe?(description: Description, x: { nameOf: NameOf; settings: Settings }): Description;
+  /** HTML added to the game's tile on the home screen. */
+  homeTile?(game: CatalogueGame, ctx: ShellContext): string;
+  /** Options of the daily deal (#/daily/<game>), e.g. one deal. */
+  dailyOptions?: { [option: string]: Json };
+  /** HTML: this game's section of the rules page. */
+  rules?(game: CatalogueGame, catalogue: Catalogue, ctx: ShellContext): string;
+  keys?: {
+    /** The game's lines in the "?" shortcuts dialog, each [key, i18n key of what it does]. */
+    help?: string[][];
+    /** The game's single-key shortcuts: true when the key acted. */
+    onKey?(event: KeyboardEvent): boolean;
+    /** "Read the table": phrases for the whole public state of the view (the shell adds whose
+     * turn it is). A control Enter confirms when no control has focus carries data-primary or
+     * data-confirm. */
+    read?(view: View, x: ReadContext): string[];
+  };
+  /** More screens (Primero: "/calc", "/learn"). */
+  extraRoutes?: GameRoute[];
+}
