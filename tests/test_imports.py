@@ -10,7 +10,7 @@ literal name. Not counted: imports under ``if TYPE_CHECKING:`` (types only, neve
 Importing ``a.b.c`` also runs the packages ``a.b`` and ``a`` (their ``__init__``), so the edge
 goes to those too, except to the importer's own packages, which are already being imported.
 
-Run as a script on another tree to see its circles: ``python3 tests/test_imports.py /work/main``.
+Run as a script on another tree to see its circles: ``python3 tests/test_imports.py path/to/another/checkout``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_worker import WORKER  # web/worker.py, loaded once for the tests
+from bridge import Bridge
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = (ROOT / "web" / "protocol.d.ts").read_text(encoding="utf-8")
@@ -45,6 +45,9 @@ def check(name: str, data: dict[str, Any], extra: dict[str, bool] | None = None)
         assert set(data) <= set(declared), (name, sorted(set(data) - set(declared)))
 
 
+WORKER = Bridge()  # no store: `call` saves nothing
+
+
 def call(request: dict[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = json.loads(WORKER.call(json.dumps(request)))
     return answer
@@ -58,14 +61,13 @@ def ok(request: dict[str, Any]) -> Any:
 
 
 @pytest.fixture(autouse=True)
-def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(WORKER, "STORE", None)  # `call` saves nothing
-    WORKER.SESSIONS.clear()
+def fresh() -> None:
+    WORKER.sessions.open.clear()
 
 
 def test_the_ops_are_the_workers() -> None:
     ops = set(re.findall(r"^  (\w+): \{", block("Ops"), re.M))
-    assert ops == set(WORKER.HANDLERS)
+    assert ops == set(WORKER.ops)
 
 
 def test_the_catalogue_is_the_registrys() -> None:
