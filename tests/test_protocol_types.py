@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from bridge import Bridge
 
 ROOT = Path(__file__).resolve().parent.parent
