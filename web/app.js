@@ -120,7 +120,7 @@ const bootLog = [];
 let engineWatch = null;
 let firstInstall = false; // a first visit: the service worker's download is the boot's (not an update's)
 // Megabytes with one decimal in the page's language. Not toLocaleString: its first call loads the
-// locale's number data, 50-100 ms of the main thread in the middle of the boot (bench/long_tasks.py).
+// locale's number data, 50-100 ms of the main thread in the middle of the boot (bench/site/long_tasks.py).
 const DECIMAL_COMMA = new Set(["it", "de"]);
 const mb = (n) => {
   const s = (n / 1e6).toFixed(1);
@@ -288,7 +288,7 @@ export function errorText(answer) {
 }
 
 window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
-// The worker's memory (bench/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
+// The worker's memory (bench/site/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => {
   const r = worker ? await rawCall({ op: "heap" }) : null;
   return r && r.ok ? r.result : null;
@@ -539,7 +539,7 @@ async function renderHome(main) {
       <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
       <div id="game-list" class="game-list">${games}</div>
     </section>`;
-  // The first time the home screen's links are there to use (bench/boot.py's "home interactive").
+  // The first time the home screen's links are there to use (bench/site/boot.py's "home interactive").
   if (!performance.getEntriesByName("primi:home").length) performance.mark("primi:home");
   renderContinue($("#continue")); // the saved games come from the worker, once it is ready
   if (settingsNotice) { showMessage(main, settingsNotice, true); settingsNotice = ""; }
