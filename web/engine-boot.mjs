@@ -14,7 +14,7 @@ export const version = pyodide.version;
 
 // build.py stamps this build's snapshot here: {file, sha256, bytes, raw}, or null (none built).
 // The file is gzip-compressed (7 MB instead of 38 MB, whatever the host's compression).
-// Typed any: a placeholder string until stamped (bench/boot.py reads the stamp back as JSON).
+// Typed any: a placeholder string until stamped (bench/site/boot.py reads the stamp back as JSON).
 /** @type {any} */
 const SNAPSHOT = "__SNAPSHOT__";
 const here = new URL("./", import.meta.url);

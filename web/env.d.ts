@@ -39,12 +39,12 @@ interface Window {
     announce(text: string, assertive?: boolean, asked?: boolean): void;
     tableInfo(): object | null;
     replayInfo(): object | null;
-    /** Milliseconds each computer decision took in the worker (bench/ai_browser.py). */
+    /** Milliseconds each computer decision took in the worker (bench/primero/browser.py). */
     thinkTimes: number[];
     keys: object;
     /** With ?debug: every request and reply text the page exchanged with the worker. */
     replies?: { request: string; reply: string }[];
-    /** The worker's memory (bench/boot.py). */
+    /** The worker's memory (bench/site/boot.py). */
     heap?: () => Promise<{ wasm: number } | null>;
     motion?: unknown;
     sounds?: unknown;
