@@ -21,20 +21,18 @@ about 80 characters of the input) and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .errors import PrimiError, RecordError, quote
+from .jsonlines import EXIT_BAD_INPUT, EXIT_OK, dump, read_all
 from .protocol import Command
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
 
 _OWN = ("list", "replay", "simulate")  # the commands every game shares; a game's commands are its own
 _INT = re.compile(r"[+-]?\d{1,18}")
@@ -64,9 +62,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def dump(data: Any, out: TextIO) -> None:
-    """One JSON document on one line."""
-    out.write(json.dumps(data, sort_keys=False) + "\n")
 
 
 # --- list --------------------------------------------------------------------
@@ -183,34 +178,10 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # --- helpers for the games' commands ---------------------------------------------
 
 
-def flush(buffer: list[str], out: TextIO) -> None:
-    """Write and flush the results so far, so that nothing already computed is lost."""
-    if buffer:
-        out.write("\n".join(buffer) + "\n")
-        out.flush()
-        buffer.clear()
 
 
-def numbered_lines(stdin: TextIO) -> Iterator[tuple[int, str | None]]:
-    """``(line number, text)`` of each line, text None for a line that is not UTF-8 (a leading BOM is dropped)."""
-    binary = getattr(stdin, "buffer", None)
-    if binary is None:  # a text stream handed to main (tests): already decoded
-        for lineno, line in enumerate(stdin, 1):
-            yield lineno, line.removeprefix("\ufeff") if lineno == 1 else line
-        return
-    for lineno, raw in enumerate(binary, 1):
-        if lineno == 1:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        try:
-            yield lineno, raw.decode("utf-8")
-        except UnicodeDecodeError:
-            yield lineno, None
 
 
-def read_all(stdin: TextIO) -> str | bytes:
-    """All of stdin, as bytes when it has them (so that the reader decides on UTF-8 and a BOM)."""
-    binary = getattr(stdin, "buffer", None)
-    return binary.read() if binary is not None else stdin.read()
 
 
 # --- main --------------------------------------------------------------------

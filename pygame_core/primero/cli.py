@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..cards import Card
 from ..errors import PrimiError
+from ..jsonlines import EXIT_BAD_INPUT, EXIT_OK, dump, flush, numbered_lines
 from ..protocol import Command
 from .hands import RULESETS, evaluate, get_rules
 
@@ -20,8 +21,6 @@ if TYPE_CHECKING:  # the game declares its command; the worker never runs it, so
 
 RULE_SETS = tuple(RULESETS)
 _CARD_SPLIT = re.compile(r"[\s,]+")
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
 
 
 def _setup(p: argparse.ArgumentParser) -> None:
@@ -32,7 +31,6 @@ def _setup(p: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from ..cli import dump, flush, numbered_lines
 
     rules = get_rules(args.rules, wild=args.wild, supremus_fixed=args.supremus_fixed)
     if args.cards:

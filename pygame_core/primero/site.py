@@ -78,6 +78,7 @@ def site_data() -> dict[str, Any]:
                 "label": r.label,
                 "deck": [str(c) for c in r.deck],
                 "kinds": list(r.kinds),
+                "wild": r.name in hands.WILD_RULESETS,  # the J of hearts may be wild (D-PR6): the calculator offers it
                 "ranking": english[f"primero.hands.{r.name}.ranking"],
                 "values": english[f"primero.hands.{r.name}.values"],
                 "decisions": explain(r.decisions, DECISIONS),
@@ -88,6 +89,8 @@ def site_data() -> dict[str, Any]:
             {"variant": name, "hands": record.hands,
              # equal points fall back to the total (web/games/primero reads it, not the variant's name)
              "ties_on_total": record.hand_rules().whole_hand_tiebreak,
+             # its engine family (waks, rms, northpass): the lessons say "betting" for Northpass's one phase
+             "engine": record.engine.name,
              "decisions": explain(_variant_decisions(name), DECISIONS)}
             for name, record in RULES.items()
         ],

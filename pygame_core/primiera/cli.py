@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
+from ..jsonlines import dump, read_all
 from ..protocol import Command
 from .scoring import parse_request, score_request
 
@@ -17,7 +18,6 @@ if TYPE_CHECKING:  # the game declares its command; the worker never runs it, so
 
 
 def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from ..cli import dump, read_all
 
     scored = score_request(parse_request(read_all(stdin)))  # ScoreInputError is a PrimiError: exit 2
     dump({"sides": scored["sides"]}, out)

@@ -120,7 +120,7 @@ def score_round(piles: Sequence[Sequence[str]], sweeps: Sequence[int], double: b
 # --- the round scorer: its input checked, then scored -------------------------------
 
 
-def _side_counts(rules: PrimieraRules, solo: bool) -> int:
+def side_counts(rules: PrimieraRules, solo: bool) -> int:
     """How many sides a round of the mode ``rules`` has: the Heralds' two partnerships, or four players
     alone (D-PA2); the fixed partnerships; else one side per player."""
     if rules.heralds:
@@ -177,7 +177,7 @@ def score_request(data: Any) -> dict[str, Any]:
     sides = data.get("sides")
     if not isinstance(sides, Mapping) or not sides:
         raise ScoreInputError("sides must be an object: {\"<name>\": {\"cards\": [...], \"sweeps\": n}, ...}")
-    want = _side_counts(RULES[variant], solo)
+    want = side_counts(RULES[variant], solo)
     if len(sides) != want:
         kind = " solo" if solo else ""
         raise ScoreInputError(f"a{kind} {variant} round has {want} sides, not {len(sides)}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from pygame_core.cli import dump
+from pygame_core.jsonlines import dump
 from pygame_core.protocol import Command
 
 from .rules import value_of

@@ -25,7 +25,7 @@ export async function renderCalc(main, params, c) {
   if (rulesParam !== null) {
     if (handRules(cat, rulesParam)) calc.rules = rulesParam; else linkError = t("calc.err.rules", { name: rulesParam.slice(0, 20) });
   }
-  calc.wild = params.get("wild") === "1" && calc.rules === "rms";
+  calc.wild = params.get("wild") === "1" && !!(handRules(cat, calc.rules) || {}).wild;
   const cardsParam = params.get("cards");
   if (cardsParam !== null) {
     const deck = new Set(handRules(cat, calc.rules).deck);
@@ -77,7 +77,7 @@ export async function renderCalc(main, params, c) {
     const deck = new Set(handRules(cat, calc.rules).deck);
     const dropped = calc.picked.filter((c) => !deck.has(c));
     calc.picked = calc.picked.filter((c) => deck.has(c));
-    if (calc.rules !== "rms") calc.wild = false;
+    if (!handRules(cat, calc.rules).wild) calc.wild = false;
     $("#calc-wild").checked = calc.wild;
     drawCalc(cat);
     if (dropped.length) setCalcMessage(`${dropped.join(", ")}: ${t("calc.notindeck")}`, true);
@@ -125,7 +125,7 @@ function toggleCard(cat, card) {
 
 function drawCalc(cat, focusCard) {
   const rules = handRules(cat, calc.rules);
-  $("#calc-wild-wrap").hidden = calc.rules !== "rms";
+  $("#calc-wild-wrap").hidden = !rules.wild;
   // Keep the link shareable: the hand lives in the URL.
   const q = new URLSearchParams({ rules: calc.rules });
   if (calc.picked.length) q.set("cards", calc.picked.join(","));

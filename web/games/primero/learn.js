@@ -21,6 +21,8 @@ const clip = (s, n = 40) => (s.length > n ? s.slice(0, n) + "…" : s);
 /** @typedef {import("../../protocol").ShellContext & {cardSVG: typeof import("../../cards.js").cardSVG, cardName: typeof import("../../cards.js").cardName}} LearnContext */
 /** @type {LearnContext} */
 let ctx = null;
+/** Each rule set's engine family, from the catalogue (primero_rules). @type {{[variant: string]: string}} */
+const engines = {};
 let lessons = null; // the list from the worker, fetched once
 let view = null; // {name, steps, want, seq, data} of the lesson on screen
 let keysWired = false;
@@ -93,6 +95,10 @@ export async function renderLearnIndex(main, c, notice = "") {
 /** @param {HTMLElement} main @param {URLSearchParams} params @param {LearnContext} [c] */
 export async function renderLearn(main, params, c) {
   ctx = c || ctx;
+  if (!Object.keys(engines).length && ctx.loadCatalogue) {
+    const cat = await ctx.loadCatalogue();
+    for (const r of cat.primero_rules || []) engines[r.variant] = r.engine;
+  }
   const name = params.get("name");
   if (name === null || name === "") return renderLearnIndex(main, ctx);
   let list;
@@ -244,7 +250,7 @@ function playSentence(d, name) {
 function phaseText(d) {
   const phase = d.observation.phase;
   if (phase === "over") return tr("learn.phase.over");
-  if (d.variant === "northpass" || d.variant === "suzuki") return tr("learn.phase.betting");
+  if (engines[d.variant] === "northpass") return tr("learn.phase.betting"); // one betting phase (the catalogue's engine)
   const key = "learn.phase." + phase;
   return hasKey(key) ? tr(key) : ctx.t("phase." + phase);
 }

@@ -12,14 +12,18 @@ const SUIT_ORDER = ["S", "H", "D", "C"];
 // Kept while the page is open, so leaving the screen and coming back loses nothing.
 const sc = { variant: "classic", solo: false, active: 0, owner: {}, sweeps: ["0", "0", "0", "0"], focus: 0, seq: 0 };
 
+/** @type {{variant: string, sides: number, solo_sides: number}[]} */
+let modes = [];
+/** How many sides a round of the mode has (the catalogue's primiera_rules: the core's rules record says). */
 function sideCount(variant, solo) {
-  if (variant === "kaleidos") return solo ? 4 : 2;
-  return variant === "3p" ? 3 : 2;
+  const m = modes.find((x) => x.variant === variant);
+  return m ? (solo ? m.solo_sides : m.sides) : 2;
 }
 
 /** @param {HTMLElement} main @param {URLSearchParams} params @param {import("../../protocol").ShellContext} ctx */
 export async function renderScorer(main, params, ctx) {
   const cat = await ctx.loadCatalogue();
+  modes = cat.primiera_rules || [];
   const game = cat.games.find((g) => g.name === "primiera");
   const deck = Object.keys(cat.primiera_values || {});
   const want = params.get("variant");
