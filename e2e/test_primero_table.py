@@ -135,7 +135,8 @@ def test_rms_discard_step_asks_for_exactly_one_card(sized: Page, server: str) ->
     expect(primary).to_have_text("Discard")
     expect(sized.locator(f"#coach-choices li[data-card='{picked}']")).to_have_attribute("aria-current", "true")
     primary.click()
-    expect(sized.locator("#log li").last).to_contain_text("You discard a card.")
+    # the discard is logged without its card (a computer may already have acted after it: not .last)
+    expect(sized.locator("#log li").filter(has_text="You discard a card.")).not_to_have_count(0)
 
 
 def test_controls_are_inert_in_flight_and_errors_speak_to_the_player(sized: Page, server: str) -> None:

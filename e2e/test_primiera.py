@@ -460,12 +460,12 @@ def test_round_scorer_screen(page: Page, server: str) -> None:
     # Bad input: the operation's own message.
     page.fill("#pa-sweeps-B", "-1")
     page.get_by_role("button", name="Score the round").click()
-    expect(page.locator("#pa-score-message")).to_contain_text("cannot be negative")
+    expect(page.locator("#pa-score-message")).to_contain_text("the sweeps must be a whole number, 0 or more")
     page.fill("#pa-sweeps-B", "0")
     page.locator("input[name=pa-active][value='0']").check()
     page.locator("#pa-score-deck [data-card='7D']").click()  # side A's card, taken off side A
     page.get_by_role("button", name="Score the round").click()
-    expect(page.locator("#pa-score-message")).to_contain_text("not all 40")
+    expect(page.locator("#pa-score-message")).to_contain_text("of the 40 cards are given")
     expect(page.locator("#pa-score-message")).to_contain_text("7D")
 
 

@@ -59,7 +59,7 @@ let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, m
 let game = null; // the game on the table
 let resuming = false; // looking for the saved game to resume after a reload
 /** @type {number[]} */
-export const thinkTimes = []; // milliseconds each computer decision took in the worker (bench/primero/browser.py)
+export const thinkTimes = []; // milliseconds each computer decision took in the worker (the AI latency benches read it)
 
 /** @param {import("../protocol").TableShell} c */
 export function setContext(c) { shell = c; }
