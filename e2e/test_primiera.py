@@ -153,7 +153,7 @@ def test_2p_whole_round_against_the_computer(page: Page, server: str) -> None:
     # After each computer move, one line on why it played it (from the public view), in the coach panel.
     whys = [ex["reply"]["result"].get("why") for ex in replies(page)
             if ex["request"].get("op") == "ai_step" and ex["reply"]["ok"] and ex["reply"]["result"]["actions"]]
-    assert whys and all(w and w["key"].startswith("pa.why.") and w["seat"] == 1 for w in whys), whys
+    assert whys and all(w and w["key"].startswith("primiera.why.") and w["seat"] == 1 for w in whys), whys
     why = page.locator("#coach-why")
     expect(why).to_have_attribute("data-key", whys[-1]["key"])
     text = why.inner_text()

@@ -309,7 +309,7 @@ def clear_seed() -> tuple[int, int]:
     best: tuple[float, int, int] | None = None
     for players in (5, 6, 3):
         for seed in range(1, 100):
-            n = steps_to(seed, players, lambda v: any(d["key"] == "po.clear" for d in v["say"]), cap=10)
+            n = steps_to(seed, players, lambda v: any(d["key"] == "primo.clear" for d in v["say"]), cap=10)
             if n is None:
                 continue
             cost = n[0] * 0.5 + n[1] * 0.12
@@ -340,7 +340,7 @@ def test_a_turn_by_mouse_drag_taps_and_keys(page: Page, server: str) -> None:
     n0 = table_info(page)["actions"]
     drag(page, page.locator(f'#my-hand button[data-card="{card}"]').first, page.locator(f'#po-rows .po-row-label[data-row="{row}"]'))
     expect(page.locator("#table-message")).to_contain_text("does not fit")
-    expect(page.locator("#table-message")).to_have_attribute("data-why", "po.why.value")
+    expect(page.locator("#table-message")).to_have_attribute("data-why", "primo.why.value")
     assert table_info(page)["actions"] == n0
     expect(page.locator(f'#my-hand button[data-card="{card}"]')).not_to_have_count(0)
     whys = [ex for ex in replies(page) if ex["request"].get("name") == "why"]
@@ -791,7 +791,7 @@ def test_a_wrong_colour_and_a_run_that_fits_nowhere_say_why(page: Page, server: 
     page.locator(f'#my-hand button[data-card="{card}"]').first.click()
     page.locator(f'#po-rows .po-row-label[data-row="{row}"]').click()
     expect(page.locator("#table-message")).to_contain_text("colour rule (colours alternate)")
-    expect(page.locator("#table-message")).to_have_attribute("data-why", "po.why.colour")
+    expect(page.locator("#table-message")).to_have_attribute("data-why", "primo.why.colour")
     page.locator("#po-cancel").click()
     # A run that cannot move anywhere: picked by a tap, then tried on another row.
     view = last_view(page)
