@@ -106,28 +106,56 @@ def test_every_decision_has_a_translation(lang: str) -> None:
         assert set(re.findall(r"\b[DPX]-[A-Z]+\d*\b", text)) == set(re.findall(r"\b[DPX]-[A-Z]+\d*\b", DECISIONS[number]))
 
 
-def _texts(node: Any, key: str = "", out: set[str] | None = None) -> set[str]:
-    out = set() if out is None else out
+def _site_texts(node: Any, out: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
+    """(key, English) of every text of a game's site data: its key is written beside it (``keys``)."""
     if isinstance(node, dict):
         if "id" in node and "text" in node:
             return out  # a decision: translated by number
         for k, v in node.items():
-            if k != "translations":
-                _texts(v, k, out)
+            if isinstance(v, str) and k in TEXT_FIELDS:
+                out.append((node.get("keys", {}).get(k), v))
+            elif k != "keys":
+                _site_texts(v, out)
     elif isinstance(node, list):
         for v in node:
-            _texts(v, key, out)
-    elif isinstance(node, str) and key in ("label", "summary", "help", "ranking", "values", "text"):
-        out.add(node)
+            _site_texts(v, out)
     return out
 
 
+TEXT_FIELDS = ("label", "summary", "help", "ranking", "values", "text")
+
+
+def catalogue_texts(cat: dict[str, Any]) -> list[tuple[str | None, str]]:
+    """(key, English) of every text of the catalogue, keyed as the page keys it (web/app.js
+    localizeCatalogue): games, variants and options by their names, site data by its ``keys``."""
+    out: list[tuple[str | None, str]] = []
+    for g in cat["games"]:
+        out += [(f"{g['name']}.label", g["label"]), (f"{g['name']}.summary", g["summary"])]
+        for v in g["variants"]:
+            out += [(f"{g['name']}.variant.{v['name']}.label", v["label"]),
+                    (f"{g['name']}.variant.{v['name']}.summary", v["summary"])]
+            for o in v["options"]:
+                out.append((f"{g['name']}.option.{o['name']}.label", o["label"]))
+                if "help" in o:
+                    out.append((f"{g['name']}.option.{o['name']}.help", o["help"]))
+    for name, data in cat.items():
+        if name not in ("games", "translations"):
+            _site_texts(data, out)
+    return [(k, t) for k, t in out if t]
+
+
 def test_every_catalogue_text_has_each_language() -> None:
+    """Every text of the catalogue has a key, the key's English is that text, and each language has
+    words for it, by key (no table is keyed by English text)."""
     cat = site_catalogue()
-    texts = _texts(cat)
-    assert "Stake" in texts and any(t.startswith("Hands, best first") for t in texts)
+    texts = catalogue_texts(cat)
+    assert ("primero.option.stake.label", "Stake") in texts and any(t.startswith("Hands, best first") for _, t in texts)
+    english = {k: t for info in infos() for k, t in {**info.catalogue_texts(), **info.texts}.items()}
+    assert [(k, t) for k, t in texts if k is None or english.get(k) != t] == []
     for lang in LANGUAGES:
-        assert sorted(texts - set(translations.texts(lang))) == [], lang
+        assert sorted({k for k, _ in texts} - set(translations.texts(lang))) == [], lang
+        assert cat["translations"][lang]["text"] == translations.texts(lang)
+        assert not set(english.values()) & set(cat["translations"][lang]["text"])  # keys, not English
         assert cat["translations"][lang]["decisions"] == translations.decisions(lang)
 
 

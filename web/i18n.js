@@ -90,16 +90,19 @@ export function t(key, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
-// Texts the core writes in English (the catalogue's labels, the rules decisions, the Primero
-// lessons), with their translations from the catalogue (pygame_core/translations.py).
+// Texts the core writes in English (the catalogue's labels, summaries and helps, the rules decisions),
+// with their words in the other languages from the catalogue (pygame_core/translations.py): texts
+// by key, decisions by number. No table here is keyed by English text.
 let coreTexts = {};
 export function setCoreTexts(translations) {
   coreTexts = translations || {};
 }
 
-/** The core's English text in the current language (the English itself if there is none). */
-export function tx(text) {
-  return (coreTexts[lang] && coreTexts[lang].text && coreTexts[lang].text[text]) || text;
+/** A core text in the current language, by its key (see web/app.js localizeCatalogue); `english`,
+ * the catalogue's own text, when the language has no words for it (or the text has no key). */
+export function tx(key, english) {
+  const words = coreTexts[lang] && coreTexts[lang].text;
+  return (key && words && words[key]) || english;
 }
 
 /** A rules decision's text in the current language, by its number. */

@@ -140,12 +140,12 @@ export interface CatalogueGame {
 }
 
 /** catalogue.json (pygame_core/sitedata.py `site_catalogue`): the registry's games, each game's
- * static data for its screens (Primero's `hand_rules`, `primero_rules`, …), and the core's
- * English texts' translations. */
+ * static data for its screens (Primero's `hand_rules`, `primero_rules`, …; an object with texts
+ * names their keys beside them, `keys`: field -> key), and the core's English texts' translations. */
 export interface Catalogue {
   games: CatalogueGame[];
-  /** Per language: `text` (English text -> translation) and `decisions` (by number). */
-  translations?: { [lang: string]: { text?: { [english: string]: string }; decisions?: { [id: string]: string } } };
+  /** Per language: `text` (by key: GameInfo.catalogue_texts and the games' own texts) and `decisions` (by number). */
+  translations?: { [lang: string]: { text?: { [key: string]: string }; decisions?: { [id: string]: string } } };
   [gameData: string]: any;
 }
 

@@ -80,6 +80,10 @@ def site_data() -> dict[str, Any]:
                 "kinds": list(r.kinds),
                 "ranking": english[f"primero.hands.{r.name}.ranking"],
                 "values": english[f"primero.hands.{r.name}.values"],
+                # the keys of the texts above (the page translates by key); a rule set is worded as
+                # the variant of its name
+                "keys": {"label": f"primero.variant.{r.name}.label", "ranking": f"primero.hands.{r.name}.ranking",
+                         "values": f"primero.hands.{r.name}.values"},
                 "decisions": explain(r.decisions, DECISIONS),
             }
             for r in hands.RULESETS.values()
