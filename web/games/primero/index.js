@@ -431,7 +431,7 @@ function roundEnd(v, ctx) {
     title: t("primero.dealend.title", { n: ld.deal }),
     html: `<p>${esc(how)}</p>${shown}${why ? `<p id="dealend-why">${esc(why)}</p><p class="help">${esc(t("primero.dealend.counting"))}</p>` : ""}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("primero.table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
     text: `${how} ${why} ${won}`,
-    next: t("primero.dealend.next"),
+    next: t("dealend.next"),
   };
 }
 
