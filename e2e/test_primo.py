@@ -556,7 +556,7 @@ def test_a_whole_game_of_two_rounds_against_the_computer(page: Page, server: str
     assert [int(x) for x in totals] == result["scores"]
     expect(page.locator("#game-end .standings li")).to_have_count(2)
     lines = page.locator("#log li").all_inner_texts()
-    assert not any(re.search(r"\bpo\.|\{|\[object|\bundefined\b", line) for line in lines), lines
+    assert not any(re.search(r"\bprimo\.\w|\{|\[object|\bundefined\b", line) for line in lines), lines
     assert any(line.startswith("You put ") for line in lines), lines
     states = check_replies(replies(page), final_record(page))
     check_dom(snapshots, states)
@@ -803,5 +803,5 @@ def test_a_wrong_colour_and_a_run_that_fits_nowhere_say_why(page: Page, server: 
     row_card(page, stuck["name"], value).click(position={"x": 6, "y": 12})
     expect(row_card(page, stuck["name"], value)).to_have_attribute("aria-pressed", "true")
     page.locator(f'#po-rows .po-row-label[data-row="{other}"]').click()
-    expect(page.locator("#table-message")).to_have_attribute("data-why", re.compile(r"^po\.why\.(value|colour)$"))
+    expect(page.locator("#table-message")).to_have_attribute("data-why", re.compile(r"^primo\.why\.(value|colour)$"))
     assert table_info(page)["actions"] == n
