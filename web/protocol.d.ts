@@ -505,7 +505,8 @@ export interface GameModule {
   /** HTML: this game's section of the rules page. */
   rules?(game: CatalogueGame, catalogue: Catalogue, ctx: ShellContext): string;
   keys?: {
-    /** The game's lines in the "?" shortcuts dialog, each [key, i18n key of what it does]. */
+    /** The game's lines in the "?" shortcuts dialog, each [key, i18n key of what it does]; the
+     * section's title is the game's key `<game>.keys.game` (shell/keys.js). */
     help?: string[][];
     /** The game's single-key shortcuts: true when the key acted. */
     onKey?(event: KeyboardEvent): boolean;
