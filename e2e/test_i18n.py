@@ -59,19 +59,19 @@ def test_dynamic_key_families_are_complete() -> None:
     primero = set(string_tables.file_strings(WEB / "games" / "primero" / "strings.en.js"))
     primiera = set(string_tables.file_strings(WEB / "games" / "primiera" / "strings.en.js"))
     for kind in ("numerus", "primero", "supremus", "punto", "fluxus", "chorus"):
-        assert f"kind.{kind}" in primero
+        assert f"primero.kind.{kind}" in primero
     for verb in ("vie", "see", "revie", "pass", "fold", "bet", "match", "raise", "refuse", "vada", "stay", "draw",
                  "discard", "trade"):
-        assert f"verb.{verb}" in primero
+        assert f"primero.verb.{verb}" in primero
     for variant in ("waks", "italian", "suzuki", "roman", "losing", "rms", "northpass"):
-        assert f"rules.primero.{variant}" in primero
+        assert f"primero.rules.{variant}" in primero
     for phase in ("bet1", "draw", "bet2", "play", "over"):
-        assert f"phase.{phase}" in primero
+        assert f"primero.phase.{phase}" in primero
     # Primiera's: the partnership of a Herald or a round, each mode's rules.
     for mode in ("opposite", "left", "right", "alone", "fixed", "individual", "none"):
         assert f"primiera.partnership.{mode}" in primiera
     for variant in ("kaleidos", "classic", "2p", "3p"):
-        assert f"rules.primiera.{variant}" in primiera
+        assert f"primiera.rules.{variant}" in primiera
 
 
 def table_strings() -> dict[str, str]:

@@ -177,13 +177,13 @@ def test_plural_forms_in_each_language(page: Page) -> None:
         const out = {};
         for (const lang of ['en', 'it', 'de']) {
             m.setLanguage(lang);
-            out[lang] = [1, 2, 0].map((n) => m.t('table.chipcount', {n})).concat([m.t('act.discard', {name: 'Bianca', n: 1})]);
+            out[lang] = [1, 2, 0].map((n) => m.t('primero.table.chipcount', {n})).concat([m.t('primero.act.discard', {name: 'Bianca', n: 1})]);
         }
         m.setLanguage(before);
         out.keys = m.KEYS.slice();
         return out;
     }""")
-    # Every game's module registered its strings (act.discard above is Primero's, in its own files).
+    # Every game's module registered its strings (primero.act.discard above is Primero's, in its own files).
     keys = got.pop("keys")
     assert len(keys) == len(set(keys)) and set(keys) == set(string_tables.strings("en"))
     assert got == {

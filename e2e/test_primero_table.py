@@ -343,9 +343,9 @@ def test_one_human_reads_you_and_plurals(sized: Page, server: str) -> None:
     assert not WRONG_YOU.search(seen), WRONG_YOU.search(seen)
     assert not re.search(r"\b1 (chips|cards)\b", seen), re.search(r"\b1 (chips|cards)\b", seen)
     forms = sized.evaluate("""() => Promise.all([import('./i18n.js'), import('./shell/say.js')]).then(([i, s]) => [
-      i.t('table.chipcount', {n: 1}), i.t('table.chipcount', {n: 2}), i.t('table.chipcount', {n: 0}),
-      s.say({key: 'act.pass', seat: 0, args: {}}, () => 'You', 0), s.say({key: 'act.vie', seat: 0, args: {n: 3}}, () => 'You', 0),
-      s.say({key: 'dealend.won', seat: 0, args: {n: 5}}, () => 'You', 0), s.say({key: 'dealend.won', seat: 1, args: {n: 1}}, () => 'Bianca', 0)])""")
+      i.t('primero.table.chipcount', {n: 1}), i.t('primero.table.chipcount', {n: 2}), i.t('primero.table.chipcount', {n: 0}),
+      s.say({key: 'primero.act.pass', seat: 0, args: {}}, () => 'You', 0), s.say({key: 'primero.act.vie', seat: 0, args: {n: 3}}, () => 'You', 0),
+      s.say({key: 'primero.dealend.won', seat: 0, args: {n: 5}}, () => 'You', 0), s.say({key: 'primero.dealend.won', seat: 1, args: {n: 1}}, () => 'Bianca', 0)])""")
     assert forms == ["1 chip", "2 chips", "0 chips", "You pass.", "You vie 3.", "You win 5 chips.", "Bianca wins 1 chip."], forms
 
 

@@ -153,12 +153,12 @@ def test_2p_whole_round_against_the_computer(page: Page, server: str) -> None:
     # After each computer move, one line on why it played it (from the public view), in the coach panel.
     whys = [ex["reply"]["result"].get("why") for ex in replies(page)
             if ex["request"].get("op") == "ai_step" and ex["reply"]["ok"] and ex["reply"]["result"]["actions"]]
-    assert whys and all(w and w["key"].startswith("pa.why.") and w["seat"] == 1 for w in whys), whys
+    assert whys and all(w and w["key"].startswith("primiera.why.") and w["seat"] == 1 for w in whys), whys
     why = page.locator("#coach-why")
     expect(why).to_have_attribute("data-key", whys[-1]["key"])
     text = why.inner_text()
     assert text.startswith("Why:") and "Bianca" in text, text
-    assert not re.search(r"\bpa\.|\{|\[object|\b(?:10|[2-9AJQK])[SHDC]\b", text), text
+    assert not re.search(r"\bprimiera\.\w|\{|\[object|\b(?:10|[2-9AJQK])[SHDC]\b", text), text
     expect(page.locator("#roundend-totals")).to_contain_text("You")
     page.locator("#dealend-go").click()
     settle(page)
@@ -169,7 +169,7 @@ def test_2p_whole_round_against_the_computer(page: Page, server: str) -> None:
     lines = page.locator("#log li").all_inner_texts()
     assert any(line.split(" ", 1)[0] in ("You", "Round") for line in lines), lines
     assert any(re.match(r"^(You|Bianca) (play|plays) ", line) for line in lines), lines
-    assert not any(re.search(r"\bprimiera\.|\bpa\.|\{|\[object|\b(?:10|[2-9AJQK])[SHDC]\b", line) for line in lines), lines
+    assert not any(re.search(r"\bprimiera\.|\{|\[object|\b(?:10|[2-9AJQK])[SHDC]\b", line) for line in lines), lines
     assert not any(re.search(r"\bYou (plays|takes|deals)\b", line) for line in lines), lines
 
 

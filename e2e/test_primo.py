@@ -309,7 +309,7 @@ def clear_seed() -> tuple[int, int]:
     best: tuple[float, int, int] | None = None
     for players in (5, 6, 3):
         for seed in range(1, 100):
-            n = steps_to(seed, players, lambda v: any(d["key"] == "po.clear" for d in v["say"]), cap=10)
+            n = steps_to(seed, players, lambda v: any(d["key"] == "primo.clear" for d in v["say"]), cap=10)
             if n is None:
                 continue
             cost = n[0] * 0.5 + n[1] * 0.12
@@ -340,7 +340,7 @@ def test_a_turn_by_mouse_drag_taps_and_keys(page: Page, server: str) -> None:
     n0 = table_info(page)["actions"]
     drag(page, page.locator(f'#my-hand button[data-card="{card}"]').first, page.locator(f'#po-rows .po-row-label[data-row="{row}"]'))
     expect(page.locator("#table-message")).to_contain_text("does not fit")
-    expect(page.locator("#table-message")).to_have_attribute("data-why", "po.why.value")
+    expect(page.locator("#table-message")).to_have_attribute("data-why", "primo.why.value")
     assert table_info(page)["actions"] == n0
     expect(page.locator(f'#my-hand button[data-card="{card}"]')).not_to_have_count(0)
     whys = [ex for ex in replies(page) if ex["request"].get("name") == "why"]
@@ -556,7 +556,7 @@ def test_a_whole_game_of_two_rounds_against_the_computer(page: Page, server: str
     assert [int(x) for x in totals] == result["scores"]
     expect(page.locator("#game-end .standings li")).to_have_count(2)
     lines = page.locator("#log li").all_inner_texts()
-    assert not any(re.search(r"\bpo\.|\{|\[object|\bundefined\b", line) for line in lines), lines
+    assert not any(re.search(r"\bprimo\.\w|\{|\[object|\bundefined\b", line) for line in lines), lines
     assert any(line.startswith("You put ") for line in lines), lines
     states = check_replies(replies(page), final_record(page))
     check_dom(snapshots, states)
@@ -791,7 +791,7 @@ def test_a_wrong_colour_and_a_run_that_fits_nowhere_say_why(page: Page, server: 
     page.locator(f'#my-hand button[data-card="{card}"]').first.click()
     page.locator(f'#po-rows .po-row-label[data-row="{row}"]').click()
     expect(page.locator("#table-message")).to_contain_text("colour rule (colours alternate)")
-    expect(page.locator("#table-message")).to_have_attribute("data-why", "po.why.colour")
+    expect(page.locator("#table-message")).to_have_attribute("data-why", "primo.why.colour")
     page.locator("#po-cancel").click()
     # A run that cannot move anywhere: picked by a tap, then tried on another row.
     view = last_view(page)
@@ -803,5 +803,5 @@ def test_a_wrong_colour_and_a_run_that_fits_nowhere_say_why(page: Page, server: 
     row_card(page, stuck["name"], value).click(position={"x": 6, "y": 12})
     expect(row_card(page, stuck["name"], value)).to_have_attribute("aria-pressed", "true")
     page.locator(f'#po-rows .po-row-label[data-row="{other}"]').click()
-    expect(page.locator("#table-message")).to_have_attribute("data-why", re.compile(r"^po\.why\.(value|colour)$"))
+    expect(page.locator("#table-message")).to_have_attribute("data-why", re.compile(r"^primo\.why\.(value|colour)$"))
     assert table_info(page)["actions"] == n

@@ -17,8 +17,8 @@ from tests import string_tables
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 # The page's own forms of a key (web/games/primo/describe.js): same args, a more precise sentence.
-DERIVED = {"po.take.none": "po.take", "po.took.open": "po.took", "po.end.empty": "po.end", "po.end.cap": "po.end",
-           "po.roundend.none": "po.roundend"}
+DERIVED = {"primo.take.none": "primo.take", "primo.took.open": "primo.took", "primo.end.empty": "primo.end", "primo.end.cap": "primo.end",
+           "primo.roundend.none": "primo.roundend"}
 
 
 def table() -> dict[str, str]:
@@ -64,7 +64,7 @@ def test_every_primo_log_message_is_in_the_table_with_its_args() -> None:
                 state = GAME.apply(state, action)
             for entry in GAME.log_entries(state, -1, 0, 100_000):
                 check(entry, strings, seen)
-    missing = set(DESCRIPTION_KEYS) - set(seen) - {"po.stall"}  # a stall needs a deadlock; its key is checked below
+    missing = set(DESCRIPTION_KEYS) - set(seen) - {"primo.stall"}  # a stall needs a deadlock; its key is checked below
     assert not missing, f"no random game sent {sorted(missing)}"
     own = string_tables.file_strings(WEB / "games" / "primo" / "strings.en.js")
     for key in DESCRIPTION_KEYS:
@@ -79,7 +79,7 @@ def test_every_why_and_coach_reason_and_lesson_note_is_in_the_table() -> None:
     for key, english in reasons.items():
         assert key in strings, key
         assert placeholders(strings[key]) <= placeholders(english), key
-    for key in ("po.why.ok", "po.coach.play", "po.coach.exchange", "po.coach.pass", "po.coach.end", "po.coach.wait"):
+    for key in ("primo.why.ok", "primo.coach.play", "primo.coach.exchange", "primo.coach.pass", "primo.coach.end", "primo.coach.wait"):
         assert key in strings, key
     seen: dict[str, set[str]] = {}
     for lesson in lessons():

@@ -47,7 +47,7 @@ TERMINAL = -1
 JSON = Any  # plain data: dict/list/str/int/float/bool/None
 
 Description = dict[str, Any]
-"""``{"key": "act.vie", "seat": 1, "args": {"n": 2}}``: a message key for the page's translation table.
+"""``{"key": "primero.act.vie", "seat": 1, "args": {"n": 2}}``: a message key for the page's translation table.
 
 ``seat`` (optional) is the acting seat, which the page renders as that seat's name
 (``{name}`` in the message). Arg values are numbers, texts, or nested
@@ -59,7 +59,7 @@ LOG_WINDOW = 40
 
 
 def message(key: str, seat: int | None = None, **args: Any) -> Description:
-    """A Description: ``message("act.vie", 2, n=3)``."""
+    """A Description: ``message("primero.act.vie", 2, n=3)``."""
     d: Description = {"key": key, "args": args}
     if seat is not None:
         d["seat"] = seat

@@ -16,7 +16,7 @@ from .translations import translations
 
 def site_catalogue() -> dict[str, Any]:
     """``games`` (the registry's catalogue), each game's site data in menu order (a key appears once),
-    and ``translations``: the Italian and German of the above (decisions by number, the rest by English text)."""
+    and ``translations``: the Italian and German of the above (decisions by number, the rest by key)."""
     out: dict[str, Any] = {"games": registry.catalogue()}
     for name in registry.game_names():
         site = registry.load(name).info.site

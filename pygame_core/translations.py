@@ -5,11 +5,11 @@ per language: its rules decisions by number, and its catalogue texts and own tex
 English of a key is the GameInfo's: ``GameInfo.catalogue_texts()`` and ``GameInfo.texts``). No
 table here is keyed by English text.
 
-The page looks a catalogue text up by its English (web/i18n.js ``tx``: the catalogue is written in
-English and localised in place, web/app.js localizeCatalogue), so ``translations()`` resolves each
-key to its English for the catalogue's ``translations``: per language, ``decisions`` by number and
-``text`` by English text (catalogue texts of every game first, then the games' own texts, then texts
-still keyed by their English). The page falls back to English.
+The page looks a catalogue text up by its key (web/i18n.js ``tx``: the catalogue is written in
+English and localised in place, web/app.js localizeCatalogue): a game's, a variant's and an option's
+texts by their names, as ``GameInfo.catalogue_texts`` keys them, and a text of a game's site data by
+the key written beside it (``keys``: field -> key). ``translations()`` gives, per language,
+``decisions`` by number and ``text`` by key. The page falls back to English.
 tests/test_translations.py checks that every decision and every catalogue text has each language.
 """
 
@@ -40,18 +40,18 @@ def decisions(lang: str) -> dict[str, str]:
 
 
 def texts(lang: str) -> dict[str, str]:
-    """Every game's catalogue texts and own texts in ``lang``, by the English text the page looks up."""
-    infos = list(_infos())
+    """Every game's catalogue texts and own texts in ``lang``, by key (each game's keys start with its
+    name, so no two games share one); a text without words in ``lang`` is left out (the page shows its English)."""
     out: dict[str, str] = {}
-    for info, english in [(i, i.catalogue_texts()) for i in infos] + [(i, dict(i.texts)) for i in infos]:
+    for info in _infos():
         tr = info.translations.get(lang)
         words = tr.text if tr is not None else {}
-        for key, text in english.items():
+        for key in (*info.catalogue_texts(), *info.texts):
             if key in words:
-                out.setdefault(text, words[key])
+                out[key] = words[key]
     return out
 
 
 def translations() -> dict[str, dict[str, dict[str, str]]]:
-    """Per language: ``decisions`` (by number) and ``text`` (by English text), as plain data."""
+    """Per language: ``decisions`` (by number) and ``text`` (by key), as plain data."""
     return {lang: {"decisions": decisions(lang), "text": texts(lang)} for lang in LANGUAGES}

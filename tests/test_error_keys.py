@@ -107,9 +107,9 @@ CANDIDATES = {"primero": _primero_candidates, "primiera": _primiera_candidates, 
 
 
 MOVE_KEYS = {
-    "primiera": {"err.over", "pa.illegal.picked", "pa.illegal.pickfirst", "pa.illegal.nocard", "pa.illegal.must",
-                 "pa.illegal.nothing", "pa.illegal.capture"},
-    "primo": {"err.over", "po.why.nocard", "po.why.value", "po.why.exchange", "po.why.end", "po.why.notempty"},
+    "primiera": {"err.over", "primiera.illegal.picked", "primiera.illegal.pickfirst", "primiera.illegal.nocard", "primiera.illegal.must",
+                 "primiera.illegal.nothing", "primiera.illegal.capture"},
+    "primo": {"err.over", "primo.why.nocard", "primo.why.value", "primo.why.exchange", "primo.why.end", "primo.why.notempty"},
     "primero": {"err.over", "err.move"},
 }
 
@@ -140,10 +140,10 @@ def test_primiera_says_each_capture_rule_in_keys() -> None:
     hands[state.to_act] = ("5S", "KS", "AS")
     state = replace(state, hands=tuple(hands), table=("2H", "3D", "5C"))
     cases = {
-        "play 5S x 2H 3D": ("pa.illegal.rank", {"card": "5S", "choices": "5C"},
+        "play 5S x 2H 3D": ("primiera.illegal.rank", {"card": "5S", "choices": "5C"},
                             "a card of the same rank comes before any sum: 5S must take 5C"),
-        "play 5S": ("pa.illegal.must", {"card": "5S", "choices": "5C"}, "capturing is compulsory: 5S must take 5C"),
-        "play AS x 2H": ("pa.illegal.nothing", {"card": "AS"}, "AS captures nothing on this table"),
+        "play 5S": ("primiera.illegal.must", {"card": "5S", "choices": "5C"}, "capturing is compulsory: 5S must take 5C"),
+        "play AS x 2H": ("primiera.illegal.nothing", {"card": "AS"}, "AS captures nothing on this table"),
     }
     for action, (key, args, english) in cases.items():
         why = primiera_game.why_illegal(state, primiera_game.parse(action))
@@ -151,7 +151,7 @@ def test_primiera_says_each_capture_rule_in_keys() -> None:
         assert primiera_game.illegal_text(why) == english
     state = replace(state, table=("2H", "3D", "KC"))
     why = primiera_game.why_illegal(state, "play 5S x 2H KC")
-    assert why == {"key": "pa.illegal.capture", "args": {"card": "5S", "taken": "2H KC", "choices": "2H 3D"}}
+    assert why == {"key": "primiera.illegal.capture", "args": {"card": "5S", "taken": "2H KC", "choices": "2H 3D"}}
     assert primiera_game.illegal_text(why) == "2H KC is not a capture for 5S here: choose 2H 3D"
 
 
@@ -263,7 +263,7 @@ CROSS_CHECKS = [
     ("primero", "suzuki", {"ante": 50, "chips": 50}, "primero.err.ante"),
     ("primero", "rms", {"min_bet": 5, "max_raise": 2}, "primero.err.min_bet"),
     ("primero", "rms", {"min_bet": 60, "max_raise": 80, "chips": 50}, "primero.err.min_bet.chips"),
-    ("primiera", "classic", {"target": 0, "max_rounds": 0}, "pa.err.endless"),
+    ("primiera", "classic", {"target": 0, "max_rounds": 0}, "primiera.err.endless"),
 ]
 
 
@@ -293,10 +293,10 @@ def _op(name: str, op: str, request: Any, view: Mapping[str, Any] | None = None)
 
 
 CALCULATOR = [
-    ({"cards": ["7D", "6H", "AD"]}, "calc.err.count"),
-    ({"cards": ["7D", "7D", "AD", "KC"]}, "calc.err.twice"),
-    ({"cards": ["8H", "6H", "AD", "KC"]}, "calc.err.deck"),
-    ({"cards": ["JH", "6H", "AD", "2C"], "rules": "northpass"}, "calc.err.deck"),
+    ({"cards": ["7D", "6H", "AD"]}, "primero.calc.err.count"),
+    ({"cards": ["7D", "7D", "AD", "KC"]}, "primero.calc.err.twice"),
+    ({"cards": ["8H", "6H", "AD", "KC"]}, "primero.calc.err.deck"),
+    ({"cards": ["JH", "6H", "AD", "2C"], "rules": "northpass"}, "primero.calc.err.deck"),
     ({"cards": ["ZZ", "6H", "AD", "KC"]}, "err.card"),
     ({"cards": ["7Ｄ", "6H", "AD", "KC"]}, "err.card"),
     ({"cards": ["1234567", "6H", "AD", "KC"]}, "err.card"),
@@ -308,7 +308,7 @@ CALCULATOR = [
 def test_the_calculator_names_the_card_in_keys() -> None:
     for request, key in CALCULATOR:
         assert _op("primero", "hand", request) == key, request
-    # Under another rule set, a card outside its deck is a Description too (the page says calc.notindeck).
+    # Under another rule set, a card outside its deck is a Description too (the page says primero.calc.notindeck).
     answer = load("primero").info.operation("hand").run({"cards": ["KD", "6H", "AD", "2C"]}, None)
     errors = [row["error"] for row in answer["across"] if "error" in row]
     assert errors and all(e["key"] in ENGLISH and e["args"]["card"] == "KD" for e in errors)
@@ -322,11 +322,11 @@ def test_coach_and_lesson_requests_are_keys() -> None:
     primero = load("primero")
     end = list(positions("primero", "waks", 2, 1000))[-1]
     view = primero.observation(end, 0)
-    assert _op("primero", "coach", {"discard": [view["hand"][0]]}, view) == "coach.err.nodiscard"
+    assert _op("primero", "coach", {"discard": [view["hand"][0]]}, view) == "primero.coach.err.nodiscard"
     rules = get_rules("waks")
     hand = tuple(rules.deck[:5])
-    assert raised(lambda: draw_outlook(hand[:4], (rules.deck[10],), rules.deck[20:], rules)) == "coach.err.hand"
-    assert raised(lambda: draw_outlook(hand, (), rules.deck[20:], rules)) == "coach.err.discard"
+    assert raised(lambda: draw_outlook(hand[:4], (rules.deck[10],), rules.deck[20:], rules)) == "primero.coach.err.hand"
+    assert raised(lambda: draw_outlook(hand, (), rules.deck[20:], rules)) == "primero.coach.err.discard"
     lesson = next(iter(WALKTHROUGHS))
     for name, request, key in [
         ("primero", {"lesson": "nope"}, "err.lesson"),
@@ -345,16 +345,16 @@ def _round(**sides: Any) -> dict[str, Any]:
 HALF = list(PRIMIERA_DECK[:20])
 REST = list(PRIMIERA_DECK[20:])
 SCORER = [
-    (_round(A={"cards": HALF}, B={"cards": REST[:-3]}), "pa.score.err.missing"),
-    (_round(A={"cards": [*HALF, "ZZ"]}, B={"cards": REST}), "pa.score.err.card"),
-    (_round(A={"cards": [*HALF, "8D"]}, B={"cards": REST}), "pa.score.err.card"),
-    (_round(A={"cards": [*HALF, REST[0]]}, B={"cards": REST}), "pa.score.err.twice"),
-    (_round(A={"cards": HALF, "sweeps": "two"}, B={"cards": REST}), "pa.score.err.sweeps"),
-    (_round(A={"cards": HALF, "sweeps": -1}, B={"cards": REST}), "pa.score.err.sweeps"),
-    (_round(A={"cards": HALF, "sweeps": 10**100}, B={"cards": REST}), "pa.score.err.toomany"),
-    (_round(A={"cards": PRIMIERA_DECK}), "pa.score.err.sides"),
-    (dict(_round(A={"cards": HALF}, B={"cards": REST}), solo=True), "pa.score.err.solo"),
-    ({"variant": "2p", "sides": {"s" * 1000: {"cards": ["9S"]}, "B": {"cards": []}}}, "pa.score.err.card"),
+    (_round(A={"cards": HALF}, B={"cards": REST[:-3]}), "primiera.score.err.missing"),
+    (_round(A={"cards": [*HALF, "ZZ"]}, B={"cards": REST}), "primiera.score.err.card"),
+    (_round(A={"cards": [*HALF, "8D"]}, B={"cards": REST}), "primiera.score.err.card"),
+    (_round(A={"cards": [*HALF, REST[0]]}, B={"cards": REST}), "primiera.score.err.twice"),
+    (_round(A={"cards": HALF, "sweeps": "two"}, B={"cards": REST}), "primiera.score.err.sweeps"),
+    (_round(A={"cards": HALF, "sweeps": -1}, B={"cards": REST}), "primiera.score.err.sweeps"),
+    (_round(A={"cards": HALF, "sweeps": 10**100}, B={"cards": REST}), "primiera.score.err.toomany"),
+    (_round(A={"cards": PRIMIERA_DECK}), "primiera.score.err.sides"),
+    (dict(_round(A={"cards": HALF}, B={"cards": REST}), solo=True), "primiera.score.err.solo"),
+    ({"variant": "2p", "sides": {"s" * 1000: {"cards": ["9S"]}, "B": {"cards": []}}}, "primiera.score.err.card"),
     ([], "err.input"),
 ]
 

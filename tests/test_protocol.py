@@ -511,7 +511,7 @@ def test_random_playthrough_checks_the_new_protocol_parts(
 
 
 def test_check_description_accepts_nested_messages() -> None:
-    check_description({"key": "claim", "seat": 1, "args": {"kind": {"key": "kind.primero", "args": {}},
+    check_description({"key": "primero.claim", "seat": 1, "args": {"kind": {"key": "primero.kind.primero", "args": {}},
                                                            "points": 60, "cards": ["7C"]}}, "d", "here", 2)
     for bad in ({"args": {}}, {"key": "", "args": {}}, {"key": "k"}, {"key": "k", "args": {"x": {"args": {}}}},
                 {"key": "k", "args": {}, "seat": 5}, {"key": "k", "args": {}, "seat": True}):

@@ -83,8 +83,8 @@ def test_plural_forms_are_kept(lang: str) -> None:
 def test_translations_are_not_english(lang: str) -> None:
     """A few sentences every player meets, each really translated."""
     en, tr = english(), table(lang)
-    for key in ("home.title", "setup.start", "act.pass", "act.fold", "verb.vie", "table.dealer", "rules.decisions",
-                "primiera.capture", "po.add", "rules.primo.intro" if "rules.primo.intro" in en else "po.rules.intro"):
+    for key in ("home.title", "setup.start", "primero.act.pass", "primero.act.fold", "primero.verb.vie", "primero.table.dealer", "rules.decisions",
+                "primiera.capture", "primo.add", "primo.rules.intro"):
         assert tr[key] != en[key], (lang, key)
     same = [k for k in en if len(re.sub(r"\{\w+\}", "", en[k])) > 25 and tr[k] == en[k]]
     assert same == [], same
@@ -106,28 +106,56 @@ def test_every_decision_has_a_translation(lang: str) -> None:
         assert set(re.findall(r"\b[DPX]-[A-Z]+\d*\b", text)) == set(re.findall(r"\b[DPX]-[A-Z]+\d*\b", DECISIONS[number]))
 
 
-def _texts(node: Any, key: str = "", out: set[str] | None = None) -> set[str]:
-    out = set() if out is None else out
+def _site_texts(node: Any, out: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
+    """(key, English) of every text of a game's site data: its key is written beside it (``keys``)."""
     if isinstance(node, dict):
         if "id" in node and "text" in node:
             return out  # a decision: translated by number
         for k, v in node.items():
-            if k != "translations":
-                _texts(v, k, out)
+            if isinstance(v, str) and k in TEXT_FIELDS:
+                out.append((node.get("keys", {}).get(k), v))
+            elif k != "keys":
+                _site_texts(v, out)
     elif isinstance(node, list):
         for v in node:
-            _texts(v, key, out)
-    elif isinstance(node, str) and key in ("label", "summary", "help", "ranking", "values", "text"):
-        out.add(node)
+            _site_texts(v, out)
     return out
 
 
+TEXT_FIELDS = ("label", "summary", "help", "ranking", "values", "text")
+
+
+def catalogue_texts(cat: dict[str, Any]) -> list[tuple[str | None, str]]:
+    """(key, English) of every text of the catalogue, keyed as the page keys it (web/app.js
+    localizeCatalogue): games, variants and options by their names, site data by its ``keys``."""
+    out: list[tuple[str | None, str]] = []
+    for g in cat["games"]:
+        out += [(f"{g['name']}.label", g["label"]), (f"{g['name']}.summary", g["summary"])]
+        for v in g["variants"]:
+            out += [(f"{g['name']}.variant.{v['name']}.label", v["label"]),
+                    (f"{g['name']}.variant.{v['name']}.summary", v["summary"])]
+            for o in v["options"]:
+                out.append((f"{g['name']}.option.{o['name']}.label", o["label"]))
+                if "help" in o:
+                    out.append((f"{g['name']}.option.{o['name']}.help", o["help"]))
+    for name, data in cat.items():
+        if name not in ("games", "translations"):
+            _site_texts(data, out)
+    return [(k, t) for k, t in out if t]
+
+
 def test_every_catalogue_text_has_each_language() -> None:
+    """Every text of the catalogue has a key, the key's English is that text, and each language has
+    words for it, by key (no table is keyed by English text)."""
     cat = site_catalogue()
-    texts = _texts(cat)
-    assert "Stake" in texts and any(t.startswith("Hands, best first") for t in texts)
+    texts = catalogue_texts(cat)
+    assert ("primero.option.stake.label", "Stake") in texts and any(t.startswith("Hands, best first") for _, t in texts)
+    english = {k: t for info in infos() for k, t in {**info.catalogue_texts(), **info.texts}.items()}
+    assert [(k, t) for k, t in texts if k is None or english.get(k) != t] == []
     for lang in LANGUAGES:
-        assert sorted(texts - set(translations.texts(lang))) == [], lang
+        assert sorted({k for k, _ in texts} - set(translations.texts(lang))) == [], lang
+        assert cat["translations"][lang]["text"] == translations.texts(lang)
+        assert not set(english.values()) & set(cat["translations"][lang]["text"])  # keys, not English
         assert cat["translations"][lang]["decisions"] == translations.decisions(lang)
 
 
@@ -147,7 +175,7 @@ def test_each_game_translates_its_keys_and_no_stale_one(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_primero_lesson_text_has_a_translation_citing_the_same_decisions(lang: str) -> None:
-    """The lessons' words are keys of Primero's string tables (learn.<lesson>.*): each is translated,
+    """The lessons' words are keys of Primero's string tables (primero.learn.<lesson>.*): each is translated,
     with the same cards and decisions, and no lesson key is stale."""
     en, tr = english(), table(lang)
     keys = [w.key(part) for w in WALKTHROUGHS.values()
@@ -158,6 +186,42 @@ def test_every_primero_lesson_text_has_a_translation_citing_the_same_decisions(l
         assert tr[key] != en[key], (lang, key)
         # the same cards and decisions, in the same numbers
         assert sorted(cards.findall(tr[key])) == sorted(cards.findall(en[key])), (lang, key)
-    lessons = {k for k in en if any(k.startswith(f"learn.{name}.") for name in WALKTHROUGHS)}
+    lessons = {k for k in en if any(k.startswith(f"primero.learn.{name}.") for name in WALKTHROUGHS)}
     assert lessons == set(keys)  # none stale
     assert not {en[k] for k in keys} & set(site_catalogue()["translations"][lang]["text"])  # not keyed by English
+
+
+def test_every_game_key_starts_with_its_game() -> None:
+    """One prefix per game: every key of web/games/<game>/strings.<lang>.js is ``<game>.…`` (the
+    shell's keys, web/i18n/<lang>.js, are the only ones without a game's name)."""
+    for game in string_tables.games():
+        for lang in ("en", *LANGUAGES):
+            keys = string_tables.file_strings(WEB / "games" / game / f"strings.{lang}.js")
+            assert sorted(k for k in keys if not k.startswith(game + ".")) == [], (game, lang)
+    shell = string_tables.file_strings(string_tables.shell_file("en"))
+    assert sorted(k for k in shell if k.split(".")[0] in string_tables.games()) == []
+
+
+CORE = Path(__file__).resolve().parent.parent / "pygame_core"
+# A full-key literal in a game's core: a quoted ``<game>.…`` key, or any ``key="…"`` (an error key).
+CORE_KEY = re.compile(r"""(?<![\w])f?["']((?:primero|primiera|primo)\.[\w.\-#]+)["']|\bkey=["']([\w.\-#]+)["']""")
+
+
+def test_every_key_a_game_core_writes_is_in_its_table_or_the_shells() -> None:
+    """The Descriptions a game's core writes use that game's keys (or the shell's): each literal key
+    in pygame_core/<game>/ is in web/games/<game>/strings.en.js or web/i18n/en.js. The game's
+    catalogue keys (GameInfo: translated in the catalogue, not by the page's tables) are left out."""
+    shell = set(string_tables.file_strings(string_tables.shell_file("en")))
+    for info in infos():
+        own = set(string_tables.file_strings(WEB / "games" / info.name / "strings.en.js"))
+        catalogue = set(info.catalogue_texts()) | set(info.texts) | {k for tr in info.translations.values() for k in tr.text}
+        found: set[str] = set()
+        for path in (CORE / info.name).rglob("*.py"):
+            for quoted, error in CORE_KEY.findall(path.read_text(encoding="utf-8")):
+                key = quoted or error
+                if "{" in key or key.endswith(".") or key in catalogue:
+                    continue  # a key built from parts (driven by the games' tests) or a catalogue text
+                assert key.startswith(info.name + ".") or key in shell, (info.name, path.name, key)
+                found.add(key)
+        assert len(found) > 20, info.name
+        assert sorted(found - own - shell) == [], info.name

@@ -339,7 +339,7 @@ def test_primiera_ai_steps_say_why_and_leak_nothing(worker: Any) -> None:
                             rng_seed=4)
     whys = [json.loads(t)["result"].get("why") for t in texts if '"think_ms"' in t]
     keys = {w["key"] for w in whys if w}
-    assert keys and all(k.startswith("pa.why.") for k in keys)
+    assert keys and all(k.startswith("primiera.why.") for k in keys)
     assert None in whys  # the secret table picks are not explained
 
 

@@ -366,7 +366,7 @@ let catalogue = null;
 /** @type {Promise<Catalogue> | null} */
 let cataloguePromise = null;
 // The core writes the catalogue in English with its translations beside it (`translations`:
-// per language, `text` for labels, summaries and helps, `decisions` by decision number); the
+// per language, `text` by key for labels, summaries and helps, `decisions` by decision number); the
 // catalogue object is rewritten in place in the current language (modules keep references to it).
 let catalogueEN = null;
 const CAT_FIELDS = new Set(["label", "summary", "help", "ranking", "values", "text"]);
@@ -378,15 +378,35 @@ function localizeCatalogue() {
     if (language() === "en") return;
     catalogueEN = englishCopy(catalogue);
   }
+  // The games, their variants and options: keyed by their names, as GameInfo.catalogue_texts
+  // (pygame_core/protocol.py) keys them: <game>.label, <game>.variant.<v>.summary, <game>.option.<o>.help...
+  catalogueEN.games.forEach((g, i) => {
+    const game = catalogue.games[i];
+    game.label = tx(`${g.name}.label`, g.label);
+    game.summary = tx(`${g.name}.summary`, g.summary);
+    g.variants.forEach((v, j) => {
+      const variant = game.variants[j];
+      variant.label = tx(`${g.name}.variant.${v.name}.label`, v.label);
+      variant.summary = tx(`${g.name}.variant.${v.name}.summary`, v.summary);
+      v.options.forEach((o, k) => {
+        const option = variant.options[k];
+        option.label = tx(`${g.name}.option.${o.name}.label`, o.label);
+        if (typeof o.help === "string") option.help = tx(`${g.name}.option.${o.name}.help`, o.help);
+      });
+    });
+  });
+  // Each game's site data: a text's key is beside it (`keys`: field -> key), a decision has its number.
   const walk = (src, dst) => {
     for (const [k, v] of Object.entries(src)) {
-      if (k === "translations") continue;
+      if (k === "keys") continue;
       if (typeof v === "string" && CAT_FIELDS.has(k)) {
-        dst[k] = k === "text" && typeof src.id === "string" ? txDecision(src.id, v) : tx(v);
+        dst[k] = k === "text" && typeof src.id === "string" ? txDecision(src.id, v) : tx(src.keys && src.keys[k], v);
       } else if (v && typeof v === "object" && dst[k] && typeof dst[k] === "object") walk(v, dst[k]);
     }
   };
-  walk(catalogueEN, catalogue);
+  for (const [k, v] of Object.entries(catalogueEN)) {
+    if (k !== "games" && k !== "translations" && v && typeof v === "object") walk(v, catalogue[k]);
+  }
 }
 /** @returns {Promise<Catalogue>} */
 function loadCatalogue() {

@@ -4,8 +4,9 @@
 // {placeholders} and the same plural forms. A key missing from the chosen language falls back to
 // English (said once on the console with ?debug).
 // These tables hold the shell's own strings only. Each game brings its own (the keys only its code
-// and its core's Descriptions use) in web/games/<game>/strings.<lang>.js, and its module registers
-// them with addStrings() when it loads; t() then finds them like the shell's.
+// and its core's Descriptions use, each starting with the game's name: primero.*, primiera.*, primo.*)
+// in web/games/<game>/strings.<lang>.js, and its module registers them with addStrings() when it
+// loads; t() then finds them like the shell's. A game may use the shell's keys too.
 // Keys used as data-i18n attributes in index.html are filled from here too.
 import EN from "./i18n/en.js";
 import IT from "./i18n/it.js";
@@ -90,16 +91,19 @@ export function t(key, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
-// Texts the core writes in English (the catalogue's labels, the rules decisions, the Primero
-// lessons), with their translations from the catalogue (pygame_core/translations.py).
+// Texts the core writes in English (the catalogue's labels, summaries and helps, the rules decisions),
+// with their words in the other languages from the catalogue (pygame_core/translations.py): texts
+// by key, decisions by number. No table here is keyed by English text.
 let coreTexts = {};
 export function setCoreTexts(translations) {
   coreTexts = translations || {};
 }
 
-/** The core's English text in the current language (the English itself if there is none). */
-export function tx(text) {
-  return (coreTexts[lang] && coreTexts[lang].text && coreTexts[lang].text[text]) || text;
+/** A core text in the current language, by its key (see web/app.js localizeCatalogue); `english`,
+ * the catalogue's own text, when the language has no words for it (or the text has no key). */
+export function tx(key, english) {
+  const words = coreTexts[lang] && coreTexts[lang].text;
+  return (key && words && words[key]) || english;
 }
 
 /** A rules decision's text in the current language, by its number. */

@@ -140,12 +140,12 @@ export interface CatalogueGame {
 }
 
 /** catalogue.json (pygame_core/sitedata.py `site_catalogue`): the registry's games, each game's
- * static data for its screens (Primero's `hand_rules`, `primero_rules`, …), and the core's
- * English texts' translations. */
+ * static data for its screens (Primero's `hand_rules`, `primero_rules`, …; an object with texts
+ * names their keys beside them, `keys`: field -> key), and the core's English texts' translations. */
 export interface Catalogue {
   games: CatalogueGame[];
-  /** Per language: `text` (English text -> translation) and `decisions` (by number). */
-  translations?: { [lang: string]: { text?: { [english: string]: string }; decisions?: { [id: string]: string } } };
+  /** Per language: `text` (by key: GameInfo.catalogue_texts and the games' own texts) and `decisions` (by number). */
+  translations?: { [lang: string]: { text?: { [key: string]: string }; decisions?: { [id: string]: string } } };
   [gameData: string]: any;
 }
 
@@ -505,7 +505,8 @@ export interface GameModule {
   /** HTML: this game's section of the rules page. */
   rules?(game: CatalogueGame, catalogue: Catalogue, ctx: ShellContext): string;
   keys?: {
-    /** The game's lines in the "?" shortcuts dialog, each [key, i18n key of what it does]. */
+    /** The game's lines in the "?" shortcuts dialog, each [key, i18n key of what it does]; the
+     * section's title is the game's key `<game>.keys.game` (shell/keys.js). */
     help?: string[][];
     /** The game's single-key shortcuts: true when the key acted. */
     onKey?(event: KeyboardEvent): boolean;

@@ -42,11 +42,11 @@ def draw_outlook(
     expected points.
     """
     if any(c not in hand for c in discard):
-        raise IllegalActionError("you can only discard cards from your hand", key="coach.err.hand")
+        raise IllegalActionError("you can only discard cards from your hand", key="primero.coach.err.hand")
     kept = tuple(c for c in hand if c not in discard)
     need = final_size - len(kept)
     if need < 0 or need > len(unseen):
-        raise IllegalActionError("that discard leaves an impossible hand", key="coach.err.discard")
+        raise IllegalActionError("that discard leaves an impossible hand", key="primero.coach.err.discard")
     current: HandValue | None = evaluate(hand, rules) if len(hand) == 4 else None
     total = comb(len(unseen), need)
     exact = total <= EXACT_LIMIT

@@ -230,7 +230,7 @@ class PrimeroGame:
     def describe_action(self, state: PrimeroState, action: str) -> Description:
         """The public message for ``action`` by the seat to act: the one its log entry gets.
 
-        ``{"key": "act.vie", "seat": 2, "args": {"n": 2}}``; discards and trades give only the
+        ``{"key": "primero.act.vie", "seat": 2, "args": {"n": 2}}``; discards and trades give only the
         count of cards (keys and args: see describe.py).
         """
         a = parse(action)
@@ -287,13 +287,13 @@ def recent_log(s: PrimeroState) -> list[JSON]:
     return [log_entry(e) for e in out]
 
 
-WHY_KEYS = frozenset({"dealend.why.kind", "dealend.why.points", "dealend.why.total", "dealend.why.tie",
-                      "dealend.why.lowest"})
+WHY_KEYS = frozenset({"primero.dealend.why.kind", "primero.dealend.why.points", "primero.dealend.why.total", "primero.dealend.why.tie",
+                      "primero.dealend.why.lowest"})
 """The keys of a deal end's reason (``last_deal.why``; tests check each is in web/i18n.js)."""
 
 
 def _kind(kind: str) -> dict[str, Any]:
-    return {"key": f"kind.{kind}", "args": {}}
+    return {"key": f"primero.kind.{kind}", "args": {}}
 
 
 def last_deal_json(s: PrimeroState) -> JSON:
@@ -318,18 +318,18 @@ def last_deal_json(s: PrimeroState) -> JSON:
     if best_seat not in won:
         return out  # not decided by the hands alone (Italian: the claim must be held)
     if not losers:
-        out["why"] = {"key": "dealend.why.tie", "args": {}}
+        out["why"] = {"key": "primero.dealend.why.tie", "args": {}}
         return out
     _, other, other_total = losers[0]
     if hr.lowest_wins:
-        why = {"key": "dealend.why.lowest", "args": {"win": _kind(best.kind), "a": best.points,
+        why = {"key": "primero.dealend.why.lowest", "args": {"win": _kind(best.kind), "a": best.points,
                                                      "lose": _kind(other.kind), "b": other.points}}
     elif best.kind != other.kind:
-        why = {"key": "dealend.why.kind", "args": {"win": _kind(best.kind), "lose": _kind(other.kind)}}
+        why = {"key": "primero.dealend.why.kind", "args": {"win": _kind(best.kind), "lose": _kind(other.kind)}}
     elif best.points != other.points:
-        why = {"key": "dealend.why.points", "args": {"kind": _kind(best.kind), "a": best.points, "b": other.points}}
+        why = {"key": "primero.dealend.why.points", "args": {"kind": _kind(best.kind), "a": best.points, "b": other.points}}
     else:
-        why = {"key": "dealend.why.total", "args": {"kind": _kind(best.kind), "points": best.points,
+        why = {"key": "primero.dealend.why.total", "args": {"kind": _kind(best.kind), "points": best.points,
                                                     "a": best_total, "b": other_total}}
     out["why"] = why
     return out

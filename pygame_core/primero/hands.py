@@ -154,14 +154,14 @@ class HandValue:
 def check_hand(cards: Sequence[Card], rules: HandRules) -> None:
     """Raise InvalidCardError unless ``cards`` are 4 distinct cards of the rule set's deck."""
     if len(cards) != 4:
-        raise InvalidCardError(f"a Primero hand has 4 cards, not {len(cards)}", key="calc.err.count", n=len(cards))
+        raise InvalidCardError(f"a Primero hand has 4 cards, not {len(cards)}", key="primero.calc.err.count", n=len(cards))
     seen: set[Card] = set()
     deck = set(rules.deck)
     for c in cards:
         if c in seen:
-            raise InvalidCardError(f"{c} appears twice; a deck has one of each card", key="calc.err.twice", card=str(c))
+            raise InvalidCardError(f"{c} appears twice; a deck has one of each card", key="primero.calc.err.twice", card=str(c))
         if c not in deck:
-            raise InvalidCardError(f"{c} is not in the {rules.label} deck", key="calc.err.deck", card=str(c), deck=rules.label)
+            raise InvalidCardError(f"{c} is not in the {rules.label} deck", key="primero.calc.err.deck", card=str(c), deck=rules.label)
         seen.add(c)
 
 

@@ -37,7 +37,7 @@ __all__ = ["WALKTHROUGHS", "Walkthrough", "list_walkthroughs", "walkthrough_step
 class Walkthrough:
     """One lesson: an exact deal and a script of actions, each with the decisions its commentary cites.
 
-    Its words are string-table keys (``key``): ``learn.<name>.title``, ``.pitch``, ``.source``
+    Its words are string-table keys (``key``): ``primero.learn.<name>.title``, ``.pitch``, ``.source``
     (where the example comes from: the rulebook and its rulebook-examples vectors), ``.intro``,
     ``.step.<k>`` (the commentary after the k-th action, 1-based) and ``.outro``.
     """
@@ -56,7 +56,7 @@ class Walkthrough:
 
     def key(self, part: str) -> str:
         """The string-table key of one of the lesson's texts (``title``, ``intro``, ``step.3``, ...)."""
-        return f"learn.{self.name}.{part}"
+        return f"primero.learn.{self.name}.{part}"
 
     @property
     def steps(self) -> int:

@@ -78,7 +78,7 @@ def hand(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> J
         try:
             row.update(hands.evaluate(cards, other).to_json(other))
         except PrimiError as exc:
-            row["error"] = exc.description  # a Description, never English: the page says calc.notindeck
+            row["error"] = exc.description  # a Description, never English: the page says primero.calc.notindeck
         across.append(row)
     return {"hand": main, "across": across}
 
@@ -107,7 +107,7 @@ def coach(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     elif len(held) == 5 and obs.get("phase") != "over":
         out["choices"] = discard_choices(held, rules)
     elif discard:
-        raise OptionsError("there is no hand to discard from now", key="coach.err.nodiscard")
+        raise OptionsError("there is no hand to discard from now", key="primero.coach.err.nodiscard")
     return out
 
 

@@ -81,6 +81,10 @@ def site_data() -> dict[str, Any]:
                 "wild": r.name in hands.WILD_RULESETS,  # the J of hearts may be wild (D-PR6): the calculator offers it
                 "ranking": english[f"primero.hands.{r.name}.ranking"],
                 "values": english[f"primero.hands.{r.name}.values"],
+                # the keys of the texts above (the page translates by key); a rule set is worded as
+                # the variant of its name
+                "keys": {"label": f"primero.variant.{r.name}.label", "ranking": f"primero.hands.{r.name}.ranking",
+                         "values": f"primero.hands.{r.name}.values"},
                 "decisions": explain(r.decisions, DECISIONS),
             }
             for r in hands.RULESETS.values()

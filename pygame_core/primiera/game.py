@@ -103,18 +103,18 @@ def parse(text: str) -> str:
 # The English of each reason an action is refused, for the command line and logs; the page says the key.
 _ILLEGAL: dict[str, str] = {
     "err.over": "the game is over",
-    "pa.illegal.picked": "the table cards are already chosen: play a card",
-    "pa.illegal.pickfirst": "first every player picks a card for the table (pick CARD)",
-    "pa.illegal.nocard": "{card} is not in the hand of the player to act",
-    "pa.illegal.must": "capturing is compulsory: {card} must take {choices}",
-    "pa.illegal.nothing": "{card} captures nothing on this table",
-    "pa.illegal.rank": "a card of the same rank comes before any sum: {card} must take {choices}",
-    "pa.illegal.capture": "{taken} is not a capture for {card} here: choose {choices}",
+    "primiera.illegal.picked": "the table cards are already chosen: play a card",
+    "primiera.illegal.pickfirst": "first every player picks a card for the table (pick CARD)",
+    "primiera.illegal.nocard": "{card} is not in the hand of the player to act",
+    "primiera.illegal.must": "capturing is compulsory: {card} must take {choices}",
+    "primiera.illegal.nothing": "{card} captures nothing on this table",
+    "primiera.illegal.rank": "a card of the same rank comes before any sum: {card} must take {choices}",
+    "primiera.illegal.capture": "{taken} is not a capture for {card} here: choose {choices}",
 }
 
 
 def why_illegal(state: PrimieraState, action: str) -> Description:
-    """Why a parsed action is not legal in ``state``: a Description (``pa.illegal.*``, or ``err.over``).
+    """Why a parsed action is not legal in ``state``: a Description (``primiera.illegal.*``, or ``err.over``).
 
     Cards are card texts; ``choices`` lists the captures the card may make, each as its cards'
     texts, separated by `` / `` (a separator every language reads); ``taken`` is the capture asked
@@ -126,21 +126,21 @@ def why_illegal(state: PrimieraState, action: str) -> Description:
     verb, card, *rest = action.split()
     seat = state.to_act
     if verb == "pick" and state.phase != "pick":
-        return message("pa.illegal.picked")
+        return message("primiera.illegal.picked")
     if verb == "play" and state.phase == "pick":
-        return message("pa.illegal.pickfirst")
+        return message("primiera.illegal.pickfirst")
     if card not in state.hands[seat]:
-        return message("pa.illegal.nocard", card=card)
+        return message("primiera.illegal.nocard", card=card)
     caps = captures(state.table, card)
     taken = tuple(rest[1:])
     choices = " / ".join(" ".join(c) for c in caps)
     if caps and not taken:
-        return message("pa.illegal.must", card=card, choices=choices)
+        return message("primiera.illegal.must", card=card, choices=choices)
     if not caps:
-        return message("pa.illegal.nothing", card=card)
+        return message("primiera.illegal.nothing", card=card)
     if VALUE[card] in (VALUE[t] for t in state.table) and len(taken) > 1:
-        return message("pa.illegal.rank", card=card, choices=" / ".join(c[0] for c in caps))
-    return message("pa.illegal.capture", card=card, taken=" ".join(taken), choices=choices)
+        return message("primiera.illegal.rank", card=card, choices=" / ".join(c[0] for c in caps))
+    return message("primiera.illegal.capture", card=card, taken=" ".join(taken), choices=choices)
 
 
 def illegal_text(why: Description) -> str:

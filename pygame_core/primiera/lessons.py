@@ -39,13 +39,13 @@ def _capture_lesson() -> dict[str, JSON]:
     state = arrange(new_game("2p", 2, 11, 0, 1), [["7S"], []], ["3D", "4H"], to_act=0, rest_to_pile=1)
     end = apply_play(state, "7S", ("3D", "4H"))
     swept = end.sheet[-1].sides[0][1].sweeps if end.sheet else 0
-    return {"id": "capture", "title": _msg("pa.learn.capture.title"), "source": "G011, G017", "steps": [
-        {"text": _msg("pa.learn.capture.1", card=played, value=VALUE[played]), "table": sort_cards(table),
+    return {"id": "capture", "title": _msg("primiera.learn.capture.title"), "source": "G011, G017", "steps": [
+        {"text": _msg("primiera.learn.capture.1", card=played, value=VALUE[played]), "table": sort_cards(table),
          "played": played},
-        {"text": _msg("pa.learn.capture.2", card=played, same=legal[0], sums=sums[0] if sums else []),
+        {"text": _msg("primiera.learn.capture.2", card=played, same=legal[0], sums=sums[0] if sums else []),
          "table": sort_cards(table), "played": played, "mark": legal[0], "dim": sums[0] if sums else []},
-        {"text": _msg("pa.learn.capture.3", cards=after), "table": after, "played": None},
-        {"text": _msg("pa.learn.capture.4", card="7S", cards=["3D", "4H"], sweeps=swept, decision="D-PA8"),
+        {"text": _msg("primiera.learn.capture.3", cards=after), "table": after, "played": None},
+        {"text": _msg("primiera.learn.capture.4", card="7S", cards=["3D", "4H"], sweeps=swept, decision="D-PA8"),
          "table": ["3D", "4H"], "played": "7S", "mark": ["3D", "4H"]},
     ]}
 
@@ -54,25 +54,25 @@ def _primiera_lesson() -> dict[str, JSON]:
     steps: list[JSON] = []
     for cards in (["7D", "AH", "KS", "5C"], ["6D", "6H", "6S", "7C"]):  # G012, G013
         total = primiera_total(cards)
-        steps.append({"text": _msg("pa.learn.primiera.total", cards=cards, values=[PRIMIERA[c] for c in cards],
+        steps.append({"text": _msg("primiera.learn.primiera.total", cards=cards, values=[PRIMIERA[c] for c in cards],
                                    total=total),
                       "table": cards, "values": {c: PRIMIERA[c] for c in cards}})
-    steps.insert(0, {"text": _msg("pa.learn.primiera.1", decision="D-PA1"),
+    steps.insert(0, {"text": _msg("primiera.learn.primiera.1", decision="D-PA1"),
                      "table": ["7D", "6H", "AS", "5C", "4D", "3H", "2S", "KC"],
                      "values": {c: PRIMIERA[c] for c in ["7D", "6H", "AS", "5C", "4D", "3H", "2S", "KC"]}})
     missing = ["7D", "7H", "7S", "6D"]
-    steps.append({"text": _msg("pa.learn.primiera.missing", cards=missing, decision="D-PA5"), "table": missing,
+    steps.append({"text": _msg("primiera.learn.primiera.missing", cards=missing, decision="D-PA5"), "table": missing,
                   "values": {c: PRIMIERA[c] for c in missing}, "total": primiera_total(missing)})
-    return {"id": "primiera", "title": _msg("pa.learn.primiera.title"), "source": "G012, G013", "steps": steps}
+    return {"id": "primiera", "title": _msg("primiera.learn.primiera.title"), "source": "G012, G013", "steps": steps}
 
 
 def _herald_lesson() -> dict[str, JSON]:
-    steps: list[JSON] = [{"text": _msg("pa.learn.herald.1", decision="D-PA14"), "sides": [[0], [1], [2], [3]]}]
+    steps: list[JSON] = [{"text": _msg("primiera.learn.herald.1", decision="D-PA14"), "sides": [[0], [1], [2], [3]]}]
     for card in ("AH", "AC", "AD", "AS"):  # G016: seat 0 plays the first Herald
         mode = HERALD_MODES[card]
         sides = [list(s) for s in herald_sides(mode, 0)]
-        steps.append({"text": _msg("pa.learn.herald." + mode, card=card), "played": card, "sides": sides})
-    return {"id": "heralds", "title": _msg("pa.learn.herald.title"), "source": "G016, G014", "steps": steps}
+        steps.append({"text": _msg("primiera.learn.herald." + mode, card=card), "played": card, "sides": sides})
+    return {"id": "heralds", "title": _msg("primiera.learn.herald.title"), "source": "G016, G014", "steps": steps}
 
 
 def lessons() -> list[JSON]:

@@ -108,7 +108,7 @@ def _check(options: Mapping[str, Any]) -> None:
     """Cross-check: a game needs a target or a round limit, or it would never end."""
     if options["target"] == 0 and options["max_rounds"] == 0:
         raise OptionsError("with no target score (target 0) give a round limit (max_rounds of at least 1)",
-                           key="pa.err.endless")
+                           key="primiera.err.endless")
 
 
 def _options(rules: PrimieraRules) -> tuple[OptionSpec, ...]:

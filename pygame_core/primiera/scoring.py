@@ -173,7 +173,7 @@ def score_request(data: Any) -> dict[str, Any]:
         raise ScoreInputError(f"solo must be true or false, not {quote(solo)}")
     if solo and not RULES[variant].double_alone:
         raise ScoreInputError(f"solo rounds (doubled points) are played only in kaleidos, not in {variant}",
-                              key="pa.score.err.solo")
+                              key="primiera.score.err.solo")
     sides = data.get("sides")
     if not isinstance(sides, Mapping) or not sides:
         raise ScoreInputError("sides must be an object: {\"<name>\": {\"cards\": [...], \"sweeps\": n}, ...}")
@@ -181,7 +181,7 @@ def score_request(data: Any) -> dict[str, Any]:
     if len(sides) != want:
         kind = " solo" if solo else ""
         raise ScoreInputError(f"a{kind} {variant} round has {want} sides, not {len(sides)}",
-                              key="pa.score.err.sides", want=want, n=len(sides))
+                              key="primiera.score.err.sides", want=want, n=len(sides))
     owner: dict[str, str] = {}
     piles: list[tuple[str, ...]] = []
     sweeps: list[int] = []
@@ -199,34 +199,34 @@ def score_request(data: Any) -> dict[str, Any]:
             try:
                 card = str(Card.parse(text))
             except InvalidCardError as exc:
-                raise ScoreInputError(f"side {quote(name)}: {exc}", key="pa.score.err.card", side=plain(name),
+                raise ScoreInputError(f"side {quote(name)}: {exc}", key="primiera.score.err.card", side=plain(name),
                                       card=plain(text, 12)) from None
             if card not in PRIMIERA:
                 raise ScoreInputError(f"side {quote(name)}: {card} is not one of the 40 cards (A-7, J, Q, K)",
-                                      key="pa.score.err.card", side=plain(name), card=card)
+                                      key="primiera.score.err.card", side=plain(name), card=card)
             if card in owner:
                 where = "again" if owner[card] == name else f"and side {quote(owner[card])}"
-                raise ScoreInputError(f"card {card} is given twice (side {quote(name)} {where})", key="pa.score.err.twice",
+                raise ScoreInputError(f"card {card} is given twice (side {quote(name)} {where})", key="primiera.score.err.twice",
                                       card=card)
             owner[card] = name
             pile.append(card)
         n = side.get("sweeps", 0)
         if isinstance(n, bool) or not isinstance(n, int):
             raise ScoreInputError(f"side {quote(name)}: sweeps must be a whole number, not {quote(n)}",
-                                  key="pa.score.err.sweeps", side=plain(name))
+                                  key="primiera.score.err.sweeps", side=plain(name))
         if n < 0:
-            raise ScoreInputError(f"side {quote(name)}: sweeps cannot be negative ({n})", key="pa.score.err.sweeps",
+            raise ScoreInputError(f"side {quote(name)}: sweeps cannot be negative ({n})", key="primiera.score.err.sweeps",
                                   side=plain(name))
         if n > 40:
             raise ScoreInputError(f"side {quote(name)}: {n} sweeps is more than a round can have",
-                                  key="pa.score.err.toomany", side=plain(name))
+                                  key="primiera.score.err.toomany", side=plain(name))
         piles.append(tuple(pile))
         sweeps.append(n)
     missing = [c for c in DECK if c not in owner]
     if missing:
         shown = " ".join(missing[:10]) + (" ..." if len(missing) > 10 else "")
         raise ScoreInputError(f"the sides hold {len(owner)} cards, not all 40: missing {shown}",
-                              key="pa.score.err.missing", n=len(owner), missing=shown)
+                              key="primiera.score.err.missing", n=len(owner), missing=shown)
     points = score_round(piles, sweeps, double=solo)
     names = list(sides)
     return {

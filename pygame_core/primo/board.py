@@ -168,7 +168,7 @@ def why_not(rows: Rows, hand: Sequence[str], tops: Sequence[str], colour: str, a
     verb = parts[0]
 
     def msg(key: str, **args: Any) -> Why:
-        return {"key": "po.why." + key, "args": args}
+        return {"key": "primo.why." + key, "args": args}
 
     if verb in ("add", "open", "head"):
         card, name = parts[1], parts[2]
@@ -299,39 +299,39 @@ def why_action(rows: Rows, hand: Sequence[str], tops: Sequence[str], colour: str
     verb = action.split()[0]
     if verb in ("pass", "exchange"):
         if phase != "start":
-            return {"key": "po.why.exchange", "args": {}}
+            return {"key": "primo.why.exchange", "args": {}}
         rest = list(hand)
         for c in action.split()[1:]:
             if c not in rest:
-                return {"key": "po.why.nocard", "args": {"card": c}}
+                return {"key": "primo.why.nocard", "args": {"card": c}}
             rest.remove(c)
         return None
     if verb == "end":
-        return None if phase == "play" else {"key": "po.why.end", "args": {}}
+        return None if phase == "play" else {"key": "primo.why.end", "args": {}}
     return why_not(rows, hand, tops, colour, action)
 
 
 _REASONS = {
-    "po.why.nocard": "{card} is not in the hand",
-    "po.why.notempty": "row {row} is not empty: only an empty base can be opened",
-    "po.why.empty": "row {row} is empty: open it with a card from the hand instead",
-    "po.why.value": "{card} does not fit row {row}: its {end} needs a {need}",
-    "po.why.colour": "{card} breaks row {row}'s colour rule ({rule})",
-    "po.why.notop": "row {row} has no Top card this turn: play a Top card on it first",
-    "po.why.toptwice": "row {row} already has a Top card this turn",
-    "po.why.takerow": "a Take card goes on row A or row F, not {row}",
-    "po.why.samerow": "a run cannot move onto its own row {row}",
-    "po.why.notrun": "row {row} has no card {value}: a run starts at a card of the row and runs to its tail",
-    "po.why.exchange": "cards can be exchanged only as the turn's first action",
-    "po.why.end": "nothing was played yet this turn: play, exchange or pass",
-    "po.why.turn": "it is another player's turn",
-    "po.why.over": "the game is over",
-    "po.why.invalid": "that is not an action",
+    "primo.why.nocard": "{card} is not in the hand",
+    "primo.why.notempty": "row {row} is not empty: only an empty base can be opened",
+    "primo.why.empty": "row {row} is empty: open it with a card from the hand instead",
+    "primo.why.value": "{card} does not fit row {row}: its {end} needs a {need}",
+    "primo.why.colour": "{card} breaks row {row}'s colour rule ({rule})",
+    "primo.why.notop": "row {row} has no Top card this turn: play a Top card on it first",
+    "primo.why.toptwice": "row {row} already has a Top card this turn",
+    "primo.why.takerow": "a Take card goes on row A or row F, not {row}",
+    "primo.why.samerow": "a run cannot move onto its own row {row}",
+    "primo.why.notrun": "row {row} has no card {value}: a run starts at a card of the row and runs to its tail",
+    "primo.why.exchange": "cards can be exchanged only as the turn's first action",
+    "primo.why.end": "nothing was played yet this turn: play, exchange or pass",
+    "primo.why.turn": "it is another player's turn",
+    "primo.why.over": "the game is over",
+    "primo.why.invalid": "that is not an action",
 }
 
 
 def reason_text(why: Why) -> str:
-    """The English text of a ``po.why.*`` Description, for error messages (the page translates the key)."""
+    """The English text of a ``primo.why.*`` Description, for error messages (the page translates the key)."""
     args = dict(why.get("args", {}))
     if args.get("rule") == "alternate":
         args["rule"] = "colours alternate"

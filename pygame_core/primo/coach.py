@@ -16,7 +16,7 @@ from .ai.easy_medium import plan_turn
 from .ai.eval import View, step
 from .board import exchanges, parse, play_actions, why_action
 
-OK: dict[str, Any] = {"key": "po.why.ok", "args": {}}
+OK: dict[str, Any] = {"key": "primo.why.ok", "args": {}}
 
 
 def legal_from_view(obs: Mapping[str, Any]) -> tuple[str, ...]:
@@ -36,17 +36,17 @@ def _need_view(view: Mapping[str, Any] | None) -> Mapping[str, Any]:
 
 
 def why_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
-    """Operation ``why``: ``{action}`` -> ``{key: po.why.*, args}`` (``po.why.ok`` when legal now)."""
+    """Operation ``why``: ``{action}`` -> ``{key: primo.why.*, args}`` (``primo.why.ok`` when legal now)."""
     obs = _need_view(view)
     text = request.get("action")
     try:
         action = parse(text)  # type: ignore[arg-type]
     except PrimiError:
-        return {"key": "po.why.invalid", "args": {"action": str(text)[:40] if isinstance(text, str) else ""}}
+        return {"key": "primo.why.invalid", "args": {"action": str(text)[:40] if isinstance(text, str) else ""}}
     if obs["terminal"]:
-        return {"key": "po.why.over", "args": {}}
+        return {"key": "primo.why.over", "args": {}}
     if obs["seat"] < 0 or obs["current"] != obs["seat"]:
-        return {"key": "po.why.turn", "args": {}}
+        return {"key": "primo.why.turn", "args": {}}
     v = View.of(obs)
     return why_action(v.rows, v.hand, v.tops, v.colour, v.phase, action) or dict(OK)
 
@@ -58,11 +58,11 @@ def _best_agent() -> Any:
 
 def coach_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     """Operation ``coach``: ``{}`` -> ``{action, why}``: the best agent's next step for the shown seat, and
-    what the turn it starts sheds (``po.coach.play``), or why it exchanges, passes or ends."""
+    what the turn it starts sheds (``primo.coach.play``), or why it exchanges, passes or ends."""
     obs = _need_view(view)
     legal = legal_from_view(obs)
     if not legal:
-        return {"action": None, "why": {"key": "po.coach.wait", "args": {}}}
+        return {"action": None, "why": {"key": "primo.coach.wait", "args": {}}}
     try:
         action = _best_agent().choose(obs, legal, AgentRandom(int(request.get("seed", 0) or 0)))
     except Exception:  # noqa: BLE001 - a failing strong agent must not break the coach: fall back
@@ -71,9 +71,9 @@ def coach_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON
         raise OptionsError(f"the coach chose {quote(action)}, which is not legal")  # pragma: no cover
     verb = action.split()[0]
     if verb == "exchange":
-        return {"action": action, "why": {"key": "po.coach.exchange", "args": {"n": len(action.split()) - 1}}}
+        return {"action": action, "why": {"key": "primo.coach.exchange", "args": {"n": len(action.split()) - 1}}}
     if verb in ("pass", "end"):
-        return {"action": action, "why": {"key": "po.coach." + verb, "args": {}}}
+        return {"action": action, "why": {"key": "primo.coach." + verb, "args": {}}}
     v = View.of(obs)
     pos, cleared, given = step(v, (v.rows, v.hand, v.tops), action)
     rest = plan_turn(View(pos[0], pos[1], pos[2], v.colour, v.seat, v.players, v.piles, "play"))[1]
@@ -85,5 +85,5 @@ def coach_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON
         cleared += c
         given += g
     return {"action": action,
-            "why": {"key": "po.coach.play", "args": {"shed": shed, "clears": cleared, "given": given,
+            "why": {"key": "primo.coach.play", "args": {"shed": shed, "clears": cleared, "given": given,
                                                       "steps": 1 + len(rest)}}}

@@ -14,27 +14,27 @@ from .rules import ROWS, VALUE
 from .state import PrimoState
 
 DESCRIPTION_KEYS: tuple[str, ...] = (
-    "po.add",  # seat adds {card} to row {row}'s tail
-    "po.open",  # seat opens the empty row {row} with {card}
-    "po.move",  # seat moves the run {cards} from row {row} (from the card {value}) onto row {to}
-    "po.top",  # seat plays a Top card on row {row}
-    "po.head",  # seat puts {card} above row {row}'s head (Top card)
-    "po.take",  # seat plays a Take card on row {row}; {takes}: po.took messages
-    "po.took",  # nested: seat takes {card} from row {row} (onto its pile, or opening row {opened})
-    "po.clear",  # row {row} is complete and cleared (D-PO12)
-    "po.exchange",  # seat puts {n} cards under its pile (which ones stays secret)
-    "po.pass",  # seat passes
-    "po.end",  # seat's turn ends: {reason} end (chosen) | empty (hand played out, D-PO10) | cap (D-PO13)
-    "po.refill",  # seat draws {n} cards
-    "po.roundend",  # round {round} ends; {ender} went out (-1: nobody), {left}, {points}, {scores}
-    "po.stall",  # round {round}: a full cycle of turns without a card played (D-PO13)
-    "po.win",  # the game ends: {winners}, {scores}
+    "primo.add",  # seat adds {card} to row {row}'s tail
+    "primo.open",  # seat opens the empty row {row} with {card}
+    "primo.move",  # seat moves the run {cards} from row {row} (from the card {value}) onto row {to}
+    "primo.top",  # seat plays a Top card on row {row}
+    "primo.head",  # seat puts {card} above row {row}'s head (Top card)
+    "primo.take",  # seat plays a Take card on row {row}; {takes}: primo.took messages
+    "primo.took",  # nested: seat takes {card} from row {row} (onto its pile, or opening row {opened})
+    "primo.clear",  # row {row} is complete and cleared (D-PO12)
+    "primo.exchange",  # seat puts {n} cards under its pile (which ones stays secret)
+    "primo.pass",  # seat passes
+    "primo.end",  # seat's turn ends: {reason} end (chosen) | empty (hand played out, D-PO10) | cap (D-PO13)
+    "primo.refill",  # seat draws {n} cards
+    "primo.roundend",  # round {round} ends; {ender} went out (-1: nobody), {left}, {points}, {scores}
+    "primo.stall",  # round {round}: a full cycle of turns without a card played (D-PO13)
+    "primo.win",  # the game ends: {winners}, {scores}
 )
 
 
 def describe_action(state: PrimoState, action: str) -> Description:
     """The canonical ``action`` by the seat to act, as a Description:
-    ``{"key": "po.add", "seat": 1, "args": {"card": "7Y", "row": "B"}}``.
+    ``{"key": "primo.add", "seat": 1, "args": {"card": "7Y", "row": "B"}}``.
 
     A move names the run it carries (D-PO6); a Take names every card it sends and where (D-PO8).
     """
@@ -42,20 +42,20 @@ def describe_action(state: PrimoState, action: str) -> Description:
     parts = action.split()
     verb = parts[0]
     if verb in ("add", "open", "head"):
-        return message("po." + verb, seat, card=parts[1], row=parts[2])
+        return message("primo." + verb, seat, card=parts[1], row=parts[2])
     if verb == "top":
-        return message("po.top", seat, row=parts[1])
+        return message("primo.top", seat, row=parts[1])
     if verb == "move":
         src, value = parts[1].split(":")
         row = state.rows[ROWS.index(src)]
         k = VALUE[row[0]] - int(value) if row else 0
-        return message("po.move", seat, row=src, value=int(value), to=parts[2], cards=list(row[k:]))
+        return message("primo.move", seat, row=src, value=int(value), to=parts[2], cards=list(row[k:]))
     if verb == "take":
         _, takes = resolve_take(state.rows, parts[1], takers(state))
-        took = [{"key": "po.took", "seat": t, "args": {"card": c, "row": r, "opened": o}} for t, c, r, o in takes]
-        return message("po.take", seat, row=parts[1], takes=took)
+        took = [{"key": "primo.took", "seat": t, "args": {"card": c, "row": r, "opened": o}} for t, c, r, o in takes]
+        return message("primo.take", seat, row=parts[1], takes=took)
     if verb == "exchange":
-        return message("po.exchange", seat, n=len(parts) - 1)
+        return message("primo.exchange", seat, n=len(parts) - 1)
     if verb == "pass":
-        return message("po.pass", seat)
-    return message("po.end", seat, reason="end")
+        return message("primo.pass", seat)
+    return message("primo.end", seat, reason="end")

@@ -93,11 +93,11 @@ def apply_action(state: PrimoState, action: str) -> PrimoState:
             rest.remove(c)
         pile = state.piles[seat] + tuple(given)  # under the own draw pile
         state = replace(state, hands=_with(state.hands, seat, tuple(rest)), piles=_with(state.piles, seat, pile))
-        log = (log_append(state.log, seat, "po.exchange", n=len(given)) if given
-               else log_append(state.log, seat, "po.pass"))
+        log = (log_append(state.log, seat, "primo.exchange", n=len(given)) if given
+               else log_append(state.log, seat, "primo.pass"))
         return finish_turn(replace(state, log=log))
     if verb == "end":
-        return finish_turn(replace(state, log=log_append(state.log, seat, "po.end", reason="end")))
+        return finish_turn(replace(state, log=log_append(state.log, seat, "primo.end", reason="end")))
     return _play(state, action)
 
 
@@ -117,24 +117,24 @@ def _play(state: PrimoState, action: str) -> PrimoState:
                 piles = _with(piles, taker, (card, *piles[taker]))
         hand = hand[:hand.index(TAKE)] + hand[hand.index(TAKE) + 1:]
         out += 1  # the Take card leaves the game
-        took = [{"key": "po.took", "seat": t, "args": {"card": c, "row": r, "opened": o}} for t, c, r, o in takes]
-        log = log_append(log, seat, "po.take", row=parts[1], takes=took)
+        took = [{"key": "primo.took", "seat": t, "args": {"card": c, "row": r, "opened": o}} for t, c, r, o in takes]
+        log = log_append(log, seat, "primo.take", row=parts[1], takes=took)
         tops = state.tops
     else:
         rows, hand, tops, cleared = place(state.rows, hand, state.tops, action, state.colour)
         if verb == "top":
             out += 1  # the Top card leaves the game (at the end of the turn; it is never used again)
-            log = log_append(log, seat, "po.top", row=parts[1])
+            log = log_append(log, seat, "primo.top", row=parts[1])
         elif verb == "move":
             src, value = parts[1].split(":")
             run = state.rows[ROWS.index(src)]
             moved = list(run[[int(c[:-1]) for c in run].index(int(value)):])
-            log = log_append(log, seat, "po.move", row=src, value=int(value), to=parts[2], cards=moved)
+            log = log_append(log, seat, "primo.move", row=src, value=int(value), to=parts[2], cards=moved)
         else:
-            log = log_append(log, seat, "po." + verb, card=parts[1], row=parts[2])
+            log = log_append(log, seat, "primo." + verb, card=parts[1], row=parts[2])
         for r in cleared:  # D-PO12: a complete row is cleared at once
             out += 13
-            log = log_append(log, seat, "po.clear", row=r)
+            log = log_append(log, seat, "primo.clear", row=r)
     played = state.played + (1 if verb != "move" else 0)
     state = replace(state, rows=rows, hands=_with(state.hands, seat, hand), piles=piles, out=out, tops=tops,
                     played=played, turn_actions=state.turn_actions + 1, phase="play", log=log)
@@ -152,18 +152,18 @@ def finish_turn(state: PrimoState, reason: str | None = None) -> PrimoState:
     seat = state.to_act
     log = state.log
     if reason is not None:
-        log = log_append(log, seat, "po.end", reason=reason)
+        log = log_append(log, seat, "primo.end", reason=reason)
     hand, pile = state.hands[seat], state.piles[seat]
     n = max(0, min(HAND_SIZE - len(hand), len(pile)))
     if n:
         hand, pile = sort_cards(hand + pile[:n]), pile[n:]
-        log = log_append(log, seat, "po.refill", n=n)
+        log = log_append(log, seat, "primo.refill", n=n)
     idle = 0 if state.played else state.idle + 1
     state = replace(state, hands=_with(state.hands, seat, hand), piles=_with(state.piles, seat, pile), log=log,
                     tops=(), played=0, turn_actions=0, idle=idle, phase="start",
                     to_act=(seat + 1) % state.players)
     if idle >= state.players * state.rules.stall_laps:  # D-PO13: full cycles of turns with no card placed
-        return end_round(replace(state, log=log_append(state.log, -1, "po.stall", round=state.round)), -1)
+        return end_round(replace(state, log=log_append(state.log, -1, "primo.stall", round=state.round)), -1)
     return state
 
 
@@ -174,7 +174,7 @@ def end_round(state: PrimoState, ender: int) -> PrimoState:
     points = tuple((3 if s == ender else 0) - left[s] for s in range(n))
     scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
     result = RoundResult(ender, left, points)
-    log = log_append(state.log, ender, "po.roundend", round=state.round, ender=ender, left=list(left),
+    log = log_append(state.log, ender, "primo.roundend", round=state.round, ender=ender, left=list(left),
                      points=list(points), scores=list(scores))
     state = replace(state, scores=scores, round_results=(*state.round_results, result), log=log, tops=(),
                     played=0, turn_actions=0)
@@ -187,7 +187,7 @@ def end_round(state: PrimoState, ender: int) -> PrimoState:
         return deal_round(state, starter)
     top = max(scores)
     winners = tuple(s for s in range(n) if scores[s] == top)
-    log = log_append(state.log, -1, "po.win", winners=list(winners), scores=list(scores))
+    log = log_append(state.log, -1, "primo.win", winners=list(winners), scores=list(scores))
     return replace(state, winners=winners, phase="over", to_act=-1, log=log)
 
 

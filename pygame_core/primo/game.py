@@ -69,7 +69,7 @@ class PrimoGame:
         agents=AI_FACTORIES,
         operations=(
             Operation("why", why_op, needs_view=True,
-                      help="{action}: why that action is not legal now (po.why.*), or po.why.ok",
+                      help="{action}: why that action is not legal now (primo.why.*), or primo.why.ok",
                       fields=(FieldSpec("action", "text", required=True),)),
             Operation("coach", coach_op, needs_view=True, help="a good next step for the shown seat, and why",
                       fields=(FieldSpec("seed", "int"),)),
@@ -169,7 +169,7 @@ class PrimoGame:
         return replace(state, hands=tuple(hands), piles=tuple(piles), rng=rng)  # later deals are unseen too
 
     def describe_action(self, state: PrimoState, action: str) -> Description:
-        """``{"key": "po.add", "seat": 1, "args": {"card": "7Y", "row": "B"}}``."""
+        """``{"key": "primo.add", "seat": 1, "args": {"card": "7Y", "row": "B"}}``."""
         return describe_action(state, parse(action))
 
 

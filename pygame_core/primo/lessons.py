@@ -3,7 +3,7 @@
 The scenario is the golden test's (tests/primo/test_golden.py, G004-G007): the layout the
 printed figure leaves out is the one reconstructed in rulebook-examples.json, and every step
 is played through the engine, so the lesson shows what the engine does. Each step is plain
-data: ``{say: Description of the action (po.* key, seat), note?: a po.learn.* Description,
+data: ``{say: Description of the action (primo.* key, seat), note?: a primo.learn.* Description,
 seat, action, rows: [{name, cards}], hand: the actor's hand after it, cleared: [rows]}``.
 """
 
@@ -45,20 +45,20 @@ PILE_TOPS: tuple[tuple[str, ...], ...] = (
 
 STEPS: tuple[tuple[int, str, str | None], ...] = (
     (0, "add 5B E", None),
-    (0, "move B:4 E", "po.learn.esm.move"),
+    (0, "move B:4 E", "primo.learn.esm.move"),
     (0, "add 2B E", None),
     (0, "add 1B E", None),
-    (0, "move E:10 A", "po.learn.esm.clear"),
-    (0, "open 10Y A", "po.learn.esm.reuse"),
+    (0, "move E:10 A", "primo.learn.esm.clear"),
+    (0, "open 10Y A", "primo.learn.esm.reuse"),
     (0, "add 9Y A", None),
-    (0, "open 5Y B", "po.learn.esm.empty"),
-    (1, "exchange 12B 12B 13B 13Y", "po.learn.esm.svenja"),
-    (2, "take A", "po.learn.esm.take"),
+    (0, "open 5Y B", "primo.learn.esm.empty"),
+    (1, "exchange 12B 12B 13B 13Y", "primo.learn.esm.svenja"),
+    (2, "take A", "primo.learn.esm.take"),
     (2, "open 13B B", None),
     (2, "add 12B B", None),
-    (2, "top C", "po.learn.esm.top"),
+    (2, "top C", "primo.learn.esm.top"),
     (2, "head 8B C", None),
-    (2, "head 9B C", "po.learn.esm.end"),
+    (2, "head 9B C", "primo.learn.esm.end"),
 )
 """(seat, action, commentary key or None) for every step of the example."""
 
@@ -76,7 +76,7 @@ def esm_lesson() -> dict[str, JSON]:
     """The Elisabeth/Svenja/Michael lesson, every step played through the engine (each one legal there)."""
     state = start_state()
     steps: list[JSON] = [{
-        "say": {"key": "po.learn.esm.intro", "args": {"names": list(NAMES)}},
+        "say": {"key": "primo.learn.esm.intro", "args": {"names": list(NAMES)}},
         "seat": 0, "action": None, "rows": _rows(state), "hand": list(state.hands[0]), "cleared": [],
     }]
     for seat, action, note in STEPS:
@@ -89,24 +89,24 @@ def esm_lesson() -> dict[str, JSON]:
         step: dict[str, JSON] = {
             "say": say, "seat": seat, "action": action, "rows": _rows(state),
             "hand": list(state.hands[seat]),
-            "cleared": [e["args"]["row"] for e in log_slice(state.log, before, len(state.log)) if e["key"] == "po.clear"],
+            "cleared": [e["args"]["row"] for e in log_slice(state.log, before, len(state.log)) if e["key"] == "primo.clear"],
         }
         if note is not None:
             step["note"] = {"key": note, "args": {"decision": _NOTE_DECISION.get(note, "")}}
         steps.append(step)
-    return {"id": "esm", "title": {"key": "po.learn.esm.title", "args": {}}, "source": "seed 000, G004-G007",
+    return {"id": "esm", "title": {"key": "primo.learn.esm.title", "args": {}}, "source": "seed 000, G004-G007",
             "names": list(NAMES), "steps": steps}
 
 
 _NOTE_DECISION = {
-    "po.learn.esm.move": "D-PO6",
-    "po.learn.esm.clear": "D-PO12",
-    "po.learn.esm.reuse": "D-PO12",
-    "po.learn.esm.empty": "D-PO10",
-    "po.learn.esm.svenja": "X-PO1",
-    "po.learn.esm.take": "D-PO8",
-    "po.learn.esm.top": "D-PO7",
-    "po.learn.esm.end": "D-PO10",
+    "primo.learn.esm.move": "D-PO6",
+    "primo.learn.esm.clear": "D-PO12",
+    "primo.learn.esm.reuse": "D-PO12",
+    "primo.learn.esm.empty": "D-PO10",
+    "primo.learn.esm.svenja": "X-PO1",
+    "primo.learn.esm.take": "D-PO8",
+    "primo.learn.esm.top": "D-PO7",
+    "primo.learn.esm.end": "D-PO10",
 }
 
 

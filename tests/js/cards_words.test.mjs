@@ -36,32 +36,32 @@ test("parseCard refuses what is not a card", () => {
 test("say: a Description to a sentence, the seat's name, the one human's own form, nested messages", () => {
   const names = (s) => ["Ann", "Ben"][s];
   assert.equal(primo.name, "primo");
-  assert.equal(say({ key: "po.clear", args: { row: "C" } }), "Row C is complete, 13 down to 1, and is cleared.");
-  assert.equal(say({ key: "po.pass", seat: 1 }, names), "Ben passes.");
-  assert.equal(say({ key: "po.pass", seat: 1 }, names, 1), "You pass.");
-  assert.equal(say({ key: "po.pass", seat: 1 }, names, 0), "Ben passes.");
-  assert.equal(say({ key: "po.took", seat: 0, args: { card: "Yellow 5", row: { key: "po.clear", args: { row: "A" } } } }, names),
+  assert.equal(say({ key: "primo.clear", args: { row: "C" } }), "Row C is complete, 13 down to 1, and is cleared.");
+  assert.equal(say({ key: "primo.pass", seat: 1 }, names), "Ben passes.");
+  assert.equal(say({ key: "primo.pass", seat: 1 }, names, 1), "You pass.");
+  assert.equal(say({ key: "primo.pass", seat: 1 }, names, 0), "Ben passes.");
+  assert.equal(say({ key: "primo.took", seat: 0, args: { card: "Yellow 5", row: { key: "primo.clear", args: { row: "A" } } } }, names),
     "Ann takes Yellow 5 from row Row A is complete, 13 down to 1, and is cleared.");
   assert.equal(say(null), "");
   assert.equal(say({ args: {} }), "");
-  assert.equal(say(["po.pass"]), "");
-  const nested = { key: "po.took", seat: 1, args: { card: "5Y", what: { key: "po.clear", args: { row: "A" } } } };
-  assert.deepEqual([...keysOf(nested)].sort(), ["po.clear", "po.took"]);
+  assert.equal(say(["primo.pass"]), "");
+  const nested = { key: "primo.took", seat: 1, args: { card: "5Y", what: { key: "primo.clear", args: { row: "A" } } } };
+  assert.deepEqual([...keysOf(nested)].sort(), ["primo.clear", "primo.took"]);
 });
 
 test("Primo's describe: cards become names, seats names, nested messages likewise", () => {
   const nameOf = (s) => ["Ann", "Ben", "Cy"][s];
-  const d = describe({ key: "po.move", seat: 0, args: { cards: ["10Y", "9B", "8Y"], row: "A", to: "B" } }, { nameOf });
+  const d = describe({ key: "primo.move", seat: 0, args: { cards: ["10Y", "9B", "8Y"], row: "A", to: "B" } }, { nameOf });
   assert.equal(d.args.cards, "10 9 8");
-  const long = describe({ key: "po.move", args: { cards: ["13Y", "12B", "11Y", "10Y", "9B"] } }, { nameOf });
+  const long = describe({ key: "primo.move", args: { cards: ["13Y", "12B", "11Y", "10Y", "9B"] } }, { nameOf });
   assert.equal(long.args.cards, "13 … 9");
-  const take = describe({ key: "po.take", args: { takes: [] } }, { nameOf });
-  assert.equal(take.key, "po.take.none");
-  const end = describe({ key: "po.roundend", args: { ender: 1, points: [3, -2, 0] } }, { nameOf });
+  const take = describe({ key: "primo.take", args: { takes: [] } }, { nameOf });
+  assert.equal(take.key, "primo.take.none");
+  const end = describe({ key: "primo.roundend", args: { ender: 1, points: [3, -2, 0] } }, { nameOf });
   assert.deepEqual(end.args, { ender: "Ben", points: "Ann 3, Ben -2, Cy 0" });
-  const card = describe({ key: "po.add", args: { card: "TOP", cards: ["1Y", "2B"] } }, { nameOf });
+  const card = describe({ key: "primo.add", args: { card: "TOP", cards: ["1Y", "2B"] } }, { nameOf });
   assert.equal(card.args.card, cardName("TOP"));
   assert.equal(card.args.cards, joinAnd([cardName("1Y"), cardName("2B")]));
-  assert.deepEqual(describe({ key: "pa.other", args: { card: "5Y" } }, { nameOf }), { key: "pa.other", args: { card: "5Y" } }, "another game's key is left alone");
+  assert.deepEqual(describe({ key: "primiera.other", args: { card: "5Y" } }, { nameOf }), { key: "primiera.other", args: { card: "5Y" } }, "another game's key is left alone");
   for (const text of actionData("primo").texts) for (const w of text.split(" ").slice(1)) if (CARD.test(w)) assert.ok(isCard(w), w);
 });

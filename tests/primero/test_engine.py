@@ -219,7 +219,7 @@ def test_observation_hides_other_hands_and_discards() -> None:
     p = GAME.current_player(s)
     s = GAME.apply(s, max(GAME.legal_actions(s), key=lambda a: len(a.split())))
     assert GAME.observation(s, 1)["log"][-1] == {
-        "seat": p, "key": "act.discard", "args": {"n": 2}, "action": "discard 2", "deal": 1}
+        "seat": p, "key": "primero.act.discard", "args": {"n": 2}, "action": "discard 2", "deal": 1}
     other = GAME.resample_hidden(s, 1, 99)
     assert GAME.observation(other, 1) == GAME.observation(s, 1)
     assert other.hands[1] == s.hands[1] and chip_total(other) == chip_total(s)
@@ -227,8 +227,8 @@ def test_observation_hides_other_hands_and_discards() -> None:
 
 def test_result_and_describe() -> None:
     s = GAME.initial_state({"players": 2, "deals": 1}, 2, "waks")
-    assert GAME.describe_action(s, "vie 2") == {"key": "act.vie", "seat": s.to_act, "args": {"n": 2}}
-    assert GAME.describe_action(s, "discard") == {"key": "act.keep", "seat": s.to_act, "args": {}}
+    assert GAME.describe_action(s, "vie 2") == {"key": "primero.act.vie", "seat": s.to_act, "args": {"n": 2}}
+    assert GAME.describe_action(s, "discard") == {"key": "primero.act.keep", "seat": s.to_act, "args": {}}
     while not GAME.is_terminal(s):
         s = GAME.apply(s, GAME.legal_actions(s)[-1])
     r = GAME.result(s)

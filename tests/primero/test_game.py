@@ -183,7 +183,7 @@ def _english_table() -> dict[str, str]:
 
 def _check_message(msg: dict[str, Any], table: dict[str, str], where: object) -> None:
     assert msg["key"] in table, (msg, where)
-    assert msg["key"] != "act.other", (msg, where)  # every text an engine writes has its own key
+    assert msg["key"] != "primero.act.other", (msg, where)  # every text an engine writes has its own key
     args = msg["args"]
     for name in re.findall(r"\{(\w+)\}", table[msg["key"]]):
         assert name == "name" or name in args, (msg, name, where)
@@ -269,10 +269,10 @@ def test_seat_boxes_show_the_rms_texts_in_words() -> None:
     """The texts the issue saw raw or wrong on a seat or in the log: each has its own message."""
     from pygame_core.primero.game import _said
 
-    assert _said("forced to stay") == {"key": "act.stay.forced", "args": {}}
-    assert _said("raise withdrawn") == {"key": "act.raise.withdrawn", "args": {}}
-    assert _said("discard") == {"key": "act.discard.one", "args": {}}  # RMS: one card after a draw, not "keeps all"
-    assert _said("trade 1 forced stake 3") == {"key": "act.trade.forced", "args": {"n": 1, "paid": 3}}
+    assert _said("forced to stay") == {"key": "primero.act.stay.forced", "args": {}}
+    assert _said("raise withdrawn") == {"key": "primero.act.raise.withdrawn", "args": {}}
+    assert _said("discard") == {"key": "primero.act.discard.one", "args": {}}  # RMS: one card after a draw, not "keeps all"
+    assert _said("trade 1 forced stake 3") == {"key": "primero.act.trade.forced", "args": {"n": 1, "paid": 3}}
     assert _said(None) is None
 
 
@@ -293,12 +293,12 @@ def test_a_showdown_says_why_the_best_hand_won_and_which_cards_count() -> None:
     assert ld["how"] == "showdown"
     kinds = {sh["seat"]: sh["kind"] for sh in ld["shown"]}
     assert kinds[0] == "fluxus" and kinds[1] != "fluxus"
-    assert ld["why"] == {"key": "dealend.why.kind", "args": {"win": {"key": "kind.fluxus", "args": {}},
-                                                             "lose": {"key": f"kind.{kinds[1]}", "args": {}}}}
+    assert ld["why"] == {"key": "primero.dealend.why.kind", "args": {"win": {"key": "primero.kind.fluxus", "args": {}},
+                                                             "lose": {"key": f"primero.kind.{kinds[1]}", "args": {}}}}
     for sh, counting in zip(ld["shown"], ld["counting"], strict=True):
         assert counting and set(counting) <= set(sh["cards"])
     lines = [e for e in GAME.log_entries(s, -1, 0, len(s.log)) if e["deal"] == 1]
-    assert [e["key"] for e in lines[-3:-1]] == ["act.shows", "act.shows"] and lines[-1]["key"] == "act.wins"
+    assert [e["key"] for e in lines[-3:-1]] == ["primero.act.shows", "primero.act.shows"] and lines[-1]["key"] == "primero.act.wins"
     assert lines[-1]["seat"] == 0
     # every reason a random game gives has a sentence using only its args
     for variant in ("waks", "northpass", "losing", "rms"):
@@ -312,20 +312,20 @@ def test_a_showdown_says_why_the_best_hand_won_and_which_cards_count() -> None:
 def test_descriptions_of_special_log_texts() -> None:
     from pygame_core.primero.describe import describe_text
 
-    claim = {"key": "claim", "args": {"kind": {"key": "kind.primero", "args": {}}, "points": 60}}
-    assert describe_text("vie 2 primero 60") == ("act.vie.claim", {"n": 2, "claim": claim})
-    assert describe_text("see all-in", log=True) == ("act.see.allin", {})
-    assert describe_text("trade 1 forced stake 5", log=True) == ("act.trade.forced", {"n": 1, "paid": 5})
-    assert describe_text("first-dealer", log=True) == ("act.first-dealer", {})
-    assert describe_text("bet withdrawn", log=True) == ("act.bet.withdrawn", {})
-    assert describe_text("raise withdrawn", log=True) == ("act.raise.withdrawn", {})
-    assert describe_text("forced to stay", log=True) == ("act.stay.forced", {})
-    assert describe_text("discard", log=True) == ("act.discard.one", {})  # RMS: one card after a draw
-    assert describe_text("discard 0", log=True) == ("act.keep", {})
-    assert describe_text("discard 7D KC") == ("act.discard", {"n": 2})  # the cards stay private
-    assert describe_text("discard") == ("act.keep", {})  # Waks: keep all
-    assert describe_text("discard 7D", rms=True) == ("act.discard.one", {})
-    assert describe_text("draw 3") == ("act.draw.slot", {"n": 3})
+    claim = {"key": "primero.claim", "args": {"kind": {"key": "primero.kind.primero", "args": {}}, "points": 60}}
+    assert describe_text("vie 2 primero 60") == ("primero.act.vie.claim", {"n": 2, "claim": claim})
+    assert describe_text("see all-in", log=True) == ("primero.act.see.allin", {})
+    assert describe_text("trade 1 forced stake 5", log=True) == ("primero.act.trade.forced", {"n": 1, "paid": 5})
+    assert describe_text("first-dealer", log=True) == ("primero.act.first-dealer", {})
+    assert describe_text("bet withdrawn", log=True) == ("primero.act.bet.withdrawn", {})
+    assert describe_text("raise withdrawn", log=True) == ("primero.act.raise.withdrawn", {})
+    assert describe_text("forced to stay", log=True) == ("primero.act.stay.forced", {})
+    assert describe_text("discard", log=True) == ("primero.act.discard.one", {})  # RMS: one card after a draw
+    assert describe_text("discard 0", log=True) == ("primero.act.keep", {})
+    assert describe_text("discard 7D KC") == ("primero.act.discard", {"n": 2})  # the cards stay private
+    assert describe_text("discard") == ("primero.act.keep", {})  # Waks: keep all
+    assert describe_text("discard 7D", rms=True) == ("primero.act.discard.one", {})
+    assert describe_text("draw 3") == ("primero.act.draw.slot", {"n": 3})
 
 
 def test_rms_discard_after_a_draw_is_one_card_not_keep_all() -> None:
@@ -334,9 +334,9 @@ def test_rms_discard_after_a_draw_is_one_card_not_keep_all() -> None:
     while not (s.phase == "play" and GAME.legal_actions(s)[0].startswith("discard")):
         s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     a = GAME.legal_actions(s)[0]
-    assert GAME.describe_action(s, a) == {"key": "act.discard.one", "seat": s.to_act, "args": {}}
+    assert GAME.describe_action(s, a) == {"key": "primero.act.discard.one", "seat": s.to_act, "args": {}}
     t = GAME.apply(s, a)
-    assert GAME.log_entries(t, -1, len(s.log), len(s.log) + 1)[0]["key"] == "act.discard.one"
+    assert GAME.log_entries(t, -1, len(s.log), len(s.log) + 1)[0]["key"] == "primero.act.discard.one"
 
 
 def test_forced_stake_trade_is_described_with_the_stake() -> None:
@@ -345,13 +345,13 @@ def test_forced_stake_trade_is_described_with_the_stake() -> None:
     s = GAME.apply(s, "trade 2H")  # seat 1
     s = GAME.apply(s, "bet 3 fluxus 34")  # seat 0 bets; seat 1 must pay the stake if it passes
     d = GAME.describe_action(s, "trade 3D")
-    assert d == {"key": "act.trade.forced", "seat": 1, "args": {"n": 1, "paid": 3}}
+    assert d == {"key": "primero.act.trade.forced", "seat": 1, "args": {"n": 1, "paid": 3}}
     # the page says what passing costs before the trade is sent; only the seat to act owes it
     assert GAME.observation(s, 1)["forced_stake"] == 3 and GAME.observation(s, 0)["forced_stake"] == 0
     _check_message(d, _english_table(), "forced stake")
     t = GAME.apply(s, "trade 3D")
     entry = GAME.log_entries(t, 0, len(s.log), len(s.log) + 1)[0]
-    assert entry["key"] == "act.trade.forced" and entry["action"] == "trade 1 forced stake 3"
+    assert entry["key"] == "primero.act.trade.forced" and entry["action"] == "trade 1 forced stake 3"
 
 
 # --- numbers, results ----------------------------------------------------------------------------

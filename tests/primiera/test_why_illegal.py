@@ -31,36 +31,36 @@ def _obs(table: list[str], seat: int = 0, *, variant: str = "2p", players: int =
 
 def test_a_sweep_the_settebello_and_the_primiera_are_named() -> None:
     assert explain(_obs(["3C", "4H"]), "play 7S x 3C 4H") == {
-        "key": "pa.why.sweep", "seat": 0, "args": {"card": "7S", "captured": ["3C", "4H"]}}
-    assert explain(_obs(["7D", "KC"]), "play 7S x 7D")["key"] == "pa.why.sette"  # type: ignore[index]
+        "key": "primiera.why.sweep", "seat": 0, "args": {"card": "7S", "captured": ["3C", "4H"]}}
+    assert explain(_obs(["7D", "KC"]), "play 7S x 7D")["key"] == "primiera.why.sette"  # type: ignore[index]
     got = explain(_obs(["6H", "KC"], captured=[["2H"], []]), "play 6S x 6H")
-    assert got is not None and got["key"] == "pa.why.prim" and got["args"]["before"] == 12
+    assert got is not None and got["key"] == "primiera.why.prim" and got["args"]["before"] == 12
     assert got["args"]["after"] == 18 + 18  # the 6 of cups over the 2, and the 6 of swords
     # The last card of the round clears the table but is no sweep (D-PA8).
     last = explain(_obs(["3C"], hand_sizes=[1, 0], stock_size=0), "play 3S x 3C")
-    assert last is not None and last["key"] == "pa.why.take"
+    assert last is not None and last["key"] == "primiera.why.take"
 
 
 def test_a_card_that_takes_nothing_blocks_feeds_or_is_cheap() -> None:
     # 5 on the table can be swept by a 5; with a king it adds up to 15: nothing sweeps it.
-    assert explain(_obs(["5C"]), "play KS")["key"] == "pa.why.block"  # type: ignore[index]
+    assert explain(_obs(["5C"]), "play KS")["key"] == "primiera.why.block"  # type: ignore[index]
     # The next player is a partner (Kaleidos, the Herald of coins: partner on the right): 2 + 3 = 5.
     feed = explain(_obs(["2S"], variant="kaleidos", players=4, sides=[[0, 1], [2, 3]],
                         herald={"seat": 0, "card": "AD", "partnership": "right"}), "play 3H")
-    assert feed is not None and feed["key"] == "pa.why.feed" and feed["args"]["partner"] == 1
-    assert explain(_obs(["KC", "QC"]), "play 2S")["key"] == "pa.why.cheap"  # type: ignore[index]
-    assert explain(_obs(["KC", "QC"]), "play 7S")["key"] == "pa.why.safe"  # type: ignore[index]
-    assert explain(_obs([]), "play 7S")["key"] == "pa.why.throw"  # type: ignore[index]
+    assert feed is not None and feed["key"] == "primiera.why.feed" and feed["args"]["partner"] == 1
+    assert explain(_obs(["KC", "QC"]), "play 2S")["key"] == "primiera.why.cheap"  # type: ignore[index]
+    assert explain(_obs(["KC", "QC"]), "play 7S")["key"] == "primiera.why.safe"  # type: ignore[index]
+    assert explain(_obs([]), "play 7S")["key"] == "primiera.why.throw"  # type: ignore[index]
 
 
 def test_the_first_herald_names_the_partner_and_a_pick_stays_secret() -> None:
     obs = _obs(["5C"], seat=1, variant="kaleidos", players=4)
-    assert explain(obs, "play AH") == {"key": "pa.why.herald", "seat": 1, "args": {"card": "AH", "partner": 3}}
-    assert explain(obs, "play AS")["key"] == "pa.why.herald.alone"  # type: ignore[index]
+    assert explain(obs, "play AH") == {"key": "primiera.why.herald", "seat": 1, "args": {"card": "AH", "partner": 3}}
+    assert explain(obs, "play AS")["key"] == "primiera.why.herald.alone"  # type: ignore[index]
     # Once a Herald has been played, an ace is a plain card.
     played = _obs(["5C"], seat=1, variant="kaleidos", players=4, sides=[[0, 2], [1, 3]],
                   herald={"seat": 0, "card": "AH", "partnership": "opposite"})
-    assert explain(played, "play AS")["key"] != "pa.why.herald.alone"  # type: ignore[index]
+    assert explain(played, "play AS")["key"] != "primiera.why.herald.alone"  # type: ignore[index]
     assert explain(_obs([], variant="kaleidos", players=4), "pick 5C") is None
 
 

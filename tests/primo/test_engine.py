@@ -193,8 +193,8 @@ def test_exchange_goes_under_the_pile_and_with_no_pile_gives_the_cards_back() ->
     s2 = play(s, "exchange 1Y 13Y")
     assert s2.hands[0] == s.hands[0] and s2.piles[0] == () and s2.to_act == 1  # D-PO11
     entries = GAME.log_entries(s2, 2, 0, 5)
-    assert entries == [{"seat": 0, "key": "po.exchange", "args": {"n": 2}},  # the count only
-                       {"seat": 0, "key": "po.refill", "args": {"n": 2}}]
+    assert entries == [{"seat": 0, "key": "primo.exchange", "args": {"n": 2}},  # the count only
+                       {"seat": 0, "key": "primo.refill", "args": {"n": 2}}]
 
 
 def test_the_turn_ends_when_the_hand_is_empty_specials_included() -> None:
@@ -204,7 +204,7 @@ def test_the_turn_ends_when_the_hand_is_empty_specials_included() -> None:
     s = play(s, "top A")
     assert s.to_act == 1 and len(s.hands[0]) == 6  # D-PO10
     keys = [e["key"] for e in GAME.log_entries(s, -1, 0, 10)]
-    assert keys == ["po.add", "po.top", "po.end", "po.refill"]
+    assert keys == ["primo.add", "primo.top", "primo.end", "primo.refill"]
 
 
 def test_a_turn_ends_by_itself_at_the_action_cap() -> None:
@@ -225,7 +225,7 @@ def test_three_full_cycles_without_a_card_played_end_the_round() -> None:
     left = [len(h) + len(p) for h, p in zip(s.hands, s.piles, strict=True)]
     assert GAME.result(s)["scores"] == [-x for x in left] == [-36, -36, -36]
     assert GAME.result(s)["winners"] == [0, 1, 2]
-    assert [e["key"] for e in GAME.log_entries(s, -1, 0, 100)][-3:] == ["po.stall", "po.roundend", "po.win"]
+    assert [e["key"] for e in GAME.log_entries(s, -1, 0, 100)][-3:] == ["primo.stall", "primo.roundend", "primo.win"]
 
 
 def test_a_card_played_resets_the_stall_count() -> None:
@@ -338,21 +338,21 @@ def why(state: PrimoState, seat: int, action: Any) -> dict[str, Any]:
 
 def test_why_says_why() -> None:
     s = lay({"A": ["9Y", "8B"], "B": ["5Y"]}, [["7Y", "7B", "11B", "TOP", "3Y", "1Y"]], "alternate")
-    assert why(s, 0, "add 7Y A") == {"key": "po.why.ok", "args": {}}
-    assert why(s, 0, "add 3Y A")["key"] == "po.why.value"
+    assert why(s, 0, "add 7Y A") == {"key": "primo.why.ok", "args": {}}
+    assert why(s, 0, "add 3Y A")["key"] == "primo.why.value"
     assert why(s, 0, "add 3Y A")["args"] == {"card": "3Y", "row": "A", "need": 7, "end": "tail"}
-    assert why(s, 0, "add 7B A")["key"] == "po.why.colour"
-    assert why(s, 0, "move A:8 C")["key"] == "po.why.empty"
-    assert why(s, 0, "move A:5 B")["key"] == "po.why.notrun"
-    assert why(s, 0, "head 11B A")["key"] == "po.why.notop"
-    assert why(s, 0, "add 6Y A")["key"] == "po.why.nocard"
-    assert why(s, 0, "take C")["key"] == "po.why.nocard"
-    assert why(s, 0, "end")["key"] == "po.why.end"
-    assert why(s, 1, "add 7Y A")["key"] == "po.why.turn"
-    assert why(s, 0, "fly away")["key"] == "po.why.invalid"
-    assert why(s, 0, None)["key"] == "po.why.invalid"
+    assert why(s, 0, "add 7B A")["key"] == "primo.why.colour"
+    assert why(s, 0, "move A:8 C")["key"] == "primo.why.empty"
+    assert why(s, 0, "move A:5 B")["key"] == "primo.why.notrun"
+    assert why(s, 0, "head 11B A")["key"] == "primo.why.notop"
+    assert why(s, 0, "add 6Y A")["key"] == "primo.why.nocard"
+    assert why(s, 0, "take C")["key"] == "primo.why.nocard"
+    assert why(s, 0, "end")["key"] == "primo.why.end"
+    assert why(s, 1, "add 7Y A")["key"] == "primo.why.turn"
+    assert why(s, 0, "fly away")["key"] == "primo.why.invalid"
+    assert why(s, 0, None)["key"] == "primo.why.invalid"
     s2 = play(s, "add 7Y A")
-    assert why(s2, 0, "exchange 1Y")["key"] == "po.why.exchange"
+    assert why(s2, 0, "exchange 1Y")["key"] == "primo.why.exchange"
 
 
 def test_why_agrees_with_the_legal_actions() -> None:
@@ -369,7 +369,7 @@ def test_why_agrees_with_the_legal_actions() -> None:
         for a in candidates:
             ok = why_action(s.rows, hand, s.tops, s.colour, s.phase, a) is None
             assert ok == (a in legal), a
-            assert why(s, seat, a)["key"] == ("po.why.ok" if ok else why(s, seat, a)["key"])
+            assert why(s, seat, a)["key"] == ("primo.why.ok" if ok else why(s, seat, a)["key"])
         s = GAME.apply(s, sorted(legal)[len(legal) // 2])
 
 
@@ -377,9 +377,9 @@ def test_coach_suggests_a_legal_step() -> None:
     s = lay({"A": ["9Y", "8B"], "B": ["5Y"]}, [["7Y", "6Y", "4Y", "13Y", "13B", "12B"]])
     got = GAME.info.operation("coach").run({}, GAME.observation(s, 0))
     assert got["action"] in GAME.legal_actions(s)
-    assert got["why"]["key"] == "po.coach.play" and got["why"]["args"]["shed"] >= 3
+    assert got["why"]["key"] == "primo.coach.play" and got["why"]["args"]["shed"] >= 3
     waiting = GAME.info.operation("coach").run({}, GAME.observation(s, 1))
-    assert waiting == {"action": None, "why": {"key": "po.coach.wait", "args": {}}}
+    assert waiting == {"action": None, "why": {"key": "primo.coach.wait", "args": {}}}
     with pytest.raises(OptionsError):
         GAME.info.operation("coach").run({}, None)
 
@@ -390,7 +390,7 @@ def test_describe_action_matches_the_log() -> None:
     s2 = play(s, "take A")
     entry = GAME.log_entries(s2, -1, 0, 10)[-1]
     assert d == {"key": entry["key"], "args": entry["args"], "seat": entry["seat"]}
-    assert GAME.describe_action(s, "exchange 1Y 8Y") == {"key": "po.exchange", "args": {"n": 2}, "seat": 0}
+    assert GAME.describe_action(s, "exchange 1Y 8Y") == {"key": "primo.exchange", "args": {"n": 2}, "seat": 0}
 
 
 def test_every_decision_primo_cites_has_a_summary() -> None:

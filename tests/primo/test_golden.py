@@ -128,7 +128,7 @@ def test_g004_elisabeths_turn() -> None:
     assert values(s.rows) == exp["rows_after"]
     # all 6 hand cards played: the turn ended by itself and she drew 6 (D-PO10)
     assert s.to_act == 1 and s.hands[0] == sort_cards(pile_before[:6])
-    assert [e["key"] for e in GAME.log_entries(s, -1, 0, 100)].count("po.clear") == len(exp["cleared_rows"])
+    assert [e["key"] for e in GAME.log_entries(s, -1, 0, 100)].count("primo.clear") == len(exp["cleared_rows"])
 
 
 def test_g005_svenja_exchanges_four_though_she_could_play() -> None:
@@ -164,7 +164,7 @@ def test_g006_take_on_row_a() -> None:
         seat = {"Elisabeth": 0, "Svenja": 1}[take["player"]]
         assert VALUE[s.piles[seat][0]] == take["card"] and s.piles[seat][1:] == piles[seat]  # onto the pile's top
     entry = GAME.log_entries(s, -1, 0, 10)[-1]
-    assert entry["key"] == "po.take"
+    assert entry["key"] == "primo.take"
     assert [(t["seat"], t["args"]["row"]) for t in entry["args"]["takes"]] == [(0, "A"), (1, "B")]
     assert s.out == 1 and "TAKE" not in s.hands[2]  # the Take card leaves the game
 
@@ -241,7 +241,7 @@ def test_elisabeth_svenja_michael_scenario_through_the_engine() -> None:
         s = GAME.apply(s, action)
     assert values(s.rows) == VECTORS["G007"]["expected"]["rows_after"]
     assert s.to_act == 0  # Elisabeth is active again
-    took = [e for e in GAME.log_entries(s, -1, 0, 100) if e["key"] == "po.take"][0]["args"]["takes"]
+    took = [e for e in GAME.log_entries(s, -1, 0, 100) if e["key"] == "primo.take"][0]["args"]["takes"]
     assert [(t["seat"], t["args"]["card"]) for t in took] == [(0, "10Y"), (1, "5Y")]
 
 
@@ -251,6 +251,6 @@ def test_the_lesson_is_the_scenario() -> None:
     assert [st["action"] for st in steps[1:]] == [a for _s, a, _n in lessons.STEPS]
     assert lesson["names"] == ["Elisabeth", "Svenja", "Michael"]
     clear = next(st for st in steps if st["action"] == "move E:10 A")
-    assert clear["cleared"] == ["A"] and clear["note"]["key"] == "po.learn.esm.clear"
+    assert clear["cleared"] == ["A"] and clear["note"]["key"] == "primo.learn.esm.clear"
     assert GAME.info.operation("lessons").run({"name": "esm", "step": 0}, None) == steps[0]
     assert [x["id"] for x in GAME.info.operation("lessons").run({}, None)] == ["esm"]

@@ -81,11 +81,11 @@ def test_primo_operations_through_the_worker(worker: Any) -> None:
     assert view["seat"] == 0 and view["current"] == 0
     legal = view["legal"]
     why = ok({"op": "game_op", "game": "primo", "name": "why", "session": sid, "action": legal[0]})
-    assert why == {"key": "po.why.ok", "args": {}}
+    assert why == {"key": "primo.why.ok", "args": {}}
     bad = ok({"op": "game_op", "game": "primo", "name": "why", "session": sid, "action": "take C"})
-    assert bad["key"] in ("po.why.nocard", "po.why.takerow")
+    assert bad["key"] in ("primo.why.nocard", "primo.why.takerow")
     coach = ok({"op": "game_op", "game": "primo", "name": "coach", "session": sid})
-    assert coach["action"] in legal and coach["why"]["key"].startswith("po.coach.")
+    assert coach["action"] in legal and coach["why"]["key"].startswith("primo.coach.")
     lesson = ok({"op": "game_op", "game": "primo", "name": "lessons", "lesson": "esm"})
     assert lesson["id"] == "esm" and len(lesson["steps"]) == 16
     refused({"op": "game_op", "game": "primo", "name": "lessons", "lesson": "nope"}, "OptionsError")

@@ -17,5 +17,5 @@ def site_data() -> dict[str, Any]:
     """``toy_rules`` (each variant's decisions) and ``toy_values`` (the values line), as plain data."""
     return {
         "toy_rules": [{"variant": v, "decisions": explain(ids, DECISIONS)} for v, ids in _VARIANT_DECISIONS.items()],
-        "toy_values": {"text": TEXTS["toy.values"]},
+        "toy_values": {"text": TEXTS["toy.values"], "keys": {"text": "toy.values"}},
     }

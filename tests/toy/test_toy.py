@@ -76,11 +76,11 @@ def test_its_decisions_translations_and_site_data_reach_the_catalogue(game: Game
     for lang in translations.LANGUAGES:
         words = cat["translations"][lang]
         assert words["decisions"]["T-SW1"] == game.info.translations[lang].decisions["T-SW1"]
-        # the page looks the catalogue's English up: every text of the toy has its words
-        english = {**game.info.catalogue_texts(), **game.info.texts}
-        assert {text: words["text"][text] for text in english.values()} == {
-            english[k]: w for k, w in game.info.translations[lang].text.items()}
-        assert words["text"][cat["toy_values"]["text"]] == game.info.translations[lang].text["toy.values"]
+        # the page looks a catalogue text up by its key: every text of the toy has its words
+        keys = {**game.info.catalogue_texts(), **game.info.texts}
+        assert {k: words["text"][k] for k in keys} == dict(game.info.translations[lang].text)
+        assert cat["toy_values"]["keys"] == {"text": "toy.values"}
+        assert words["text"]["toy.values"] == game.info.translations[lang].text["toy.values"]
 
 
 def test_the_command_line_lists_simulates_replays_and_runs_its_command(game: Game[Any], tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ function openHelp() {
   const table = shell && shell.table();
   const games = (table ? [gameModule(table.name)] : GAMES).filter((g) => g && g.keys && g.keys.help);
   const list = (rows) => `<dl class="keys-list">${rows.map(([k, d]) => `<div><dt><kbd>${esc(k)}</kbd></dt><dd>${esc(d)}</dd></div>`).join("")}</dl>`;
-  const section = (g) => `<section data-game="${esc(g.name)}"><h3>${esc(t("keys.game." + g.name))}</h3>${list(g.keys.help.map(([k, d]) => [k, t(d)]))}</section>`;
+  const section = (g) => `<section data-game="${esc(g.name)}"><h3>${esc(t(g.name + ".keys.game"))}</h3>${list(g.keys.help.map(([k, d]) => [k, t(d)]))}</section>`;
   box.innerHTML = `<div class="overlay-box"><h2 id="keys-title">${esc(t("keys.title"))}</h2>
     <p class="help">${esc(t("keys.lede"))}</p>
     <p class="help" id="keys-offhow">${esc(t(shortcutsOn() ? "keys.offhow" : "keys.areoff"))}</p>

@@ -1,4 +1,4 @@
-"""Why a computer player played its move: one line, a Description (``pa.why.*``), for the worker's ``ai_step``.
+"""Why a computer player played its move: one line, a Description (``primiera.why.*``), for the worker's ``ai_step``.
 
 ``explain(public, action)`` classifies the move from the public observation before it (a
 spectator's: no hand in it) and the card played, so it names nothing the table could not
@@ -26,19 +26,19 @@ class Explains:
 
 
 WHY_KEYS: tuple[str, ...] = (
-    "pa.why.herald",  # plays the first Herald {card} to pair with {partner} (a seat)
-    "pa.why.herald.alone",  # plays the Herald of swords {card}: everyone alone, base points doubled
-    "pa.why.sweep",  # sweeps the table with {card}: a point
-    "pa.why.sette",  # takes the settebello with {card}
-    "pa.why.prim",  # takes {captured} with {card} for the primiera: {before} -> {after}
-    "pa.why.coins",  # takes {coins} coins with {card} ({captured})
-    "pa.why.take.safe",  # takes {captured} with {card} and leaves {sum}, which nothing sweeps
-    "pa.why.take",  # takes {captured} with {card}: {count} cards
-    "pa.why.feed",  # plays {card} and leaves {sum} for its partner {partner} to sweep
-    "pa.why.block",  # plays {card} and blocks a sweep: leaves {sum}
-    "pa.why.cheap",  # gives up {card}, a card of little worth, leaving {sum}
-    "pa.why.safe",  # plays {card}; the table ({sum}) stays safe from a sweep
-    "pa.why.throw",  # plays {card} without taking; leaves {sum}
+    "primiera.why.herald",  # plays the first Herald {card} to pair with {partner} (a seat)
+    "primiera.why.herald.alone",  # plays the Herald of swords {card}: everyone alone, base points doubled
+    "primiera.why.sweep",  # sweeps the table with {card}: a point
+    "primiera.why.sette",  # takes the settebello with {card}
+    "primiera.why.prim",  # takes {captured} with {card} for the primiera: {before} -> {after}
+    "primiera.why.coins",  # takes {coins} coins with {card} ({captured})
+    "primiera.why.take.safe",  # takes {captured} with {card} and leaves {sum}, which nothing sweeps
+    "primiera.why.take",  # takes {captured} with {card}: {count} cards
+    "primiera.why.feed",  # plays {card} and leaves {sum} for its partner {partner} to sweep
+    "primiera.why.block",  # plays {card} and blocks a sweep: leaves {sum}
+    "primiera.why.cheap",  # gives up {card}, a card of little worth, leaving {sum}
+    "primiera.why.safe",  # plays {card}; the table ({sum}) stays safe from a sweep
+    "primiera.why.throw",  # plays {card} without taking; leaves {sum}
 )
 """The keys ``explain`` answers with; every one has the acting seat and {card}."""
 
@@ -79,37 +79,37 @@ def explain(observation: Mapping[str, Any], action: str) -> Description | None:
     if observation.get("herald") is None and RULES[observation["variant"]].heralds and card in HERALD_MODES:
         mode = HERALD_MODES[card]
         if mode == "alone":
-            return message("pa.why.herald.alone", seat, card=card)
+            return message("primiera.why.herald.alone", seat, card=card)
         side = next(s for s in herald_sides(mode, seat) if seat in s)
-        return message("pa.why.herald", seat, card=card, partner=next(s for s in side if s != seat))
+        return message("primiera.why.herald", seat, card=card, partner=next(s for s in side if s != seat))
     if captured:
         taken = [card, *captured]
         if not left and not last_card:
-            return message("pa.why.sweep", seat, card=card, captured=list(captured))
+            return message("primiera.why.sweep", seat, card=card, captured=list(captured))
         if SETTEBELLO in taken:
-            return message("pa.why.sette", seat, card=card, captured=list(captured))
+            return message("primiera.why.sette", seat, card=card, captured=list(captured))
         pile = [c for s in _side_of(observation, seat) for c in observation["captured"][s]]
         best = {u: max((PRIMIERA[c] for c in pile if SUIT[c] == u), default=0) for u in "SHDC"}
         after = dict(best)
         for c in taken:
             after[SUIT[c]] = max(after[SUIT[c]], PRIMIERA[c])
         if any(PRIMIERA[c] >= PRIM_CARD and PRIMIERA[c] > best[SUIT[c]] for c in taken):
-            return message("pa.why.prim", seat, card=card, captured=list(captured), before=sum(best.values()),
+            return message("primiera.why.prim", seat, card=card, captured=list(captured), before=sum(best.values()),
                            after=sum(after.values()))
         coins = sum(1 for c in taken if SUIT[c] == "D")
         if coins >= 2:
-            return message("pa.why.coins", seat, card=card, captured=list(captured), coins=coins)
+            return message("primiera.why.coins", seat, card=card, captured=list(captured), coins=coins)
         if left and not last_card and not leaves(left)["sweep_ranks"]:
-            return message("pa.why.take.safe", seat, card=card, captured=list(captured), sum=total)
-        return message("pa.why.take", seat, card=card, captured=list(captured), count=len(taken))
+            return message("primiera.why.take.safe", seat, card=card, captured=list(captured), sum=total)
+        return message("primiera.why.take", seat, card=card, captured=list(captured), count=len(taken))
     nxt = (seat + 1) % n
     ranks = leaves(left)["sweep_ranks"] if not last_card else []
     if ranks and nxt in _side_of(observation, seat) and observation["hand_sizes"][nxt] > 0:
-        return message("pa.why.feed", seat, card=card, sum=total, partner=nxt)
+        return message("primiera.why.feed", seat, card=card, sum=total, partner=nxt)
     if not last_card and not ranks and table and leaves(table)["sweep_ranks"]:
-        return message("pa.why.block", seat, card=card, sum=total)
+        return message("primiera.why.block", seat, card=card, sum=total)
     if card_worth(card) < CHEAP:
-        return message("pa.why.cheap", seat, card=card, sum=total)
+        return message("primiera.why.cheap", seat, card=card, sum=total)
     if not last_card and not ranks:
-        return message("pa.why.safe", seat, card=card, sum=total)
-    return message("pa.why.throw", seat, card=card, sum=total)
+        return message("primiera.why.safe", seat, card=card, sum=total)
+    return message("primiera.why.throw", seat, card=card, sum=total)

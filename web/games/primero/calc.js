@@ -23,7 +23,7 @@ export async function renderCalc(main, params, c) {
   let linkError = "";
   const rulesParam = params.get("rules");
   if (rulesParam !== null) {
-    if (handRules(cat, rulesParam)) calc.rules = rulesParam; else linkError = t("calc.err.rules", { name: rulesParam.slice(0, 20) });
+    if (handRules(cat, rulesParam)) calc.rules = rulesParam; else linkError = t("primero.calc.err.rules", { name: rulesParam.slice(0, 20) });
   }
   calc.wild = params.get("wild") === "1" && !!(handRules(cat, calc.rules) || {}).wild;
   const cardsParam = params.get("cards");
@@ -32,7 +32,7 @@ export async function renderCalc(main, params, c) {
     const parts = cardsParam.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
     const bad = parts.find((p) => !deck.has(p));
     if (bad !== undefined || parts.length > 4 || new Set(parts).size !== parts.length) {
-      linkError = linkError || (bad !== undefined ? t("calc.err.linkcard", { card: bad.slice(0, 8) }) : t("calc.err.linkcount"));
+      linkError = linkError || (bad !== undefined ? t("primero.calc.err.linkcard", { card: bad.slice(0, 8) }) : t("primero.calc.err.linkcount"));
       calc.picked = [];
     } else {
       calc.picked = parts;
@@ -40,31 +40,31 @@ export async function renderCalc(main, params, c) {
   }
   main.innerHTML = `
     <section class="screen" id="screen-calc" aria-labelledby="calc-title">
-      <h1 id="calc-title">${esc(t("calc.title"))}</h1>
-      <p class="lede">${esc(t("calc.lede"))}</p>
+      <h1 id="calc-title">${esc(t("primero.calc.title"))}</h1>
+      <p class="lede">${esc(t("primero.calc.lede"))}</p>
       <div class="calc-layout">
         <div>
           <div class="row">
             <div class="field">
-              <label for="calc-rules">${esc(t("calc.rules"))}</label>
+              <label for="calc-rules">${esc(t("primero.calc.rules"))}</label>
               <select id="calc-rules">${cat.hand_rules.map((r) => `<option value="${esc(r.name)}">${esc(r.label)}</option>`).join("")}</select>
             </div>
-            <label class="check" id="calc-wild-wrap"><input type="checkbox" id="calc-wild"> <span>${esc(t("calc.wild"))}</span></label>
+            <label class="check" id="calc-wild-wrap"><input type="checkbox" id="calc-wild"> <span>${esc(t("primero.calc.wild"))}</span></label>
           </div>
-          <h2 id="calc-hand-title">${esc(t("calc.hand"))}</h2>
+          <h2 id="calc-hand-title">${esc(t("primero.calc.hand"))}</h2>
           <div class="hand-row" id="calc-hand" role="group" aria-labelledby="calc-hand-title"></div>
           <p class="calc-summary" id="calc-summary" aria-hidden="true"></p>
           <p class="message" id="calc-message" role="alert"></p>
-          <h2 id="calc-deck-title">${esc(t("calc.deck"))}</h2>
+          <h2 id="calc-deck-title">${esc(t("primero.calc.deck"))}</h2>
           <div class="deck-grid" id="calc-deck" role="toolbar" aria-labelledby="calc-deck-title" aria-orientation="horizontal"></div>
           <form class="field" id="calc-type-form">
-            <label for="calc-type">${esc(t("calc.type"))}</label>
+            <label for="calc-type">${esc(t("primero.calc.type"))}</label>
             <div class="row">
               <input type="text" id="calc-type" autocomplete="off" autocapitalize="characters" spellcheck="false" aria-describedby="calc-type-help">
-              <button class="btn secondary" type="submit">${esc(t("calc.type.apply"))}</button>
-              <button class="btn secondary" type="button" id="calc-clear">${esc(t("calc.clear"))}</button>
+              <button class="btn secondary" type="submit">${esc(t("primero.calc.type.apply"))}</button>
+              <button class="btn secondary" type="button" id="calc-clear">${esc(t("primero.calc.clear"))}</button>
             </div>
-            <span class="help" id="calc-type-help">${esc(t("calc.type.help"))}</span>
+            <span class="help" id="calc-type-help">${esc(t("primero.calc.type.help"))}</span>
           </form>
         </div>
         <div class="panel" id="calc-result" aria-live="off"></div>
@@ -80,13 +80,13 @@ export async function renderCalc(main, params, c) {
     if (!handRules(cat, calc.rules).wild) calc.wild = false;
     $("#calc-wild").checked = calc.wild;
     drawCalc(cat);
-    if (dropped.length) setCalcMessage(`${dropped.join(", ")}: ${t("calc.notindeck")}`, true);
+    if (dropped.length) setCalcMessage(`${dropped.join(", ")}: ${t("primero.calc.notindeck")}`, true);
   });
   $("#calc-wild").addEventListener("change", (e) => { calc.wild = e.target.checked; drawCalc(cat); });
   $("#calc-clear").addEventListener("click", () => { calc.picked = []; drawCalc(cat); });
   $("#calc-type-form").addEventListener("submit", (e) => { e.preventDefault(); typeHand(cat); });
   drawCalc(cat);
-  if (linkError) setCalcMessage(t("calc.badlink", { error: linkError }), true);
+  if (linkError) setCalcMessage(t("primero.calc.badlink", { error: linkError }), true);
 }
 
 function setCalcMessage(text, isError) {
@@ -100,12 +100,12 @@ function typeHand(cat) {
   const input = $("#calc-type");
   const parts = input.value.split(/[\s,;]+/).map((s) => s.trim().toUpperCase()).filter(Boolean).map((s) => s.replace(/^1(?=[SHDC]$)/, "A"));
   const deck = new Set(handRules(cat, calc.rules).deck);
-  if (parts.length !== 4) return setCalcMessage(t("calc.err.count", { n: parts.length }), true);
+  if (parts.length !== 4) return setCalcMessage(t("primero.calc.err.count", { n: parts.length }), true);
   const seen = new Set();
   for (const p of parts) {
-    if (!/^(A|[2-9]|10|J|Q|K)[SHDC]$/.test(p)) return setCalcMessage(t("calc.err.notcard", { card: p.slice(0, 8) }), true);
-    if (!deck.has(p)) return setCalcMessage(t("calc.err.deck", { card: p, deck: handRules(cat, calc.rules).label }), true);
-    if (seen.has(p)) return setCalcMessage(t("calc.err.twice", { card: p }), true);
+    if (!/^(A|[2-9]|10|J|Q|K)[SHDC]$/.test(p)) return setCalcMessage(t("primero.calc.err.notcard", { card: p.slice(0, 8) }), true);
+    if (!deck.has(p)) return setCalcMessage(t("primero.calc.err.deck", { card: p, deck: handRules(cat, calc.rules).label }), true);
+    if (seen.has(p)) return setCalcMessage(t("primero.calc.err.twice", { card: p }), true);
     seen.add(p);
   }
   calc.picked = parts;
@@ -116,8 +116,8 @@ function toggleCard(cat, card) {
   const i = calc.picked.indexOf(card);
   if (i >= 0) calc.picked.splice(i, 1);
   else if (calc.picked.length >= 4) {
-    setCalcMessage(t("calc.full", { card: cardName(card, ctx.settings.suits) }), true);
-    ctx.announce(t("calc.full", { card: cardName(card, ctx.settings.suits) }), true);
+    setCalcMessage(t("primero.calc.full", { card: cardName(card, ctx.settings.suits) }), true);
+    ctx.announce(t("primero.calc.full", { card: cardName(card, ctx.settings.suits) }), true);
     return;
   } else calc.picked.push(card);
   drawCalc(cat, card);
@@ -138,7 +138,7 @@ function drawCalc(cat, focusCard) {
     const c = calc.picked[i];
     return c
       ? `<button type="button" class="card" data-card="${c}" data-hand-card="${c}" ><span class="sr-only">${esc(cardName(c, ctx.settings.suits))}, in hand, ${i + 1} of 4. Remove</span>${cardArt(c, ctx.cardOpts())}</button>`
-      : `<span class="slot">${esc(t("calc.slot", { n: i + 1 }))}</span>`;
+      : `<span class="slot">${esc(t("primero.calc.slot", { n: i + 1 }))}</span>`;
   }).join("");
   for (const b of hand.querySelectorAll("button")) b.addEventListener("click", () => toggleCard(cat, b.dataset.card));
 
@@ -175,10 +175,10 @@ async function scoreCalc(cat) {
   const summary = $("#calc-summary");
   if (calc.picked.length < 4) {
     summary.textContent = "";
-    box.innerHTML = `<p>${esc(t("calc.need", { n: 4 - calc.picked.length }))}</p>`;
+    box.innerHTML = `<p>${esc(t("primero.calc.need", { n: 4 - calc.picked.length }))}</p>`;
     return;
   }
-  if (!html.classList.contains("ready")) box.innerHTML = `<p>${esc(t("calc.waiting"))}</p>`;
+  if (!html.classList.contains("ready")) box.innerHTML = `<p>${esc(t("primero.calc.waiting"))}</p>`;
   const answer = await ctx.gameOp("primero", "hand", { rules: calc.rules, cards: calc.picked, wild: calc.wild });
   if (seq !== calc.seq || !$("#calc-result")) return; // a newer pick superseded this one
   if (!answer.ok) {
@@ -187,22 +187,22 @@ async function scoreCalc(cat) {
     return;
   }
   const { hand, across } = answer.result;
-  const kind = t("kind." + hand.kind);
+  const kind = t("primero.kind." + hand.kind);
   summary.innerHTML = `${esc(kind)} <span class="pts">${hand.points}</span>`;
   for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#calc-hand .card"))) b.classList.toggle("counting", hand.counting.includes(b.dataset.card));
   box.innerHTML = `
     <h2>${esc(hand.label)}</h2>
     <p class="result-kind" id="calc-kind" data-kind="${esc(hand.kind)}" data-points="${hand.points}">${esc(kind)} <span class="pts">${hand.points}</span></p>
-    ${hand.total !== undefined ? `<p id="calc-total" data-total="${hand.total}">${esc(t("calc.total", { total: hand.total }))}</p>` : ""}
-    ${hand.wild_as && hand.wild_as !== "JH" ? `<p>${esc(t("calc.wildas", { card: cardName(hand.wild_as, ctx.settings.suits) }))}</p>` : ""}
-    <p>${esc(t("calc.counting"))}: ${hand.counting.map((c) => esc(cardName(c, ctx.settings.suits))).join(", ")}</p>
-    <h3>${esc(t("calc.across"))}</h3>
+    ${hand.total !== undefined ? `<p id="calc-total" data-total="${hand.total}">${esc(t("primero.calc.total", { total: hand.total }))}</p>` : ""}
+    ${hand.wild_as && hand.wild_as !== "JH" ? `<p>${esc(t("primero.calc.wildas", { card: cardName(hand.wild_as, ctx.settings.suits) }))}</p>` : ""}
+    <p>${esc(t("primero.calc.counting"))}: ${hand.counting.map((c) => esc(cardName(c, ctx.settings.suits))).join(", ")}</p>
+    <h3>${esc(t("primero.calc.across"))}</h3>
     <table class="across" id="calc-across">
-      <thead><tr><th scope="col">${esc(t("calc.col.rules"))}</th><th scope="col">${esc(t("calc.col.kind"))}</th><th scope="col">${esc(t("calc.col.points"))}</th></tr></thead>
-      <tbody>${across.map((r) => `<tr data-rules="${esc(r.rules)}" class="${r.rules === calc.rules ? "current" : ""}"><th scope="row">${esc(r.label)}</th>${r.error ? `<td colspan="2">${esc(t("calc.notindeck"))}</td>` : `<td>${esc(t("kind." + r.kind))}</td><td>${r.points}${r.total !== undefined ? ` (${r.total})` : ""}</td>`}</tr>`).join("")}</tbody>
+      <thead><tr><th scope="col">${esc(t("primero.calc.col.rules"))}</th><th scope="col">${esc(t("primero.calc.col.kind"))}</th><th scope="col">${esc(t("primero.calc.col.points"))}</th></tr></thead>
+      <tbody>${across.map((r) => `<tr data-rules="${esc(r.rules)}" class="${r.rules === calc.rules ? "current" : ""}"><th scope="row">${esc(r.label)}</th>${r.error ? `<td colspan="2">${esc(t("primero.calc.notindeck"))}</td>` : `<td>${esc(t("primero.kind." + r.kind))}</td><td>${r.points}${r.total !== undefined ? ` (${r.total})` : ""}</td>`}</tr>`).join("")}</tbody>
     </table>
-    <h3>${esc(t("calc.decisions"))}</h3>
+    <h3>${esc(t("primero.calc.decisions"))}</h3>
     <dl class="decisions">${hand.decisions.map((d) => `<dt>${esc(d.id)}</dt><dd>${esc(d.text)}</dd>`).join("")}</dl>
-    <p><a href="${esc(location.href)}" id="calc-share">${esc(t("calc.share"))}</a></p>`;
-  ctx.announce(t("calc.announce", { kind, points: hand.points, rules: hand.label }));
+    <p><a href="${esc(location.href)}" id="calc-share">${esc(t("primero.calc.share"))}</a></p>`;
+  ctx.announce(t("primero.calc.announce", { kind, points: hand.points, rules: hand.label }));
 }

@@ -29,7 +29,7 @@ addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
 const claimText = (text) => {
   const [kind, points] = text.split(" ");
-  return t("claim", { kind: t("kind." + kind), points });
+  return t("primero.claim", { kind: t("primero.kind." + kind), points });
 };
 
 // A seat's last action, short (the core's message for it, in its ".short" form).
@@ -106,14 +106,14 @@ function motion(o, v, ctx, before) {
   });
   if (bet) playSound("bet");
   // Another seat's draw or trade: its cards (backs only) go to the stock and as many come back.
-  const backs = (d) => (["act.discard", "act.trade", "act.trade.forced"].includes(d.key) ? (d.args && d.args.n) || 0
-    : ["act.discard.one", "act.draw", "act.draw.slot"].includes(d.key) ? 1 : 0);
+  const backs = (d) => (["primero.act.discard", "primero.act.trade", "primero.act.trade.forced"].includes(d.key) ? (d.args && d.args.n) || 0
+    : ["primero.act.discard.one", "primero.act.draw", "primero.act.draw.slot"].includes(d.key) ? 1 : 0);
   for (const d of v.say || []) {
     const n = d && d.seat >= 0 && d.seat !== v.seat ? Math.min(4, backs(d)) : 0;
     const at = n ? rectOf(seatEl(d.seat)) : null;
     for (let i = 0; i < n && at; i++) {
-      if (d.key !== "act.draw" && d.key !== "act.draw.slot") fly({ from: at, to: stock, className: "fx-back", delay: i * duration(0.3) });
-      if (d.key !== "act.discard.one") fly({ from: stock, to: at, className: "fx-back", delay: duration(1) + i * duration(0.3) });
+      if (d.key !== "primero.act.draw" && d.key !== "primero.act.draw.slot") fly({ from: at, to: stock, className: "fx-back", delay: i * duration(0.3) });
+      if (d.key !== "primero.act.discard.one") fly({ from: stock, to: at, className: "fx-back", delay: duration(1) + i * duration(0.3) });
     }
   }
   // The draw, for the seat on screen (same seat, same deal): discards leave to the stock, new cards come from it.
@@ -134,16 +134,16 @@ function drawSeats(o, v, ctx) {
   $("#seats").innerHTML = o.seats.filter((s) => s.seat !== v.seat).map((s) => {
     if (over) s = { ...s, bet: 0, card_count: 0, last_said: null, last_action: null, folded: false, all_in: false, knocked: false, claim: null };
     const badges = [];
-    if (s.seat === o.dealer) badges.push(`<span class="badge">${esc(t("table.dealerbadge"))}</span>`);
-    if (s.folded) badges.push(`<span class="badge muted">${esc(t("table.folded"))}</span>`);
-    if (s.all_in) badges.push(`<span class="badge">${esc(t("table.allin"))}</span>`);
-    if (s.knocked) badges.push(`<span class="badge">${esc(t("table.knocked"))}</span>`);
-    if (s.out) badges.push(`<span class="badge muted">${esc(t("table.out"))}</span>`);
+    if (s.seat === o.dealer) badges.push(`<span class="badge">${esc(t("primero.table.dealerbadge"))}</span>`);
+    if (s.folded) badges.push(`<span class="badge muted">${esc(t("primero.table.folded"))}</span>`);
+    if (s.all_in) badges.push(`<span class="badge">${esc(t("primero.table.allin"))}</span>`);
+    if (s.knocked) badges.push(`<span class="badge">${esc(t("primero.table.knocked"))}</span>`);
+    if (s.out) badges.push(`<span class="badge muted">${esc(t("primero.table.out"))}</span>`);
     const kind = ctx.seats[s.seat] === "human" ? t("setup.human") : t("level." + ctx.seats[s.seat]);
     return `<div class="seat ${v.current === s.seat ? "to-act" : ""} ${s.folded ? "folded" : ""}" data-seat="${s.seat}" ${s.last_action ? "data-last-play" : ""}>
       <div class="seat-name">${esc(ctx.nameOf(s.seat))} <span class="seat-kind">${esc(kind)}</span></div>
-      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span><span aria-hidden="true">${s.chips}</span><span class="sr-only">${esc(t("table.chipcount", { n: s.chips }))}</span>${s.bet ? ` · ${esc(t("table.bet", { n: s.bet }))}` : ""}</div>
-      <div class="seat-cards" role="img" aria-label="${esc(t("table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${backArt()}</span>`).join("")}</div>
+      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span><span aria-hidden="true">${s.chips}</span><span class="sr-only">${esc(t("primero.table.chipcount", { n: s.chips }))}</span>${s.bet ? ` · ${esc(t("primero.table.bet", { n: s.bet }))}` : ""}</div>
+      <div class="seat-cards" role="img" aria-label="${esc(t("primero.table.cardcount", { n: s.card_count }))}">${Array.from({ length: s.card_count }, () => `<span class="mini-back">${backArt()}</span>`).join("")}</div>
       <div class="seat-last">${s.last_said ? esc(shortSaid(s.last_said, ctx)) : "&nbsp;"}</div>
       <div class="seat-badges">${badges.join("")}${s.claim ? `<span class="badge claim">${esc(claimText(s.claim))}</span>` : ""}</div>
     </div>`;
@@ -152,22 +152,22 @@ function drawSeats(o, v, ctx) {
 
 function drawFelt(o, v, ctx) {
   const pots = o.pots && o.pots.length > 1
-    ? `<ul class="side-pots">${o.pots.map((p, i) => `<li>${esc(i === 0 ? t("table.mainpot") : t("table.sidepot", { n: i }))}: ${p.amount} (${p.eligible.map((s) => esc(ctx.nameOf(s))).join(", ")})</li>`).join("")}</ul>` : "";
-  const slots = o.table_slots ? `<div class="slots" aria-label="${esc(t("table.slots"))}">${Array.from({ length: o.table_slots }, (_, i) => {
+    ? `<ul class="side-pots">${o.pots.map((p, i) => `<li>${esc(i === 0 ? t("primero.table.mainpot") : t("primero.table.sidepot", { n: i }))}: ${p.amount} (${p.eligible.map((s) => esc(ctx.nameOf(s))).join(", ")})</li>`).join("")}</ul>` : "";
+  const slots = o.table_slots ? `<div class="slots" aria-label="${esc(t("primero.table.slots"))}">${Array.from({ length: o.table_slots }, (_, i) => {
     const action = `draw ${i + 1}`;
     return v.legal.includes(action)
-      ? `<button type="button" class="card slot-card" data-action="${action}" aria-label="${esc(t("table.slot", { n: i + 1 }))}">${backArt()}</button>`
+      ? `<button type="button" class="card slot-card" data-action="${action}" aria-label="${esc(t("primero.table.slot", { n: i + 1 }))}">${backArt()}</button>`
       : `<span class="card slot-card" aria-hidden="true">${backArt()}</span>`;
   }).join("")}</div>` : "";
-  const turn = v.terminal ? t("table.over") : (v.current === v.seat ? t("table.yourturn") : t("table.turn", { name: ctx.nameOf(v.current) }));
+  const turn = v.terminal ? t("table.over") : (v.current === v.seat ? t("primero.table.yourturn") : t("primero.table.turn", { name: ctx.nameOf(v.current) }));
   $("#felt").innerHTML = `
-    <div class="pot" id="pot" data-pot="${o.pot}"><span class="pot-label">${esc(t("table.pot"))}</span> <strong>${o.pot}</strong>${o.carried ? ` <span class="help">${esc(t("table.carried", { n: o.carried }))}</span>` : ""}</div>
+    <div class="pot" id="pot" data-pot="${o.pot}"><span class="pot-label">${esc(t("primero.table.pot"))}</span> <strong>${o.pot}</strong>${o.carried ? ` <span class="help">${esc(t("primero.table.carried", { n: o.carried }))}</span>` : ""}</div>
     ${pots}
-    <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("phase." + o.phase))} · ${esc(t("table.deal", { n: o.deal }))} · ${esc(turn)}</div>
-    ${o.claim ? `<div class="claim">${esc(t("table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
-    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "table.forced.you" : "table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
+    <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("primero.phase." + o.phase))} · ${esc(t("primero.table.deal", { n: o.deal }))} · ${esc(turn)}</div>
+    ${o.claim ? `<div class="claim">${esc(t("primero.table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
+    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "primero.table.forced.you" : "primero.table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
     ${slots}
-    <div class="stock help">${esc(t("table.stock", { n: o.stock }))}</div>`;
+    <div class="stock help">${esc(t("primero.table.stock", { n: o.stock }))}</div>`;
   for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#felt [data-action]"))) b.addEventListener("click", () => ctx.send(b.dataset.action));
 }
 
@@ -186,10 +186,10 @@ function drawMe(o, v, ctx) {
   box.innerHTML = `
     <div class="me-head">
       <strong>${esc(ctx.nameOf(v.seat))}</strong>
-      <span><span class="chip-icon" aria-hidden="true"></span>${esc(t("table.chipcount", { n: me.chips }))}${me.bet ? ` · ${esc(t("table.bet", { n: me.bet }))}` : ""}</span>
-      ${hv ? `<span class="hand-value" id="my-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(t("kind." + hv.kind))} ${hv.points}</span>` : ""}
+      <span><span class="chip-icon" aria-hidden="true"></span>${esc(t("primero.table.chipcount", { n: me.chips }))}${me.bet ? ` · ${esc(t("primero.table.bet", { n: me.bet }))}` : ""}</span>
+      ${hv ? `<span class="hand-value" id="my-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(t("primero.kind." + hv.kind))} ${hv.points}</span>` : ""}
     </div>
-    <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("table.yourhand"))}">
+    <div class="hand-row" id="my-hand" role="group" aria-label="${esc(t("primero.table.yourhand"))}">
       ${hand.map((c, i) => selectable
         ? `<button type="button" class="card" data-card="${c}" data-action="pick" aria-pressed="${local.selected.includes(c)}"><span class="sr-only">${esc(cardName(c, ctx.settings.suits))}, ${i + 1} of ${hand.length}</span>${cardArt(c, ctx.cardOpts())}</button>`
         : `<span class="card" data-card="${c}" role="img" aria-label="${esc(cardName(c, ctx.settings.suits))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}
@@ -208,7 +208,7 @@ function drawMe(o, v, ctx) {
 }
 
 // ---------------------------------------------------------------- the actions
-const chipsText = (n) => t("cost.chips", { n });
+const chipsText = (n) => t("primero.cost.chips", { n });
 
 // A control's words: what it does and what it costs ("See (2 chips)", "Raise 1 (3 chips)", "Pass (free)").
 function actionLabel(action, v) {
@@ -216,10 +216,10 @@ function actionLabel(action, v) {
   const o = v.observation;
   const cost = costOf(action, v);
   const allIn = ["see", "match"].includes(verb) && o.to_call > o.seats[v.seat].chips;
-  const base = (allIn ? t("btn.allin", { label: t("verb." + verb) }) : t("verb." + verb)) + (x !== undefined ? ` ${x}` : "");
-  if (["pass", "refuse"].includes(verb)) return t("btn.free", { label: base });
-  if (verb === "fold") return t("btn.fold");
-  if (["vie", "revie", "bet", "raise", "see", "match", "stay"].includes(verb)) return cost ? t("btn.costs", { label: base, cost: chipsText(cost) }) : t("btn.free", { label: base });
+  const base = (allIn ? t("primero.btn.allin", { label: t("primero.verb." + verb) }) : t("primero.verb." + verb)) + (x !== undefined ? ` ${x}` : "");
+  if (["pass", "refuse"].includes(verb)) return t("primero.btn.free", { label: base });
+  if (verb === "fold") return t("primero.btn.fold");
+  if (["vie", "revie", "bet", "raise", "see", "match", "stay"].includes(verb)) return cost ? t("primero.btn.costs", { label: base, cost: chipsText(cost) }) : t("primero.btn.free", { label: base });
   return base;
 }
 
@@ -237,8 +237,8 @@ function composeActions(bar, v, ctx, send) {
     const one = cardVerb === "discard" && discardsOne(legal);
     const stake = cardVerb === "trade" ? costOf("trade", v) : 0;
     const label = cardVerb === "trade"
-      ? (stake ? t("btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("btn.trade", { n: selected.length }))
-      : (one ? t("btn.discard.one") : (selected.length ? t("btn.discard", { n: selected.length }) : t("btn.keep")));
+      ? (stake ? t("primero.btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("primero.btn.trade", { n: selected.length }))
+      : (one ? t("primero.btn.discard.one") : (selected.length ? t("primero.btn.discard", { n: selected.length }) : t("primero.btn.keep")));
     // Nothing picked yet: the draw says cards can be tapped ("or keep all"); a trade (1 or 2 cards)
     // shows no disabled "Pass and trade 0", only the hint.
     if (!(cardVerb === "trade" && !selected.length)) {
@@ -246,7 +246,7 @@ function composeActions(bar, v, ctx, send) {
     }
     // A Northpass trade is the pass; once no higher claim is left it is the only move ("or" would mislead).
     const onlyTrade = cardVerb === "trade" && legal.every((a) => a.startsWith("trade"));
-    const hint = one ? "hint.discard.one" : (cardVerb === "trade" ? (onlyTrade ? "hint.trade.only" : "hint.trade") : "hint.discard");
+    const hint = one ? "primero.hint.discard.one" : (cardVerb === "trade" ? (onlyTrade ? "primero.hint.trade.only" : "primero.hint.trade") : "primero.hint.discard");
     if (!ok || one || !selected.length) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
     legal.filter((a) => a === cardVerb || a.startsWith(cardVerb + " ")).forEach((a) => used.add(a));
   }
@@ -270,18 +270,18 @@ function composeActions(bar, v, ctx, send) {
   const simple = legal.filter((a) => !used.has(a) && !a.startsWith("draw ") && a !== "fold");
   for (const a of simple) parts.push(`<button type="button" class="btn secondary" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`);
   for (const [verb, acts] of groups) {
-    parts.push(`<span class="bet-group" role="group" aria-label="${esc(t("verb." + verb))}">${acts.map((a) => `<button type="button" class="btn" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`).join("")}</span>`);
+    parts.push(`<span class="bet-group" role="group" aria-label="${esc(t("primero.verb." + verb))}">${acts.map((a) => `<button type="button" class="btn" data-action="${esc(a)}">${esc(actionLabel(a, v))}</button>`).join("")}</span>`);
   }
   if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(actionLabel("fold", v))}</button>`);
-  if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("hint.slots"))}</span>`);
-  else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("hint.slots"))}</span>`);
+  if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("primero.hint.slots"))}</span>`);
+  else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("primero.hint.slots"))}</span>`);
   bar.innerHTML = parts.join("");
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button[data-action]"))) {
     if (b.id === "claim-go") continue;
     b.addEventListener("click", () => {
       const a = b.dataset.action;
       if (a === "fold" && (legal.includes("pass") || (legal.includes("see") && v.observation.to_call === 0))) {
-        if (!confirm(t("confirm.fold"))) return;
+        if (!confirm(t("primero.confirm.fold"))) return;
       }
       send(a);
     });
@@ -294,9 +294,9 @@ function claimComposer(acts) {
   const amounts = claimAmounts(acts);
   const verb = acts[0].split(" ")[0];
   return `<span class="claim-composer row" id="claim-composer">
-    <label>${esc(t("composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
-    <label>${esc(t("composer.claim"))} <select id="claim-hand"></select></label>
-    <button type="button" class="btn" id="claim-go" data-confirm data-action="">${esc(t("verb." + verb))}</button>
+    <label>${esc(t("primero.composer.amount"))} <select id="claim-amount">${amounts.map((n) => `<option>${n}</option>`).join("")}</select></label>
+    <label>${esc(t("primero.composer.claim"))} <select id="claim-hand"></select></label>
+    <button type="button" class="btn" id="claim-go" data-confirm data-action="">${esc(t("primero.verb." + verb))}</button>
     <span class="help" id="claim-note" aria-live="polite"></span>
   </span>`;
 }
@@ -319,15 +319,15 @@ function wireComposer(box, acts, v, send) {
     const bluff = !backs(handSel.value);
     go.toggleAttribute("data-bluff", bluff);
     go.classList.toggle("bluff", bluff);
-    $("#claim-note", box).textContent = bluff ? t("composer.bluff", { kind: t("kind." + hv.kind), points: hv.points }) : "";
+    $("#claim-note", box).textContent = bluff ? t("primero.composer.bluff", { kind: t("primero.kind." + hv.kind), points: hv.points }) : "";
     const claim = handSel.selectedOptions[0] ? handSel.selectedOptions[0].textContent : "";
-    go.textContent = t("btn.claim", { label: `${t("verb." + verb)} ${amountSel.value}`, claim, cost: chipsText(costOf(go.dataset.action, v)) });
+    go.textContent = t("primero.btn.claim", { label: `${t("primero.verb." + verb)} ${amountSel.value}`, claim, cost: chipsText(costOf(go.dataset.action, v)) });
   };
   const fill = () => {
     const n = amountSel.value;
     const claims = claimsAt(acts, n);
     const prev = handSel.value;
-    handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t(backs(`${k} ${p}`) ? "composer.option" : "composer.option.bluff", { kind: t("kind." + k), points: p }))}</option>`).join("");
+    handSel.innerHTML = claims.map(([k, p]) => `<option value="${k} ${p}">${esc(t(backs(`${k} ${p}`) ? "primero.composer.option" : "primero.composer.option.bluff", { kind: t("primero.kind." + k), points: p }))}</option>`).join("");
     // Default to the honest claim when it is legal, else the smallest legal claim.
     const honest = hv ? `${hv.kind} ${hv.points}` : "";
     if (claims.some(([k, p]) => `${k} ${p}` === prev)) handSel.value = prev;
@@ -380,19 +380,19 @@ async function drawCoach(v, ctx) {
   // left, or none now) it says how the hand stands among the hands an opponent could hold.
   const choosing = v.legal.some((a) => /^(discard|trade)\b/.test(a));
   const pct = (p) => (p * 100).toFixed(1);
-  let html = value ? `<p id="coach-value">${esc(t("coach.value", { kind: t("kind." + value.kind), points: value.points }))}</p>` : "";
+  let html = value ? `<p id="coach-value">${esc(t("primero.coach.value", { kind: t("primero.kind." + value.kind), points: value.points }))}</p>` : "";
   if (choices) {
     const picked = (local.selected || [])[0];
-    html += `<p id="coach-choices-title">${esc(t("coach.choices"))}</p><ol class="coach-kinds" id="coach-choices">${choices.map((c) => `<li data-card="${esc(c.card)}"${c.card === picked ? ' aria-current="true" class="picked"' : ""}>${esc(t("coach.choice", { card: name(c.card), kind: t("kind." + c.kind), points: c.points }))}</li>`).join("")}</ol>`;
+    html += `<p id="coach-choices-title">${esc(t("primero.coach.choices"))}</p><ol class="coach-kinds" id="coach-choices">${choices.map((c) => `<li data-card="${esc(c.card)}"${c.card === picked ? ' aria-current="true" class="picked"' : ""}>${esc(t("primero.coach.choice", { card: name(c.card), kind: t("primero.kind." + c.kind), points: c.points }))}</li>`).join("")}</ol>`;
   } else if (outlook && choosing) {
-    const rows = Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("kind." + k))}: ${pct(p)}%</li>`).join("");
-    html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("coach.ifdiscard", { cards: outlook.discard.map(name).join(", ") }) : t("coach.ifkeep"))}
-      ${outlook.p_improve !== null ? ` ${esc(t("coach.improve", { p: pct(outlook.p_improve) }))}` : ""}</p>
+    const rows = Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("primero.kind." + k))}: ${pct(p)}%</li>`).join("");
+    html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("primero.coach.ifdiscard", { cards: outlook.discard.map(name).join(", ") }) : t("primero.coach.ifkeep"))}
+      ${outlook.p_improve !== null ? ` ${esc(t("primero.coach.improve", { p: pct(outlook.p_improve) }))}` : ""}</p>
       <ul class="coach-kinds">${rows}</ul>
-      <p class="help">${esc(t(outlook.exact ? "coach.exact" : "coach.sampled", { n: outlook.outcomes }))}</p>`;
+      <p class="help">${esc(t(outlook.exact ? "primero.coach.exact" : "primero.coach.sampled", { n: outlook.outcomes }))}</p>`;
   } else if (rank) {
-    html += `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("coach.rank", { p: pct(rank.beats) }))}</p>
-      <p class="help">${esc(t(rank.exact ? "coach.rank.exact" : "coach.rank.sampled", { n: rank.outcomes }))}</p>`;
+    html += `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("primero.coach.rank", { p: pct(rank.beats) }))}</p>
+      <p class="help">${esc(t(rank.exact ? "primero.coach.rank.exact" : "primero.coach.rank.sampled", { n: rank.outcomes }))}</p>`;
   }
   box.innerHTML = html;
 }
@@ -404,17 +404,17 @@ function roundEnd(v, ctx) {
   if (!ld) return null;
   // P-END: a swig or an unclaimed pot in the last deal is paid out, not carried (the won line says to whom)
   const paidOut = v.terminal && (ld.how === "swig" || ld.how === "unclaimed");
-  const how = t("dealend." + ld.how + (paidOut ? ".end" : ""));
+  const how = t("primero.dealend." + ld.how + (paidOut ? ".end" : ""));
   const humans = ctx.seats.flatMap((k, i) => (k === "human" ? [i] : []));
   const you = humans.length === 1 ? humans[0] : null;
-  const won = (ld.won || []).map((w) => t(w.seat === you ? "dealend.won.you" : "dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
+  const won = (ld.won || []).map((w) => t(w.seat === you ? "primero.dealend.won.you" : "primero.dealend.won", { name: ctx.nameOf(w.seat), n: w.amount })).join(" ");
   const total = showsTotal(ctx);
   const shown = (ld.shown || []).map((h, i) => `
     <div class="shown" data-seat="${h.seat}">
-      <div><strong>${esc(ctx.nameOf(h.seat))}</strong>: ${esc(t("kind." + h.kind))} ${h.points}${total && h.total !== undefined && h.total !== null ? ` (${esc(t("calc.total", { total: h.total }))})` : ""}</div>
+      <div><strong>${esc(ctx.nameOf(h.seat))}</strong>: ${esc(t("primero.kind." + h.kind))} ${h.points}${total && h.total !== undefined && h.total !== null ? ` (${esc(t("primero.calc.total", { total: h.total }))})` : ""}</div>
       <div class="hand-row small">${h.cards.map((c) => {
         const counts = ((ld.counting || [])[i] || []).includes(c);
-        const label = cardName(c, ctx.settings.suits) + (counts ? `, ${t("dealend.counts")}` : "");
+        const label = cardName(c, ctx.settings.suits) + (counts ? `, ${t("primero.dealend.counts")}` : "");
         return `<span class="card${counts ? " counting" : ""}" role="img" aria-label="${esc(label)}"${counts ? " data-counting" : ""}>${cardArt(c, ctx.cardOpts())}</span>`;
       }).join("")}</div>
     </div>`).join("");
@@ -423,25 +423,25 @@ function roundEnd(v, ctx) {
   // Out of chips (every human at the table): watch the rest at speed, or see the result now.
   const seats = v.observation.seats || [];
   const bust = !v.terminal && humans.length > 0 && humans.every((h) => seats[h] && seats[h].chips === 0);
-  const bustHtml = bust ? `<div id="dealend-bust"><p>${esc(t(you !== null ? "dealend.bust.you" : "dealend.bust"))}</p>
-    <p class="row"><button type="button" class="btn secondary" data-autoplay="fast" id="bust-watch">${esc(t("dealend.watch"))}</button>
-    <button type="button" class="btn secondary" data-autoplay="now" id="bust-now">${esc(t("dealend.now"))}</button></p></div>` : "";
+  const bustHtml = bust ? `<div id="dealend-bust"><p>${esc(t(you !== null ? "primero.dealend.bust.you" : "primero.dealend.bust"))}</p>
+    <p class="row"><button type="button" class="btn secondary" data-autoplay="fast" id="bust-watch">${esc(t("primero.dealend.watch"))}</button>
+    <button type="button" class="btn secondary" data-autoplay="now" id="bust-now">${esc(t("primero.dealend.now"))}</button></p></div>` : "";
   return {
     id: ld.deal,
-    title: t("dealend.title", { n: ld.deal }),
-    html: `<p>${esc(how)}</p>${shown}${why ? `<p id="dealend-why">${esc(why)}</p><p class="help">${esc(t("dealend.counting"))}</p>` : ""}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
+    title: t("primero.dealend.title", { n: ld.deal }),
+    html: `<p>${esc(how)}</p>${shown}${why ? `<p id="dealend-why">${esc(why)}</p><p class="help">${esc(t("primero.dealend.counting"))}</p>` : ""}<p id="dealend-won">${esc(won)}</p>${ld.carried ? `<p>${esc(t("primero.table.carried", { n: ld.carried }))}</p>` : ""}${bustHtml}`,
     text: `${how} ${why} ${won}`,
     next: t("dealend.next"),
   };
 }
 
-const scoreText = (r, seat) => `${t("table.chipcount", { n: r.scores[seat] })}${r.chips ? ` (${r.chips[seat] >= 0 ? "+" : ""}${r.chips[seat]})` : ""}`;
-const endNote = (r) => (r.deals !== undefined ? t("end.deals", { n: r.deals }) : "");
+const scoreText = (r, seat) => `${t("primero.table.chipcount", { n: r.scores[seat] })}${r.chips ? ` (${r.chips[seat] >= 0 ? "+" : ""}${r.chips[seat]})` : ""}`;
+const endNote = (r) => (r.deals !== undefined ? t("primero.end.deals", { n: r.deals }) : "");
 const logTag = (e) => (e.deal ? String(e.deal) : "");
 
 // ---------------------------------------------------------------- home, rules and extra screens
-const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("home.calc"))}</a>
-  <a class="btn secondary" href="#/learn">${esc(t("learn.title"))}</a>`;
+const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("primero.home.calc"))}</a>
+  <a class="btn secondary" href="#/learn">${esc(t("primero.learn.title"))}</a>`;
 
 const learnCtx = (ctx) => ({ ...ctx, cardSVG, cardName });
 
@@ -460,7 +460,7 @@ export default {
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),
   extraRoutes: [
-    { path: "/calc", nav: "nav.calc", render: (main, params, ctx) => renderCalc(main, params, ctx) },
-    { path: "/learn", nav: "nav.learn", render: (main, params, ctx) => renderLearn(main, params, learnCtx(ctx)) },
+    { path: "/calc", nav: "primero.nav.calc", render: (main, params, ctx) => renderCalc(main, params, ctx) },
+    { path: "/learn", nav: "primero.nav.learn", render: (main, params, ctx) => renderLearn(main, params, learnCtx(ctx)) },
   ],
 };

@@ -6,7 +6,7 @@ import { $, clickIf as click } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardName } from "../../cards.js";
 
-const help = [["P", "keys.d.pass"], ["S", "keys.d.see"], ["F", "keys.d.fold"], ["1–9", "keys.d.amount"], ["Enter", "keys.d.confirm"]];
+const help = [["P", "primero.keys.d.pass"], ["S", "primero.keys.d.see"], ["F", "primero.keys.d.fold"], ["1–9", "primero.keys.d.amount"], ["Enter", "primero.keys.d.confirm"]];
 
 function onKey(e) {
   const k = e.key.toLowerCase();
@@ -32,19 +32,19 @@ function onKey(e) {
 
 function read(v, x) {
   const o = v.observation;
-  const bits = [t("read.primero.deal", { n: o.deal, phase: t("phase." + o.phase), pot: o.pot })];
-  if (o.claim) bits.push(t("read.claim", { claim: t("claim", { kind: t("kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
+  const bits = [t("primero.read.deal", { n: o.deal, phase: t("primero.phase." + o.phase), pot: o.pot })];
+  if (o.claim) bits.push(t("primero.read.claim", { claim: t("primero.claim", { kind: t("primero.kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
   for (const s of o.seats || []) {
-    const state = [t("table.chipcount", { n: s.chips })];
-    if (s.bet) state.push(t("table.bet", { n: s.bet }));
-    if (s.folded) state.push(t("table.folded"));
-    if (s.all_in) state.push(t("table.allin"));
-    if (s.out) state.push(t("table.out"));
-    if (s.seat === o.dealer) state.push(t("table.dealer"));
+    const state = [t("primero.table.chipcount", { n: s.chips })];
+    if (s.bet) state.push(t("primero.table.bet", { n: s.bet }));
+    if (s.folded) state.push(t("primero.table.folded"));
+    if (s.all_in) state.push(t("primero.table.allin"));
+    if (s.out) state.push(t("primero.table.out"));
+    if (s.seat === o.dealer) state.push(t("primero.table.dealer"));
     if (s.seat === v.seat && o.hand) {
       state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, x.settings.suits)).join(", ") }));
-      if (o.hand_value) state.push(`${t("kind." + o.hand_value.kind)} ${o.hand_value.points}`);
-    } else state.push(t("table.cardcount", { n: s.card_count }).replace(/, .*$/, ""));
+      if (o.hand_value) state.push(`${t("primero.kind." + o.hand_value.kind)} ${o.hand_value.points}`);
+    } else state.push(t("primero.table.cardcount", { n: s.card_count }).replace(/, .*$/, ""));
     bits.push(`${x.nameOf(s.seat)}: ${state.join(", ")}`);
   }
   return bits;

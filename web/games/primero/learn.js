@@ -13,7 +13,7 @@ import { $, esc } from "../../dom.js";
 import { hasKey, txDecision } from "../../i18n.js";
 
 // UI strings (English). They are t-style templates; the keys move into web/i18n.js.
-// Every string of this screen lives in the one translation table, web/i18n.js (keys learn.*).
+// Every string of this screen lives in the one translation table, web/i18n.js (keys primero.learn.*).
 
 // A link's text is shown only in part and always escaped.
 const clip = (s, n = 40) => (s.length > n ? s.slice(0, n) + "…" : s);
@@ -67,9 +67,9 @@ export async function renderLearnIndex(main, c, notice = "") {
   view = null;
   main.innerHTML = `
     <section class="screen learn-index" id="screen-learn-index" aria-labelledby="learn-title">
-      <h1 id="learn-title">${esc(tr("learn.title"))}</h1>
+      <h1 id="learn-title">${esc(tr("primero.learn.title"))}</h1>
       <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
-      <p class="lede">${esc(tr("learn.lede"))}</p>
+      <p class="lede">${esc(tr("primero.learn.lede"))}</p>
       <div class="game-list" id="learn-list"><p>${esc(tr("learn.loading"))}</p></div>
     </section>`;
   if (notice) ctx.announce(notice, true);
@@ -77,7 +77,7 @@ export async function renderLearnIndex(main, c, notice = "") {
   try {
     list = await loadLessons();
   } catch (err) {
-    if ($("#learn-list")) messageBox(main, tr("learn.error", { error: err.message }));
+    if ($("#learn-list")) messageBox(main, tr("primero.learn.error", { error: err.message }));
     return;
   }
   const box = $("#learn-list");
@@ -86,8 +86,8 @@ export async function renderLearnIndex(main, c, notice = "") {
     <article class="game-tile learn-tile" data-lesson="${esc(w.name)}">
       <h2>${esc(say(w.title))}</h2>
       <p>${esc(say(w.pitch))}</p>
-      <p class="help">${esc(tr("learn.players", { names: w.names.join(", ") }))} · ${esc(tr("learn.steps", { n: w.steps }))}</p>
-      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("learn.open"))}<span class="sr-only">: ${esc(say(w.title))}</span></a></div>
+      <p class="help">${esc(tr("primero.learn.players", { names: w.names.join(", ") }))} · ${esc(tr("primero.learn.steps", { n: w.steps }))}</p>
+      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("primero.learn.open"))}<span class="sr-only">: ${esc(say(w.title))}</span></a></div>
     </article>`).join("");
 }
 
@@ -105,16 +105,16 @@ export async function renderLearn(main, params, c) {
   try {
     list = await loadLessons();
   } catch (err) {
-    return renderLearnIndex(main, ctx, tr("learn.error", { error: err.message }));
+    return renderLearnIndex(main, ctx, tr("primero.learn.error", { error: err.message }));
   }
   const lesson = list.find((w) => w.name === name);
-  if (!lesson) return renderLearnIndex(main, ctx, tr("learn.badname", { name: clip(name) }));
+  if (!lesson) return renderLearnIndex(main, ctx, tr("primero.learn.badname", { name: clip(name) }));
   const stepText = params.get("step");
   let step = 0;
   let notice = "";
   if (stepText !== null) {
     if (/^\d{1,4}$/.test(stepText) && Number(stepText) < lesson.steps) step = Number(stepText);
-    else notice = tr("learn.badstep", { step: clip(stepText, 12), last: lesson.steps - 1 });
+    else notice = tr("primero.learn.badstep", { step: clip(stepText, 12), last: lesson.steps - 1 });
   }
   if (notice) history.replaceState(null, "", hashFor(name, 0));
   // The same lesson already on screen (the hash was edited by hand): just move to the step.
@@ -132,23 +132,23 @@ export async function renderLearn(main, params, c) {
         <div id="learn-felt"></div>
         <p class="learn-action" id="learn-action" aria-hidden="true"></p>
       </div>
-      <div class="learn-seats" id="learn-seats" role="group" aria-label="${esc(tr("learn.seats"))}"></div>
+      <div class="learn-seats" id="learn-seats" role="group" aria-label="${esc(tr("primero.learn.seats"))}"></div>
       <section class="panel learn-now" aria-labelledby="learn-now-title">
-        <h2 id="learn-now-title" class="sr-only">${esc(tr("learn.now"))}</h2>
+        <h2 id="learn-now-title" class="sr-only">${esc(tr("primero.learn.now"))}</h2>
         <div id="learn-live" aria-live="polite">
           <p class="sr-only" id="learn-action-sr"></p>
           <p class="learn-commentary" id="learn-commentary"></p>
         </div>
         <div id="learn-decisions"></div>
       </section>
-      <div class="learn-nav" role="group" aria-label="${esc(tr("learn.nav"))}">
+      <div class="learn-nav" role="group" aria-label="${esc(tr("primero.learn.nav"))}">
         <button type="button" class="btn secondary" id="learn-back"><span aria-hidden="true">←</span> ${esc(tr("learn.back"))}</button>
         <span class="learn-progress" id="learn-progress"></span>
         <button type="button" class="btn" id="learn-next" data-primary>${esc(tr("learn.next"))} <span aria-hidden="true">→</span></button>
         <button type="button" class="btn secondary" id="learn-restart">${esc(tr("learn.restart"))}</button>
       </div>
-      <p class="help learn-keys">${esc(tr("learn.keys"))}</p>
-      <p class="help learn-source">${esc(tr("learn.source", { source: say(lesson.source) }))}</p>
+      <p class="help learn-keys">${esc(tr("primero.learn.keys"))}</p>
+      <p class="help learn-source">${esc(tr("primero.learn.source", { source: say(lesson.source) }))}</p>
     </section>`;
   if (notice) ctx.announce(notice, true);
   $("#learn-back").addEventListener("click", () => step1(-1));
@@ -192,7 +192,7 @@ async function go(step) {
   // before its handler reads it, and a bad link's notice would be lost.
   if (location.hash !== from) return;
   if (!answer.ok) {
-    messageBox(document.getElementById("main") || document.body, tr("learn.error", { error: ctx.errorText(answer) }));
+    messageBox(document.getElementById("main") || document.body, tr("primero.learn.error", { error: ctx.errorText(answer) }));
     return;
   }
   v.data = answer.result;
@@ -203,7 +203,7 @@ async function go(step) {
 // ---------------------------------------------------------------- drawing
 function claimText(claim) {
   const [kind, points] = claim.split(" ");
-  return `“${tr("learn.value", { kind: ctx.t("kind." + kind), points })}”`;
+  return `“${tr("primero.learn.value", { kind: ctx.t("primero.kind." + kind), points })}”`;
 }
 
 function cardsText(cards) {
@@ -214,14 +214,14 @@ export function actionSentence(d) {
   const names = d.names;
   const obs = d.observation;
   if (d.action === null) {
-    if (d.step === 0) return tr("learn.start", { name: names[obs.to_act] });
+    if (d.step === 0) return tr("primero.learn.start", { name: names[obs.to_act] });
     const won = (obs.last_deal && obs.last_deal.won) || [];
-    return won.map((w) => tr("learn.won", { name: names[w.seat], n: w.amount })).join(" ");
+    return won.map((w) => tr("primero.learn.won", { name: names[w.seat], n: w.amount })).join(" ");
   }
   const sentence = playSentence(d, names[d.actor]);
   // the action that ends the deal: say who won, too
   if (obs.phase === "over" && obs.last_deal) {
-    return [sentence, ...obs.last_deal.won.map((w) => tr("learn.won", { name: names[w.seat], n: w.amount }))].join(" ");
+    return [sentence, ...obs.last_deal.won.map((w) => tr("primero.learn.won", { name: names[w.seat], n: w.amount }))].join(" ");
   }
   return sentence;
 }
@@ -230,29 +230,29 @@ function playSentence(d, name) {
   const [verb, ...rest] = d.action.split(" ");
   const paid = d.paid;
   switch (verb) {
-    case "pass": return tr("learn.act.pass", { name });
-    case "fold": return tr("learn.act.fold", { name });
-    case "vie": return tr("learn.act.vie", { name, n: rest[0] });
-    case "see": return tr(d.forced ? "learn.act.see.forced" : "learn.act.see", { name, paid });
-    case "revie": return tr("learn.act.revie", { name, n: rest[0], paid });
-    case "discard": return rest.length ? tr("learn.act.discard", { name, cards: cardsText(rest), n: rest.length }) : tr("learn.act.keep", { name });
-    case "trade": return tr(d.forced ? "learn.act.trade.forced" : "learn.act.trade", { name, cards: cardsText(rest), paid });
+    case "pass": return tr("primero.learn.act.pass", { name });
+    case "fold": return tr("primero.learn.act.fold", { name });
+    case "vie": return tr("primero.learn.act.vie", { name, n: rest[0] });
+    case "see": return tr(d.forced ? "primero.learn.act.see.forced" : "primero.learn.act.see", { name, paid });
+    case "revie": return tr("primero.learn.act.revie", { name, n: rest[0], paid });
+    case "discard": return rest.length ? tr("primero.learn.act.discard", { name, cards: cardsText(rest), n: rest.length }) : tr("primero.learn.act.keep", { name });
+    case "trade": return tr(d.forced ? "primero.learn.act.trade.forced" : "primero.learn.act.trade", { name, cards: cardsText(rest), paid });
     case "bet": {
       const n = Number(rest[0]);
       const claim = claimText(rest.slice(1).join(" "));
       const meet = paid - n;
-      return meet > 0 ? tr("learn.act.bet.meet", { name, n, meet, claim }) : tr("learn.act.bet", { name, n, claim });
+      return meet > 0 ? tr("primero.learn.act.bet.meet", { name, n, meet, claim }) : tr("primero.learn.act.bet", { name, n, claim });
     }
-    default: return tr("learn.act.other", { name, action: d.action });
+    default: return tr("primero.learn.act.other", { name, action: d.action });
   }
 }
 
 function phaseText(d) {
   const phase = d.observation.phase;
-  if (phase === "over") return tr("learn.phase.over");
-  if (engines[d.variant] === "northpass") return tr("learn.phase.betting"); // one betting phase (the catalogue's engine)
-  const key = "learn.phase." + phase;
-  return hasKey(key) ? tr(key) : ctx.t("phase." + phase);
+  if (phase === "over") return tr("primero.learn.phase.over");
+  if (engines[d.variant] === "northpass") return tr("primero.learn.phase.betting"); // one betting phase (the catalogue's engine)
+  const key = "primero.learn.phase." + phase;
+  return hasKey(key) ? tr(key) : ctx.t("primero.phase." + phase);
 }
 
 function draw(d) {
@@ -260,25 +260,25 @@ function draw(d) {
   const winners = obs.phase === "over" && obs.last_deal ? obs.last_deal.won.map((w) => w.seat) : [];
   const focusSeat = d.actor !== null ? d.actor : (d.step === 0 ? obs.to_act : null);
   $("#learn-felt").innerHTML = `
-    <div class="pot" id="learn-pot" data-pot="${obs.pot_shown}"><span>${esc(tr("learn.pot"))}</span> <strong>${obs.pot_shown}</strong></div>
+    <div class="pot" id="learn-pot" data-pot="${obs.pot_shown}"><span>${esc(tr("primero.learn.pot"))}</span> <strong>${obs.pot_shown}</strong></div>
     <div class="phase" id="learn-phase" data-phase="${esc(obs.phase)}">${esc(phaseText(d))}</div>
-    ${obs.claim ? `<div class="claim">${esc(tr("learn.claim", { claim: claimText(obs.claim) }))}</div>` : ""}`;
+    ${obs.claim ? `<div class="claim">${esc(tr("primero.learn.claim", { claim: claimText(obs.claim) }))}</div>` : ""}`;
   $("#learn-seats").innerHTML = obs.seats.map((s) => {
     const name = d.names[s.seat];
     const hv = s.hand_value;
     const isActor = s.seat === focusSeat;
     const badges = [];
-    if (s.seat === obs.dealer) badges.push(`<span class="badge">${esc(tr("learn.dealer"))}</span>`);
-    if (s.folded) badges.push(`<span class="badge muted">${esc(tr("learn.folded"))}</span>`);
-    if (isActor) badges.push(`<span class="badge learn-badge">${esc(tr(d.actor !== null ? "learn.actor" : "learn.next.to.act"))}</span>`);
-    if (winners.includes(s.seat)) badges.push(`<span class="badge learn-badge">${esc(tr("learn.winner"))}</span>`);
+    if (s.seat === obs.dealer) badges.push(`<span class="badge">${esc(tr("primero.learn.dealer"))}</span>`);
+    if (s.folded) badges.push(`<span class="badge muted">${esc(tr("primero.learn.folded"))}</span>`);
+    if (isActor) badges.push(`<span class="badge learn-badge">${esc(tr(d.actor !== null ? "primero.learn.actor" : "primero.learn.next.to.act"))}</span>`);
+    if (winners.includes(s.seat)) badges.push(`<span class="badge learn-badge">${esc(tr("primero.learn.winner"))}</span>`);
     const cards = s.cards || [];
     return `<div class="seat learn-seat${isActor ? " learn-actor" : ""}${winners.includes(s.seat) ? " learn-winner" : ""}${s.folded ? " folded" : ""}" data-seat="${s.seat}" ${isActor ? 'aria-current="true"' : ""}>
       <div class="seat-name">${esc(name)}</div>
       <div class="seat-badges learn-badges">${badges.join("")}</div>
-      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${esc(tr("learn.chips", { n: s.chips }))} · <span class="learn-inpot" data-in-pot="${s.in_pot}">${esc(tr("learn.inpot", { n: s.in_pot }))}</span></div>
-      <div class="hand-row small learn-hand" role="group" aria-label="${esc(tr("learn.hand", { name }))}">${cards.map((c) => `<span class="card" data-card="${esc(c)}">${ctx.cardSVG(c, opts())}</span>`).join("")}</div>
-      <div class="learn-value">${hv ? `<span class="hand-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(tr("learn.value", { kind: ctx.t("kind." + hv.kind), points: hv.points }))}</span>${hv.total !== undefined ? ` <span class="help">(${esc(tr("learn.total", { total: hv.total }))})</span>` : ""}` : "&nbsp;"}</div>
+      <div class="seat-chips"><span class="chip-icon" aria-hidden="true"></span>${esc(tr("primero.learn.chips", { n: s.chips }))} · <span class="learn-inpot" data-in-pot="${s.in_pot}">${esc(tr("primero.learn.inpot", { n: s.in_pot }))}</span></div>
+      <div class="hand-row small learn-hand" role="group" aria-label="${esc(tr("primero.learn.hand", { name }))}">${cards.map((c) => `<span class="card" data-card="${esc(c)}">${ctx.cardSVG(c, opts())}</span>`).join("")}</div>
+      <div class="learn-value">${hv ? `<span class="hand-value" data-kind="${esc(hv.kind)}" data-points="${hv.points}">${esc(tr("primero.learn.value", { kind: ctx.t("primero.kind." + hv.kind), points: hv.points }))}</span>${hv.total !== undefined ? ` <span class="help">(${esc(tr("primero.learn.total", { total: hv.total }))})</span>` : ""}` : "&nbsp;"}</div>
     </div>`;
   }).join("");
   for (const row of document.querySelectorAll("#learn-seats .learn-hand")) {
@@ -291,10 +291,10 @@ function draw(d) {
   $("#learn-action-sr").textContent = sentence; // read with the commentary, in one announcement
   $("#learn-commentary").textContent = say(d.commentary); // a key of the string table, in the page's language
   $("#learn-decisions").innerHTML = d.decisions.length
-    ? `<h3>${esc(tr("learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(txDecision(x.id, x.text))}</dd>`).join("")}</dl>`
+    ? `<h3>${esc(tr("primero.learn.decisions"))}</h3><dl class="decisions">${d.decisions.map((x) => `<dt>${esc(x.id)}</dt><dd>${esc(txDecision(x.id, x.text))}</dd>`).join("")}</dl>`
     : "";
   const progress = $("#learn-progress");
-  progress.innerHTML = `<span aria-hidden="true">${esc(tr("learn.progress.short", { step: d.step + 1, steps: d.steps }))}</span><span class="sr-only">${esc(tr("learn.progress", { step: d.step + 1, steps: d.steps }))}</span>`;
+  progress.innerHTML = `<span aria-hidden="true">${esc(tr("primero.learn.progress.short", { step: d.step + 1, steps: d.steps }))}</span><span class="sr-only">${esc(tr("primero.learn.progress", { step: d.step + 1, steps: d.steps }))}</span>`;
   progress.dataset.steps = String(d.steps);
   progress.dataset.step = String(d.step);
   setEnabled($("#learn-back"), d.step > 0, $("#learn-next"));

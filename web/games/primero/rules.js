@@ -11,15 +11,15 @@ const decisionList = (ds) => `<dl class="decisions">${ds.map((d) => `<dt id="dec
 export function rulesSection(game, cat) {
   return `
     <h2 id="rules-${esc(game.name)}">${esc(game.label)}</h2>
-    ${paragraphs("rules.primero.intro")}
+    ${paragraphs("primero.rules.intro")}
     <nav class="row rules-toc" aria-label="${esc(game.label)}">${game.variants.map((v) => `<a class="btn secondary" href="#/rules?variant=${esc(v.name)}">${esc(v.label)}</a>`).join("")}</nav>
     ${game.variants.map((v) => {
       const r = cat.primero_rules.find((x) => x.variant === v.name);
       const hr = handRules(cat, r.hands);
       return `<article class="panel" id="rules-${esc(v.name)}" data-variant="${esc(v.name)}">
         <h3>${esc(v.label)}</h3>
-        ${paragraphs("rules.primero." + v.name)}
-        <h4>${esc(t("rules.handvalues"))}</h4>
+        ${paragraphs("primero.rules." + v.name)}
+        <h4>${esc(t("primero.rules.handvalues"))}</h4>
         <p>${esc(hr.ranking)} ${esc(hr.values)}</p>
         <h4>${esc(t("rules.decisions"))}</h4>
         ${decisionList(r.decisions)}

@@ -5,7 +5,7 @@ import { t } from "../../i18n.js";
 import { cardName } from "../../cards.js";
 
 const CATS = ["cards", "coins", "settebello", "primiera", "sweeps"];
-const CAT_KEY = { cards: "pa.col.cards", coins: "pa.col.coins", settebello: "pa.col.settebello", primiera: "pa.col.primiera", sweeps: "pa.col.sweeps" };
+const CAT_KEY = { cards: "primiera.col.cards", coins: "primiera.col.coins", settebello: "primiera.col.settebello", primiera: "primiera.col.primiera", sweeps: "primiera.col.sweeps" };
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const ITALIAN_SUIT = { S: "swords", H: "cups", D: "coins", C: "clubs" };
 const short = (c, style) => (style === "italian" ? `${c.slice(0, -1)} ${ITALIAN_SUIT[c.slice(-1)]}` : `${c.slice(0, -1)}${SUIT_SYMBOL[c.slice(-1)]}`);
@@ -36,10 +36,10 @@ export function breakdownTable(sides, counts, id, style = "french") {
       : "";
     return `<td data-cat="${cat}" data-points="${pts}"${won ? ' class="pa-won" data-won=""' : ""}>${pts}${counts && detail !== null && detail !== undefined ? ` <span class="help">(${esc(detail)})</span>` : ""}${list}</td>`;
   };
-  return `<div class="pa-scroll" tabindex="0" role="region" aria-label="${esc(t("pa.score.result"))}"><table class="across pa-breakdown" id="${esc(id)}">
-    <thead><tr><th scope="col">${esc(t("pa.col.side"))}</th>${sides.map((s) => `<th scope="col">${esc(s.label)}</th>`).join("")}</tr></thead>
+  return `<div class="pa-scroll" tabindex="0" role="region" aria-label="${esc(t("primiera.score.result"))}"><table class="across pa-breakdown" id="${esc(id)}">
+    <thead><tr><th scope="col">${esc(t("primiera.col.side"))}</th>${sides.map((s) => `<th scope="col">${esc(s.label)}</th>`).join("")}</tr></thead>
     <tbody>${CATS.map((cat) => `<tr data-cat="${cat}"><th scope="row">${esc(t(CAT_KEY[cat]))}</th>${sides.map((s) => cell(s, cat)).join("")}</tr>`).join("")}</tbody>
-    <tfoot><tr data-cat="total"><th scope="row">${esc(t("pa.col.total"))}</th>${sides.map((s) => `<td data-cat="total" data-points="${s.points.total}"><strong>${s.points.total}</strong></td>`).join("")}</tr></tfoot>
+    <tfoot><tr data-cat="total"><th scope="row">${esc(t("primiera.col.total"))}</th>${sides.map((s) => `<td data-cat="total" data-points="${s.points.total}"><strong>${s.points.total}</strong></td>`).join("")}</tr></tfoot>
   </table></div>
-  ${sides.some((s) => s.evidence) ? `<p class="help pa-ev-note">${esc(t("pa.ev.note"))}</p>` : ""}`;
+  ${sides.some((s) => s.evidence) ? `<p class="help pa-ev-note">${esc(t("primiera.ev.note"))}</p>` : ""}`;
 }

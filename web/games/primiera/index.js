@@ -48,7 +48,7 @@ const rankText = (ranks) => ranks.map((r) => rankWord[r] || String(r)).join(" / 
 /** Args made readable for say(): cards to names, seats to names (GameModule.describe). */
 /** @type {import("../../protocol").GameModule["describe"]} */
 function describe(desc, { nameOf, settings }) {
-  if (!desc || typeof desc !== "object" || typeof desc.key !== "string" || !(desc.key.startsWith("primiera.") || desc.key.startsWith("pa.why."))) return desc;
+  if (!desc || typeof desc !== "object" || typeof desc.key !== "string" || !desc.key.startsWith("primiera.")) return desc;
   const style = settings.suits;
   const a = /** @type {{[name: string]: any}} */ (desc.args || {});
   const out = { ...a };
@@ -94,9 +94,9 @@ function seatOrder(o, me) {
 function positionText(o, me, s) {
   if (me < 0) return "";
   const n = o.players;
-  if (s === (me + 1) % n) return t("pa.right");
-  if (s === (me + n - 1) % n) return t("pa.left");
-  if (n === 4 && s === (me + 2) % 4) return t("pa.opposite");
+  if (s === (me + 1) % n) return t("primiera.right");
+  if (s === (me + n - 1) % n) return t("primiera.left");
+  if (n === 4 && s === (me + 2) % 4) return t("primiera.opposite");
   return "";
 }
 
@@ -191,18 +191,18 @@ function drawSeats(o, v, ctx) {
   const last = lastPlay(o);
   $("#seats").innerHTML = seatOrder(o, me).map((s) => {
     const badges = [];
-    if (s === o.dealer) badges.push(`<span class="badge">${esc(t("pa.dealer"))}</span>`);
-    if (o.picked && o.picked[s]) badges.push(`<span class="badge">${esc(t("pa.chosen"))}</span>`);
+    if (s === o.dealer) badges.push(`<span class="badge">${esc(t("primiera.dealer"))}</span>`);
+    if (o.picked && o.picked[s]) badges.push(`<span class="badge">${esc(t("primiera.chosen"))}</span>`);
     const partner = isPartner(o, me, s);
-    if (partner && o.players === 4 && o.sides && o.sides.length === 2) badges.push(`<span class="badge partner">${esc(t("pa.partner"))}</span>`);
+    if (partner && o.players === 4 && o.sides && o.sides.length === 2) badges.push(`<span class="badge partner">${esc(t("primiera.partner"))}</span>`);
     const kind = ctx.seats[s] === "human" ? t("setup.human") : t("level." + ctx.seats[s]);
     const pos = positionText(o, me, s);
     const sweeps = o.sweeps[s];
     return `<div class="seat pa-seat ${v.current === s ? "to-act" : ""}" role="listitem" data-seat="${s}" ${last && last.seat === s ? "data-last-play" : ""}>
       <div class="seat-name">${esc(ctx.nameOf(s))} <span class="seat-kind">${esc(kind)}</span></div>
       <div class="pa-pos">${esc(pos)} ${badges.join("")}</div>
-      <div class="pa-seat-line"><span class="mini-back" aria-hidden="true">${backMini()}</span><span aria-hidden="true">${o.hand_sizes[s]}</span><span class="sr-only">${esc(t("pa.cards", { n: o.hand_sizes[s] }))}</span> · <span>${esc(t("pa.score", { n: o.scores[s] }))}</span></div>
-      <div class="pa-seat-line help"><span aria-hidden="true">${esc(t("pa.captured.short", { cards: o.captured_counts[s], coins: o.coins_counts[s] }))}</span><span class="sr-only">${esc(t("pa.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] }))}</span>${sweeps ? ` · <span class="pa-sweep" title="${esc(t("pa.sweeps", { n: sweeps }))}"><span aria-hidden="true">${esc(t("pa.sweepmark", { n: sweeps }))}</span><span class="sr-only">${esc(t("pa.sweeps", { n: sweeps }))}</span></span>` : ""}</div>
+      <div class="pa-seat-line"><span class="mini-back" aria-hidden="true">${backMini()}</span><span aria-hidden="true">${o.hand_sizes[s]}</span><span class="sr-only">${esc(t("primiera.cards", { n: o.hand_sizes[s] }))}</span> · <span>${esc(t("primiera.score", { n: o.scores[s] }))}</span></div>
+      <div class="pa-seat-line help"><span aria-hidden="true">${esc(t("primiera.captured.short", { cards: o.captured_counts[s], coins: o.coins_counts[s] }))}</span><span class="sr-only">${esc(t("primiera.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] }))}</span>${sweeps ? ` · <span class="pa-sweep" title="${esc(t("primiera.sweeps", { n: sweeps }))}"><span aria-hidden="true">${esc(t("primiera.sweepmark", { n: sweeps }))}</span><span class="sr-only">${esc(t("primiera.sweeps", { n: sweeps }))}</span></span>` : ""}</div>
     </div>`;
   }).join("");
 }
@@ -219,38 +219,38 @@ function backMini() {
 function heraldBox(o, v, ctx) {
   const against = (sides) => t("primiera.against", { a: sideName(sides[0], ctx.nameOf), b: sideName(sides[1], ctx.nameOf) });
   if (o.variant !== "kaleidos" || o.phase !== "play") {
-    if (o.variant === "classic" && o.sides) return `<p class="pa-note" id="pa-partners">${esc(t("pa.fixed", { sides: against(o.sides) }))}</p>`;
+    if (o.variant === "classic" && o.sides) return `<p class="pa-note" id="pa-partners">${esc(t("primiera.fixed", { sides: against(o.sides) }))}</p>`;
     return "";
   }
-  if (!o.herald) return `<p class="pa-note" id="pa-partners">${esc(t("pa.herald.open"))}</p>`;
+  if (!o.herald) return `<p class="pa-note" id="pa-partners">${esc(t("primiera.herald.open"))}</p>`;
   const h = o.herald;
   const sides = o.sides && o.sides.length === 2 ? against(o.sides) : t("primiera.alone");
   const style = ctx.settings.suits;
   // One line says who played which Herald and what it means; the rule behind it opens on a tap.
   return `<details class="pa-herald" id="herald-reveal" data-partnership="${esc(h.partnership)}">
-    <summary><span id="herald-sides"><strong>${esc(t("pa.herald.sides", { sides }))}</strong></span>
-    <span id="herald-who">${esc(t(ctx.seats.filter((k) => k === "human").length === 1 && ctx.seats[h.seat] === "human" ? "pa.herald.short.you" : "pa.herald.short", { name: ctx.nameOf(h.seat), card: shortCard(h.card, style), partnership: t("primiera.partnership." + h.partnership) }))}</span>
+    <summary><span id="herald-sides"><strong>${esc(t("primiera.herald.sides", { sides }))}</strong></span>
+    <span id="herald-who">${esc(t(ctx.seats.filter((k) => k === "human").length === 1 && ctx.seats[h.seat] === "human" ? "primiera.herald.short.you" : "primiera.herald.short", { name: ctx.nameOf(h.seat), card: shortCard(h.card, style), partnership: t("primiera.partnership." + h.partnership) }))}</span>
     <span class="sr-only">${esc(cardName(h.card, style))}</span></summary>
-    <p>${esc(t("pa.herald.explain"))}${o.doubled ? ` ${esc(t("pa.doubled"))}` : ""}</p>
+    <p>${esc(t("primiera.herald.explain"))}${o.doubled ? ` ${esc(t("primiera.doubled"))}` : ""}</p>
   </details>`;
 }
 
 function drawFelt(o, v, ctx) {
   const style = ctx.settings.suits;
   const turn = v.terminal ? t("table.over")
-    : v.current === v.seat ? t("pa.yourturn")
-      : t(o.phase === "pick" ? "pa.pickturn" : "pa.turn", { name: ctx.nameOf(v.current) });
-  const info = [t("pa.round", { n: o.round }), o.target ? t("pa.target", { n: o.target }) : "", o.stock_size ? t("pa.stock", { n: o.stock_size }) : "", turn].filter(Boolean);
+    : v.current === v.seat ? t("primiera.yourturn")
+      : t(o.phase === "pick" ? "primiera.pickturn" : "primiera.turn", { name: ctx.nameOf(v.current) });
+  const info = [t("primiera.round", { n: o.round }), o.target ? t("primiera.target", { n: o.target }) : "", o.stock_size ? t("primiera.stock", { n: o.stock_size }) : "", turn].filter(Boolean);
   const table = o.table || [];
   const perRow = table.length > 10 ? Math.ceil(table.length / 2) : Math.max(6, table.length);
   const cards = table.length
     ? table.map((c) => `<span class="card pa-table-card" data-card="${c}" role="img" aria-label="${esc(cardName(c, style))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")
-    : `<p class="help pa-empty">${esc(t(o.phase === "pick" ? "pa.table.hidden" : "pa.table.empty"))}</p>`;
+    : `<p class="help pa-empty">${esc(t(o.phase === "pick" ? "primiera.table.hidden" : "primiera.table.empty"))}</p>`;
   const last = lastPlay(o);
   $("#pa-felt").innerHTML = `
     <p class="phase" id="phase" data-phase="${esc(o.phase)}">${info.map(esc).join(" · ")}</p>
-    <div class="pa-cards pa-table" id="pa-table" role="group" aria-label="${esc(t("pa.table"))}" style="--per-row:${perRow}">${cards}</div>
-    <p class="pa-last" id="pa-last" ${last ? `data-key="${esc(last.key)}"` : ""}>${last ? `<span class="pa-last-label">${esc(t("pa.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;"}</p>
+    <div class="pa-cards pa-table" id="pa-table" role="group" aria-label="${esc(t("primiera.table"))}" style="--per-row:${perRow}">${cards}</div>
+    <p class="pa-last" id="pa-last" ${last ? `data-key="${esc(last.key)}"` : ""}>${last ? `<span class="pa-last-label">${esc(t("primiera.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;"}</p>
     ${heraldBox(o, v, ctx)}`;
 }
 
@@ -271,19 +271,19 @@ function drawMe(o, v, ctx) {
   box.innerHTML = `
     <div class="me-head">
       <strong>${esc(ctx.nameOf(v.seat))}</strong>
-      <span>${esc(t("pa.score", { n: o.scores[v.seat] }))}</span>
-      <span class="help">${esc(t("pa.captured", { cards: o.captured_counts[v.seat], coins: o.coins_counts[v.seat] }))}${o.sweeps[v.seat] ? ` · ${esc(t("pa.sweeps", { n: o.sweeps[v.seat] }))}` : ""}</span>
-      ${partners.length ? `<span class="badge partner">${esc(t("pa.with", { names: partners.join(", ") }))}</span>` : ""}
-      ${o.my_pick ? `<span class="pa-mypick" id="my-pick">${esc(t("pa.mypick", { card: cardName(o.my_pick, style) }))}</span>` : ""}
+      <span>${esc(t("primiera.score", { n: o.scores[v.seat] }))}</span>
+      <span class="help">${esc(t("primiera.captured", { cards: o.captured_counts[v.seat], coins: o.coins_counts[v.seat] }))}${o.sweeps[v.seat] ? ` · ${esc(t("primiera.sweeps", { n: o.sweeps[v.seat] }))}` : ""}</span>
+      ${partners.length ? `<span class="badge partner">${esc(t("primiera.with", { names: partners.join(", ") }))}</span>` : ""}
+      ${o.my_pick ? `<span class="pa-mypick" id="my-pick">${esc(t("primiera.mypick", { card: cardName(o.my_pick, style) }))}</span>` : ""}
     </div>
-    <div class="pa-cards hand-row" id="my-hand" role="group" aria-label="${esc(t("pa.hand"))}" style="--per-row:${perRow}">
+    <div class="pa-cards hand-row" id="my-hand" role="group" aria-label="${esc(t("primiera.hand"))}" style="--per-row:${perRow}">
       ${hand.map((c, i) => {
         const opts = by.get(c) || [];
         const takes = opts.filter((a) => a.includes(" x "));
         const name = cardName(c, style);
         const pos = { card: name, i: i + 1, n: hand.length };
-        if (!myTurn) return `<span class="card" data-card="${c}" role="img" aria-label="${esc(t("pa.card.plain", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
-        const label = picking ? t("pa.card.pick", pos) : takes.length > 1 ? t("pa.card.choices", { ...pos, k: takes.length }) : takes.length ? t("pa.card.takes", pos) : t("pa.card.plain", pos);
+        if (!myTurn) return `<span class="card" data-card="${c}" role="img" aria-label="${esc(t("primiera.card.plain", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
+        const label = picking ? t("primiera.card.pick", pos) : takes.length > 1 ? t("primiera.card.choices", { ...pos, k: takes.length }) : takes.length ? t("primiera.card.takes", pos) : t("primiera.card.plain", pos);
         const mark = picking || !takes.length ? "" : `<span class="pa-opts" aria-hidden="true">${esc(takes.length > 1 ? "×" + takes.length : "✓")}</span>`;
         return `<button type="button" class="card pa-hand-card ${takes.length ? "pa-captures" : ""}" data-card="${c}" data-action="${esc(handAction(c))}" aria-pressed="${ctx.local.selected === c}" tabindex="${(ctx.local.selected ? ctx.local.selected === c : i === 0) ? 0 : -1}"><span class="sr-only">${esc(label)}</span>${cardArt(c, ctx.cardOpts())}${mark}</button>`;
       }).join("")}
@@ -367,7 +367,7 @@ function composeActions(bar, v, ctx, send) {
   const by = optionsByCard(v);
   const picking = v.observation.phase === "pick";
   if (!selected || !by.has(selected)) {
-    bar.innerHTML = `<p class="help" id="pa-hint">${esc(t(picking ? "pa.choosepick" : "pa.choose"))}</p>`;
+    bar.innerHTML = `<p class="help" id="pa-hint">${esc(t(picking ? "primiera.choosepick" : "primiera.choose"))}</p>`;
     return;
   }
   const opts = by.get(selected);
@@ -376,12 +376,12 @@ function composeActions(bar, v, ctx, send) {
     const p = parse(a);
     let short;
     let long;
-    if (p.verb === "pick") { short = t("pa.pickbtn", { card: shortCard(p.card, style) }); long = t("pa.pickbtn.long", { card: name }); }
-    else if (!p.captured.length) { short = t("pa.playbtn", { card: shortCard(p.card, style) }); long = t("pa.playbtn.long", { card: name }); }
-    else { short = t("pa.takebtn", { cards: p.captured.map((c) => shortCard(c, style)).join(" ") }); long = t("pa.takebtn.long", { card: name, cards: names(p.captured, style) }); }
+    if (p.verb === "pick") { short = t("primiera.pickbtn", { card: shortCard(p.card, style) }); long = t("primiera.pickbtn.long", { card: name }); }
+    else if (!p.captured.length) { short = t("primiera.playbtn", { card: shortCard(p.card, style) }); long = t("primiera.playbtn.long", { card: name }); }
+    else { short = t("primiera.takebtn", { cards: p.captured.map((c) => shortCard(c, style)).join(" ") }); long = t("primiera.takebtn.long", { card: name, cards: names(p.captured, style) }); }
     return `<button type="button" class="btn ${i ? "secondary" : ""}" data-action="${esc(a)}" ${i === 0 ? "data-primary" : ""}><span aria-hidden="true">${esc(short)}</span><span class="sr-only">${esc(long)}</span></button>`;
   });
-  const note = opts.length > 1 ? `<span class="help" id="pa-choice">${esc(t("pa.options", { n: opts.length }))}</span>` : "";
+  const note = opts.length > 1 ? `<span class="help" id="pa-choice">${esc(t("primiera.options", { n: opts.length }))}</span>` : "";
   bar.innerHTML = note + parts.join("");
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button[data-action]"))) {
     b.addEventListener("click", () => send(b.dataset.action));
@@ -405,8 +405,8 @@ function side(el, v, ctx) {
         <p id="coach-why" class="pa-why" aria-live="polite" hidden></p>
         <div id="coach"></div>
       </section>
-      <section class="panel" id="pa-tally" aria-labelledby="tally-title"><h2 id="tally-title">${esc(t("pa.tally"))}</h2><div id="pa-tally-body"></div></section>
-      <section class="panel" id="pa-sheet" aria-labelledby="sheet-title"><h2 id="sheet-title">${esc(t("pa.sheet"))}</h2><div id="pa-sheet-body"></div></section>`;
+      <section class="panel" id="pa-tally" aria-labelledby="tally-title"><h2 id="tally-title">${esc(t("primiera.tally"))}</h2><div id="pa-tally-body"></div></section>
+      <section class="panel" id="pa-sheet" aria-labelledby="sheet-title"><h2 id="sheet-title">${esc(t("primiera.sheet"))}</h2><div id="pa-sheet-body"></div></section>`;
     $("#coach-on", el).addEventListener("change", (e) => { local.coach = e.target.checked; ctx.redraw(); });
   }
   // An ai_step's reply says why the computer played its move (the core's explain, from the public
@@ -427,7 +427,7 @@ function drawWhy(ctx) {
   box.hidden = false;
   box.dataset.key = why.desc.key;
   box.dataset.seat = String(why.seat);
-  box.innerHTML = `<span class="pa-last-label">${esc(t("pa.why.label"))}:</span> ${esc(ctx.say(why.desc))}`;
+  box.innerHTML = `<span class="pa-last-label">${esc(t("primiera.why.label"))}:</span> ${esc(ctx.say(why.desc))}`;
 }
 
 const SUITS = ["S", "H", "D", "C"];
@@ -435,7 +435,7 @@ function primieraCell(row, style) {
   if (row.primiera !== null && row.primiera !== undefined) return String(row.primiera);
   const have = new Set((row.primiera_cards || []).map((c) => c.slice(-1)));
   const missing = SUITS.filter((s) => !have.has(s)).map((s) => (style === "italian" ? ITALIAN_SUIT[s] : SUIT_SYMBOL[s]));
-  return t("pa.missing", { suits: missing.join("") });
+  return t("primiera.missing", { suits: missing.join("") });
 }
 
 function drawTally(v, ctx) {
@@ -445,14 +445,14 @@ function drawTally(v, ctx) {
   // Categories by side (like the round's breakdown), so two to four sides fit a narrow panel.
   /** @type {[string, string, (r: any) => string][]} */
   const rows = [
-    ["cards", "pa.col.cards", (r) => String(r.cards)],
-    ["coins", "pa.col.coins", (r) => String(r.coins)],
-    ["settebello", "pa.col.settebello", (r) => t(r.settebello ? "pa.yes" : "pa.no")],
-    ["primiera", "pa.col.primiera", (r) => primieraCell(r, style)],
-    ["sweeps", "pa.col.sweeps", (r) => String(r.sweeps)],
+    ["cards", "primiera.col.cards", (r) => String(r.cards)],
+    ["coins", "primiera.col.coins", (r) => String(r.coins)],
+    ["settebello", "primiera.col.settebello", (r) => t(r.settebello ? "primiera.yes" : "primiera.no")],
+    ["primiera", "primiera.col.primiera", (r) => primieraCell(r, style)],
+    ["sweeps", "primiera.col.sweeps", (r) => String(r.sweeps)],
   ];
   $("#pa-tally-body").innerHTML = `<div class="pa-scroll" tabindex="0" role="region" aria-labelledby="tally-title"><table class="across pa-tally-table" id="pa-tally-table">
-    <thead><tr><th scope="col">${esc(t("pa.col.side"))}</th>${tally.map((r) => `<th scope="col" data-seats="${r.seats.join(",")}">${esc(sideName(r.seats, ctx.nameOf))}</th>`).join("")}</tr></thead>
+    <thead><tr><th scope="col">${esc(t("primiera.col.side"))}</th>${tally.map((r) => `<th scope="col" data-seats="${r.seats.join(",")}">${esc(sideName(r.seats, ctx.nameOf))}</th>`).join("")}</tr></thead>
     <tbody>${rows.map(([cat, key, f]) => `<tr data-cat="${cat}"><th scope="row">${esc(t(key))}</th>${tally.map((r) => `<td>${esc(f(r))}</td>`).join("")}</tr>`).join("")}</tbody></table></div>`;
 }
 
@@ -460,18 +460,18 @@ function drawSheet(v, ctx) {
   const o = v.observation;
   const sheet = o.sheet || [];
   const seats = Array.from({ length: o.players }, (_, i) => i);
-  const head = `<tr><th scope="col">${esc(t("pa.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
+  const head = `<tr><th scope="col">${esc(t("primiera.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
   const body = sheet.map((line) => `<tr><th scope="row">${line.round}</th>${line.points.map((p, s) => `<td>+${p} <span class="help">(${line.totals[s]})</span></td>`).join("")}</tr>`).join("");
   // The totals as a chart: one bar per seat, against the target (or the leader).
   const top = Math.max(o.target || 0, ...o.scores, 1);
-  const chart = `<ul class="pa-chart" id="pa-chart" aria-label="${esc(t("pa.chart"))}">${seats.map((s) => `<li data-seat="${s}">
+  const chart = `<ul class="pa-chart" id="pa-chart" aria-label="${esc(t("primiera.chart"))}">${seats.map((s) => `<li data-seat="${s}">
     <span class="pa-chart-name">${esc(ctx.nameOf(s))}</span>
     <span class="pa-chart-track" aria-hidden="true"><span class="pa-chart-bar" style="width:${Math.min(100, Math.round((100 * o.scores[s]) / top))}%"></span></span>
-    <span class="pa-chart-n">${esc(t("pa.score", { n: o.scores[s] }))}</span></li>`).join("")}</ul>`;
-  $("#pa-sheet-body").innerHTML = `${o.target ? `<p class="help">${esc(t("pa.sheet.target", { n: o.target }))}</p>` : ""}${chart}
+    <span class="pa-chart-n">${esc(t("primiera.score", { n: o.scores[s] }))}</span></li>`).join("")}</ul>`;
+  $("#pa-sheet-body").innerHTML = `${o.target ? `<p class="help">${esc(t("primiera.sheet.target", { n: o.target }))}</p>` : ""}${chart}
     ${sheet.length ? `<div class="pa-scroll" tabindex="0" role="region" aria-labelledby="sheet-title"><table class="across" id="pa-sheet-table"><thead>${head}</thead><tbody>${body}</tbody>
-    <tfoot><tr><th scope="row">${esc(t("pa.col.total"))}</th>${o.scores.map((n) => `<td><strong>${n}</strong></td>`).join("")}</tr></tfoot></table></div>`
-    : `<p class="help">${esc(t("pa.sheet.empty"))}</p>`}`;
+    <tfoot><tr><th scope="row">${esc(t("primiera.col.total"))}</th>${o.scores.map((n) => `<td><strong>${n}</strong></td>`).join("")}</tr></tfoot></table></div>`
+    : `<p class="help">${esc(t("primiera.sheet.empty"))}</p>`}`;
 }
 
 // The coach speaks for the seat on screen only: the worker answers from that seat's observation.
@@ -481,7 +481,7 @@ async function drawCoach(v, ctx) {
   if (!box) return;
   const seq = (local.coachSeq = (local.coachSeq || 0) + 1);
   if (!local.coach) { box.innerHTML = `<p class="help">${esc(t("coach.off"))}</p>`; return; }
-  if (v.seat < 0 || v.terminal || v.current !== v.seat || !v.legal.length) { box.innerHTML = `<p class="help">${esc(t("pa.coach.wait"))}</p>`; return; }
+  if (v.seat < 0 || v.terminal || v.current !== v.seat || !v.legal.length) { box.innerHTML = `<p class="help">${esc(t("primiera.coach.wait"))}</p>`; return; }
   const key = JSON.stringify([ctx.session, v.seat, v.actions]);
   if (local.coachKey !== key) {
     const answer = await ctx.gameOp("primiera", "coach", { session: ctx.session });
@@ -491,7 +491,7 @@ async function drawCoach(v, ctx) {
     local.coachAnswer = answer.result;
   }
   const res = local.coachAnswer;
-  if (res.phase === "pick") { box.innerHTML = `<p id="coach-pick">${esc(t("pa.coach.pick"))}</p>`; return; }
+  if (res.phase === "pick") { box.innerHTML = `<p id="coach-pick">${esc(t("primiera.coach.pick"))}</p>`; return; }
   const style = ctx.settings.suits;
   const sel = local.selected;
   const moves = res.moves.filter((m) => !sel || m.card === sel);
@@ -501,19 +501,19 @@ async function drawCoach(v, ctx) {
 function coachLine(m, style, ctx) {
   const bits = [];
   if (m.cards) {
-    bits.push(t(m.coins ? "pa.coach.gain" : "pa.coach.gain.nocoin", { cards: m.cards, coins: m.coins }));
-    if (m.settebello) bits.push(t("pa.coach.sette"));
-    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) bits.push(t("pa.coach.prim", { before: m.primiera_before ?? "—", after: m.primiera_after }));
-    if (m.sweep) bits.push(t("pa.coach.sweep"));
-  } else bits.push(t("pa.coach.nothing"));
+    bits.push(t(m.coins ? "primiera.coach.gain" : "primiera.coach.gain.nocoin", { cards: m.cards, coins: m.coins }));
+    if (m.settebello) bits.push(t("primiera.coach.sette"));
+    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) bits.push(t("primiera.coach.prim", { before: m.primiera_before ?? "—", after: m.primiera_after }));
+    if (m.sweep) bits.push(t("primiera.coach.sweep"));
+  } else bits.push(t("primiera.coach.nothing"));
   const n = m.next;
   if (n) {
-    bits.push(n.table.length ? t("pa.coach.leaves", { sum: n.sum }) : t("pa.coach.leaves.empty"));
+    bits.push(n.table.length ? t("primiera.coach.leaves", { sum: n.sum }) : t("primiera.coach.leaves.empty"));
     if (n.sweep_ranks.length && (n.partner || n.sweep_chance > 0)) {
       bits.push(n.partner
-        ? t("pa.coach.partner", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks) })
-        : t("pa.coach.risk", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks), p: Math.round(n.sweep_chance * 100) }));
-    } else if (n.table.length) bits.push(t("pa.coach.safe", { name: ctx.nameOf(n.seat) }));
+        ? t("primiera.coach.partner", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks) })
+        : t("primiera.coach.risk", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks), p: Math.round(n.sweep_chance * 100) }));
+    } else if (n.table.length) bits.push(t("primiera.coach.safe", { name: ctx.nameOf(n.seat) }));
   }
   const p = parse(m.action);
   const what = p.captured.length ? `${shortCard(p.card, style)} × ${p.captured.map((c) => shortCard(c, style)).join(" ")}` : shortCard(p.card, style);
@@ -529,18 +529,18 @@ function roundEnd(v, ctx) {
   const sides = line.sides.map((s) => ({ label: sideName(s.seats, ctx.nameOf), points: s, counts: s.counts, evidence: s.evidence }));
   const totals = line.totals.map((n, s) => `${ctx.nameOf(s)} ${n}`).join(", ");
   const points = line.sides.map((s) => `${sideName(s.seats, ctx.nameOf)} ${s.total}`).join(", ");
-  const html = `<p id="roundend-partnership">${esc(t("pa.roundend.partnership", { partnership: t("primiera.partnership." + line.partnership) }))}</p>
-    ${line.doubled ? `<p>${esc(t("pa.roundend.doubled"))}</p>` : ""}
+  const html = `<p id="roundend-partnership">${esc(t("primiera.roundend.partnership", { partnership: t("primiera.partnership." + line.partnership) }))}</p>
+    ${line.doubled ? `<p>${esc(t("primiera.roundend.doubled"))}</p>` : ""}
     ${breakdownTable(sides, true, "roundend-table", ctx.settings.suits)}
-    <p id="roundend-totals">${esc(t("pa.roundend.totals", { totals }))}</p>`;
-  return { id: line.round, title: t("pa.roundend.title", { n: line.round }), html, text: t("pa.roundend.text", { n: line.round, points }), next: t("pa.roundend.next") };
+    <p id="roundend-totals">${esc(t("primiera.roundend.totals", { totals }))}</p>`;
+  return { id: line.round, title: t("primiera.roundend.title", { n: line.round }), html, text: t("primiera.roundend.text", { n: line.round, points }), next: t("primiera.roundend.next") };
 }
 
-const scoreText = (r, seat) => t("pa.score", { n: r.scores[seat] });
-const endNote = (r) => (r.rounds !== undefined ? t("pa.end.rounds", { n: r.rounds }) : "");
+const scoreText = (r, seat) => t("primiera.score", { n: r.scores[seat] });
+const endNote = (r) => (r.rounds !== undefined ? t("primiera.end.rounds", { n: r.rounds }) : "");
 
-const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("pa.home.score"))}</a>
-  <a class="btn secondary" href="#/primiera/learn">${esc(t("pa.learn.home"))}</a>`;
+const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("primiera.home.score"))}</a>
+  <a class="btn secondary" href="#/primiera/learn">${esc(t("primiera.learn.home"))}</a>`;
 
 /** @type {import("../../protocol").GameModule} */
 export default {
@@ -557,7 +557,7 @@ export default {
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),
   extraRoutes: [
-    { path: "/primiera/score", nav: "pa.nav.score", render: (main, params, ctx) => renderScorer(main, params, ctx) },
+    { path: "/primiera/score", nav: "primiera.nav.score", render: (main, params, ctx) => renderScorer(main, params, ctx) },
     { path: "/primiera/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
   ],
 };

@@ -4,7 +4,7 @@
 import { t } from "../../i18n.js";
 import { cardName } from "../../cards.js";
 
-const help = [["← →", "keys.d.pa.hand"], ["Enter", "keys.d.pa.pick"], ["1–9", "keys.d.pa.option"]];
+const help = [["← →", "primiera.keys.d.hand"], ["Enter", "primiera.keys.d.pick"], ["1–9", "primiera.keys.d.option"]];
 
 function onKey(e) {
   // 1–9: the capture options of the selected card, in the bar's order.
@@ -19,13 +19,13 @@ function onKey(e) {
 function read(v, x) {
   const o = v.observation;
   const style = x.settings.suits;
-  const bits = [t("read.primiera.round", { n: o.round })];
-  bits.push(t("read.table", { cards: (o.table || []).length ? o.table.map((c) => cardName(c, style)).join(", ") : t("pa.table.empty") }));
+  const bits = [t("primiera.read.round", { n: o.round })];
+  bits.push(t("primiera.read.table", { cards: (o.table || []).length ? o.table.map((c) => cardName(c, style)).join(", ") : t("primiera.table.empty") }));
   for (let s = 0; s < o.players; s++) {
-    const state = [t("pa.score", { n: o.scores[s] }), t("pa.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] })];
-    if (o.sweeps[s]) state.push(t("pa.sweeps", { n: o.sweeps[s] }));
+    const state = [t("primiera.score", { n: o.scores[s] }), t("primiera.captured", { cards: o.captured_counts[s], coins: o.coins_counts[s] })];
+    if (o.sweeps[s]) state.push(t("primiera.sweeps", { n: o.sweeps[s] }));
     if (s === v.seat && o.hand) state.push(t("read.hand", { cards: o.hand.map((c) => cardName(c, style)).join(", ") }));
-    else state.push(t("pa.cards", { n: o.hand_sizes[s] }));
+    else state.push(t("primiera.cards", { n: o.hand_sizes[s] }));
     bits.push(`${x.nameOf(s)}: ${state.join(", ")}`);
   }
   return bits;

@@ -7,7 +7,7 @@ import { t } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 
 let lessons = null;
-const SEAT_POS = ["pa.learn.pos0", "pa.learn.pos1", "pa.learn.pos2", "pa.learn.pos3"];
+const SEAT_POS = ["primiera.learn.pos0", "primiera.learn.pos1", "primiera.learn.pos2", "primiera.learn.pos3"];
 let keysWired = false;
 
 const joinAnd = (items) => (items.length <= 1 ? items.join("") : t("primiera.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] }));
@@ -30,8 +30,8 @@ function hashFor(id, step) {
 /** @param {HTMLElement} main @param {URLSearchParams} params @param {import("../../protocol").ShellContext} ctx */
 export async function renderLearn(main, params, ctx) {
   main.innerHTML = `<section class="screen" id="screen-pa-learn" aria-labelledby="pa-learn-title">
-    <h1 id="pa-learn-title">${esc(t("pa.learn.title"))}</h1>
-    <p class="lede">${esc(t("pa.learn.lede"))}</p>
+    <h1 id="pa-learn-title">${esc(t("primiera.learn.title"))}</h1>
+    <p class="lede">${esc(t("primiera.learn.lede"))}</p>
     <p class="message error" id="pa-learn-message" role="alert"></p>
     <div id="pa-learn-body"><p class="help">${esc(t("learn.loading"))}</p></div>
   </section>`;
@@ -52,15 +52,15 @@ export async function renderLearn(main, params, ctx) {
     const value = s.values && s.values[c] !== undefined ? `<span class="pa-value" aria-hidden="true">${s.values[c]}</span>` : "";
     return `<span class="pa-learn-card"><span class="card ${mark}" role="img" aria-label="${esc(cardName(c, style))}${s.values && s.values[c] !== undefined ? `, ${s.values[c]}` : ""}">${cardArt(c, ctx.cardOpts())}</span>${value}</span>`;
   }).join("")}</div>`;
-  const seatName = (i) => t("pa.learn.player", { n: i + 1 });
-  const sides = s.sides ? `<p id="pa-learn-sides"><strong>${esc(t("pa.learn.sides", { sides: s.sides.length > 2 ? t("primiera.alone") : t("primiera.against", { a: s.sides[0].map(seatName).join(" & "), b: s.sides[1].map(seatName).join(" & ") }) }))}</strong></p>
+  const seatName = (i) => t("primiera.learn.player", { n: i + 1 });
+  const sides = s.sides ? `<p id="pa-learn-sides"><strong>${esc(t("primiera.learn.sides", { sides: s.sides.length > 2 ? t("primiera.alone") : t("primiera.against", { a: s.sides[0].map(seatName).join(" & "), b: s.sides[1].map(seatName).join(" & ") }) }))}</strong></p>
     <ol class="pa-learn-seats">${SEAT_POS.map((key, i) => `<li>${esc(seatName(i))}: ${esc(t(key))}</li>`).join("")}</ol>` : "";
   $("#pa-learn-body").innerHTML = `
     <nav class="row" aria-label="${esc(t("learn.list"))}">${lessons.map((l) => `<a class="btn secondary" href="${hashFor(l.id, 0)}" ${l.id === lesson.id ? 'aria-current="page"' : ""}>${esc(text(l.title, style))}</a>`).join("")}</nav>
     <article class="panel" id="pa-lesson" data-lesson="${esc(lesson.id)}" data-step="${step}">
       <h2>${esc(text(lesson.title, style))}</h2>
-      <p class="help">${esc(t("pa.learn.source", { source: lesson.source }))} · <span id="pa-learn-progress">${esc(t("pa.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
-      ${s.played ? `<div class="pa-learn-played"><span class="help">${esc(t("pa.learn.played"))}</span><span class="card" role="img" aria-label="${esc(cardName(s.played, style))}">${cardArt(s.played, ctx.cardOpts())}</span></div>` : ""}
+      <p class="help">${esc(t("primiera.learn.source", { source: lesson.source }))} · <span id="pa-learn-progress">${esc(t("primiera.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
+      ${s.played ? `<div class="pa-learn-played"><span class="help">${esc(t("primiera.learn.played"))}</span><span class="card" role="img" aria-label="${esc(cardName(s.played, style))}">${cardArt(s.played, ctx.cardOpts())}</span></div>` : ""}
       ${s.table ? cards(s.table) : ""}
       ${sides}
       <p class="pa-learn-text" id="pa-learn-text" aria-live="polite">${esc(text(s.text, style))}</p>

@@ -30,26 +30,26 @@ export async function renderScorer(main, params, ctx) {
   if (want && game.variants.some((v) => v.name === want)) sc.variant = want;
   main.innerHTML = `
     <section class="screen" id="screen-pa-score" aria-labelledby="pa-score-title">
-      <h1 id="pa-score-title">${esc(t("pa.score.title"))}</h1>
-      <p class="lede">${esc(t("pa.score.lede"))}</p>
+      <h1 id="pa-score-title">${esc(t("primiera.score.title"))}</h1>
+      <p class="lede">${esc(t("primiera.score.lede"))}</p>
       <div class="row">
-        <div class="field"><label for="pa-score-variant">${esc(t("pa.score.variant"))}</label>
+        <div class="field"><label for="pa-score-variant">${esc(t("primiera.score.variant"))}</label>
           <select id="pa-score-variant">${game.variants.map((v) => `<option value="${esc(v.name)}">${esc(v.label)}</option>`).join("")}</select></div>
-        <label class="check" id="pa-score-solo-wrap"><input type="checkbox" id="pa-score-solo"> <span>${esc(t("pa.score.solo"))}</span></label>
+        <label class="check" id="pa-score-solo-wrap"><input type="checkbox" id="pa-score-solo"> <span>${esc(t("primiera.score.solo"))}</span></label>
       </div>
-      <fieldset class="field panel" id="pa-score-sides"><legend>${esc(t("pa.score.active"))}</legend><div class="row" id="pa-score-active"></div></fieldset>
-      <h2 id="pa-score-deck-title">${esc(t("pa.score.deck"))}</h2>
+      <fieldset class="field panel" id="pa-score-sides"><legend>${esc(t("primiera.score.active"))}</legend><div class="row" id="pa-score-active"></div></fieldset>
+      <h2 id="pa-score-deck-title">${esc(t("primiera.score.deck"))}</h2>
       <div class="deck-grid pa-score-deck" id="pa-score-deck" role="toolbar" aria-labelledby="pa-score-deck-title"></div>
       <p class="help" id="pa-score-left" role="status"></p>
       <div class="row">
         <button type="button" class="btn secondary" id="pa-score-rest"></button>
-        <button type="button" class="btn secondary" id="pa-score-clear">${esc(t("pa.score.clear"))}</button>
+        <button type="button" class="btn secondary" id="pa-score-clear">${esc(t("primiera.score.clear"))}</button>
       </div>
       <div class="row" id="pa-score-sweeps"></div>
-      <p><button type="button" class="btn" id="pa-score-go" data-primary>${esc(t("pa.score.go"))}</button></p>
+      <p><button type="button" class="btn" id="pa-score-go" data-primary>${esc(t("primiera.score.go"))}</button></p>
       <p class="message error" id="pa-score-message" role="alert"></p>
       <section class="panel" id="pa-score-result" aria-labelledby="pa-score-result-title" hidden>
-        <h2 id="pa-score-result-title">${esc(t("pa.score.result"))}</h2><div id="pa-score-table"></div>
+        <h2 id="pa-score-result-title">${esc(t("primiera.score.result"))}</h2><div id="pa-score-table"></div>
       </section>
     </section>`;
   const draw = () => drawScorer(deck, ctx);
@@ -80,15 +80,15 @@ function drawScorer(deck, ctx) {
   const counts = LETTERS.slice(0, n).map((_, i) => deck.filter((c) => sc.owner[c] === i).length);
   $("#pa-score-active").innerHTML = LETTERS.slice(0, n).map((l, i) => `
     <label class="check pa-side-choice" data-side="${l}"><input type="radio" name="pa-active" value="${i}" ${i === sc.active ? "checked" : ""}>
-      <span class="pa-owner-key pa-side-${l}" aria-hidden="true">${l}</span> <span>${esc(t("pa.score.count", { l, n: counts[i] }))}</span></label>`).join("");
+      <span class="pa-owner-key pa-side-${l}" aria-hidden="true">${l}</span> <span>${esc(t("primiera.score.count", { l, n: counts[i] }))}</span></label>`).join("");
   for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[name=pa-active]"))) r.addEventListener("change", () => { sc.active = Number(r.value); drawScorer(deck, ctx); });
   const box = $("#pa-score-deck");
   box.innerHTML = SUIT_ORDER.map((s) => {
     const row = deck.filter((c) => c.endsWith(s));
     return `<div class="suit-row" style="--per-row:${row.length}" role="group" aria-label="${esc(cardName(row[0], style).replace(/^.* of /, ""))}">${row.map((c) => {
       const o = sc.owner[c];
-      const where = o === undefined ? t("pa.score.nobody") : t("pa.score.side", { l: LETTERS[o] });
-      return `<button type="button" class="card pa-score-card ${o === undefined ? "" : "pa-side-" + LETTERS[o]}" tabindex="-1" data-card="${c}" data-side="${o === undefined ? "" : LETTERS[o]}"><span class="sr-only">${esc(t("pa.score.card", { card: cardName(c, style), where }))}</span>${cardArt(c, { ...ctx.cardOpts(), largeIndex: true })}${o === undefined ? "" : `<span class="pa-owner" aria-hidden="true">${LETTERS[o]}</span>`}</button>`;
+      const where = o === undefined ? t("primiera.score.nobody") : t("primiera.score.side", { l: LETTERS[o] });
+      return `<button type="button" class="card pa-score-card ${o === undefined ? "" : "pa-side-" + LETTERS[o]}" tabindex="-1" data-card="${c}" data-side="${o === undefined ? "" : LETTERS[o]}"><span class="sr-only">${esc(t("primiera.score.card", { card: cardName(c, style), where }))}</span>${cardArt(c, { ...ctx.cardOpts(), largeIndex: true })}${o === undefined ? "" : `<span class="pa-owner" aria-hidden="true">${LETTERS[o]}</span>`}</button>`;
     }).join("")}</div>`;
   }).join("");
   const buttons = [...box.querySelectorAll("button.card")];
@@ -106,13 +106,13 @@ function drawScorer(deck, ctx) {
   });
   gridKeys(box, buttons, 10, (next) => { sc.focus = next; });
   const left = deck.filter((c) => sc.owner[c] === undefined).length;
-  $("#pa-score-left").textContent = t("pa.score.unassigned", { n: left });
-  $("#pa-score-rest").textContent = t("pa.score.rest", { l: LETTERS[sc.active] });
+  $("#pa-score-left").textContent = t("primiera.score.unassigned", { n: left });
+  $("#pa-score-rest").textContent = t("primiera.score.rest", { l: LETTERS[sc.active] });
   $("#pa-score-rest").disabled = left === 0;
   const sweeps = $("#pa-score-sweeps");
   const old = [...sweeps.querySelectorAll("input")].map((x) => x.value);
   old.forEach((v, i) => { sc.sweeps[i] = v; });
-  sweeps.innerHTML = LETTERS.slice(0, n).map((l, i) => `<div class="field"><label for="pa-sweeps-${l}">${esc(t("pa.score.sweeps", { l }))}</label>
+  sweeps.innerHTML = LETTERS.slice(0, n).map((l, i) => `<div class="field"><label for="pa-sweeps-${l}">${esc(t("primiera.score.sweeps", { l }))}</label>
     <input type="text" inputmode="numeric" id="pa-sweeps-${l}" value="${esc(sc.sweeps[i])}" autocomplete="off" size="4"></div>`).join("");
 }
 
@@ -125,7 +125,7 @@ async function score(ctx) {
     sc.sweeps[i] = raw;
     // A whole number goes as a number; anything else as typed, so the scorer names the problem.
     const sweeps = raw === "" ? 0 : /^-?\d{1,6}$/.test(raw) ? Number(raw) : raw;
-    sides[t("pa.score.side", { l })] = { cards: deck.filter((c) => sc.owner[c] === i), sweeps };
+    sides[t("primiera.score.side", { l })] = { cards: deck.filter((c) => sc.owner[c] === i), sweeps };
   });
   const seq = ++sc.seq;
   const message = $("#pa-score-message");
@@ -140,5 +140,5 @@ async function score(ctx) {
   const rows = Object.keys(sides).map((name) => ({ label: name, points: answer.result.sides[name], counts: answer.result.counts[name], evidence: (answer.result.evidence || {})[name] }));
   $("#pa-score-table").innerHTML = breakdownTable(rows, true, "pa-score-breakdown", ctx.settings.suits);
   $("#pa-score-result").hidden = false;
-  ctx.announce(t("pa.score.announce", { points: rows.map((r) => `${r.label} ${r.points.total}`).join(", ") }));
+  ctx.announce(t("primiera.score.announce", { points: rows.map((r) => `${r.label} ${r.points.total}`).join(", ") }));
 }

@@ -10,9 +10,9 @@ export const isCard = (s) => typeof s === "string" && (s === "TOP" || s === "TAK
 
 /** "a, b and c" (or "nothing"). */
 export function joinAnd(items) {
-  if (!items.length) return t("po.nothing");
+  if (!items.length) return t("primo.nothing");
   if (items.length === 1) return items[0];
-  return t("po.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] });
+  return t("primo.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] });
 }
 export const names = (cards) => joinAnd((cards || []).map(name));
 
@@ -22,7 +22,7 @@ const isMessage = (v) => v !== null && typeof v === "object" && !Array.isArray(v
 /** Args made readable for say() (GameModule.describe): cards to names, seats to names, nested
  * messages (each take of a Take card) likewise; a few keys take a more precise form. */
 export function describe(desc, { nameOf }) {
-  if (!isMessage(desc) || !desc.key.startsWith("po.")) return desc;
+  if (!isMessage(desc) || !desc.key.startsWith("primo.")) return desc;
   const a = desc.args || {};
   const out = {};
   let key = desc.key;
@@ -34,15 +34,15 @@ export function describe(desc, { nameOf }) {
     else if (k === "ender" && typeof v === "number") out[k] = nameOf(v);
     else if ((k === "winners" || k === "names") && Array.isArray(v)) out[k] = joinAnd(v.map((x) => (typeof x === "number" ? nameOf(x) : String(x))));
     else if ((k === "points" || k === "scores" || k === "left") && Array.isArray(v)) out[k] = v.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
-    else if (k === "rule" && typeof v === "string") out[k] = t("po.rule." + v);
-    else if (k === "end" && (v === "tail" || v === "head")) out[k] = t("po.word." + v);
+    else if (k === "rule" && typeof v === "string") out[k] = t("primo.rule." + v);
+    else if (k === "end" && (v === "tail" || v === "head")) out[k] = t("primo.word." + v);
     else out[k] = v;
   }
-  if (key === "po.take" && Array.isArray(a.takes) && !a.takes.length) key = "po.take.none";
-  if (key === "po.took" && a.opened) key = "po.took.open";
-  if (key === "po.end" && (a.reason === "empty" || a.reason === "cap")) key = "po.end." + a.reason;
-  if (key === "po.roundend" && a.ender === -1) key = "po.roundend.none";
-  if (key === "po.move" && Array.isArray(a.cards)) out.cards = runText(a.cards);
+  if (key === "primo.take" && Array.isArray(a.takes) && !a.takes.length) key = "primo.take.none";
+  if (key === "primo.took" && a.opened) key = "primo.took.open";
+  if (key === "primo.end" && (a.reason === "empty" || a.reason === "cap")) key = "primo.end." + a.reason;
+  if (key === "primo.roundend" && a.ender === -1) key = "primo.roundend.none";
+  if (key === "primo.move" && Array.isArray(a.cards)) out.cards = runText(a.cards);
   return { ...desc, key, args: out };
 }
 

@@ -38,7 +38,7 @@ export function drawFrame(el) {
       <div class="seats-bar po-seats" id="seats" role="list" aria-label="${esc(t("table.seats"))}"></div>
       <div class="felt po-felt" id="po-felt">
         <p class="phase" id="phase"></p>
-        <div class="po-rows" id="po-rows" role="group" aria-label="${esc(t("po.rows"))}"></div>
+        <div class="po-rows" id="po-rows" role="group" aria-label="${esc(t("primo.rows"))}"></div>
         <p class="po-last" id="po-last"></p>
         <p class="po-hint-line" id="po-hint" aria-live="polite"></p>
       </div>
@@ -48,12 +48,12 @@ export function drawFrame(el) {
 
 function rowLabel(o, row, movable) {
   const cards = row.cards;
-  if (!cards.length) return t("po.row.empty", { row: row.name });
+  if (!cards.length) return t("primo.row.empty", { row: row.name });
   const head = cardParts(cards[0]).value;
   const tail = cardParts(cards[cards.length - 1]).value;
   const from = cards.findIndex((c) => movable.has(`${row.name}:${cardParts(c).value}`));
-  const run = from >= 0 ? t("po.row.movable", { cards: cards.slice(from).map((c) => cardParts(c).value).join(" ") }) : "";
-  return [t(cards.length === 1 ? "po.row.label.one" : "po.row.label", { row: row.name, head, tail, n: cards.length }), tops(o).includes(row.name) ? t("po.row.top") : "", run].filter(Boolean).join(", ");
+  const run = from >= 0 ? t("primo.row.movable", { cards: cards.slice(from).map((c) => cardParts(c).value).join(" ") }) : "";
+  return [t(cards.length === 1 ? "primo.row.label.one" : "primo.row.label", { row: row.name, head, tail, n: cards.length }), tops(o).includes(row.name) ? t("primo.row.top") : "", run].filter(Boolean).join(", ");
 }
 
 // ---------------------------------------------------------------- cards that move (shell/motion.js)
@@ -89,8 +89,8 @@ export function animateMoves(o, v, ctx, before) {
   ctx.local.places = { stamp: `${v.seat}:${v.actions}`, seat: v.seat, round: o.round, rows: rowsNow, tops: tops(o) };
   notePlaces(ctx);
   if (!before || !prev || prev.round !== o.round) return;
-  const cleared = new Set((v.say || []).filter((d) => d && d.key === "po.clear").map((d) => d.args && d.args.row));
-  const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "po.refill");
+  const cleared = new Set((v.say || []).filter((d) => d && d.key === "primo.clear").map((d) => d.args && d.args.row));
+  const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "primo.refill");
   const seatEl = (s) => (s === v.seat ? $("#me .me-head") : one(`#seats [data-seat="${s}"]`));
   const moves = [];
   const arrived = [];
@@ -125,7 +125,7 @@ export function animateMoves(o, v, ctx, before) {
     if (h >= 0) fly({ from: hand[h].rect, to: () => rectOf(`#po-rows .po-head-slot[data-row="${r}"]`), node: hand[h].node, fade: false });
   }
   // A Take's cards go to their taker's pile (a cleared row's cards are shown by its clear).
-  const took = last && last.key === "po.take" ? [...((last.args && last.args.takes) || [])] : []; // a copy: the log is drawn from it
+  const took = last && last.key === "primo.take" ? [...((last.args && last.args.takes) || [])] : []; // a copy: the log is drawn from it
   for (const x of departed) {
     if (cleared.has(x.row)) continue;
     const k = took.findIndex((e) => e.args && e.args.card === x.card && e.args.row === x.row);
@@ -141,31 +141,31 @@ export function drawSeats(o, v, ctx) {
   for (let i = 0; i < n; i++) order.push((Math.max(me, 0) + (me >= 0 ? 1 : 0) + i) % n);
   const seats = me >= 0 ? order.filter((s) => s !== me) : order;
   const rounds = (o.rounds || 1) > 1;
-  const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "po.refill");
+  const last = [...(o.log || [])].reverse().find((e) => e.seat >= 0 && e.key !== "primo.refill");
   $("#seats").innerHTML = seats.map((s) => {
     const kind = ctx.seats[s] === "human" ? t("setup.human") : t("level." + ctx.seats[s]);
     const hand = o.hands[s];
     const pile = o.piles[s];
     return `<div class="seat po-seat ${v.current === s ? "to-act" : ""}" role="listitem" data-seat="${s}" ${last && last.seat === s ? "data-last-play" : ""}>
       <div class="seat-name">${esc(ctx.nameOf(s))} <span class="seat-kind">${esc(kind)}</span></div>
-      <div class="po-counts"><span aria-hidden="true" title="${esc(t("po.counts", { hand, pile }))}">${HAND_ICON}${hand} ${PILE_ICON}${pile}</span><span class="sr-only">${esc(t("po.counts", { hand, pile }))}</span>${rounds ? ` · <span>${esc(t("po.points", { n: o.scores[s] }))}</span>` : ""}</div>
+      <div class="po-counts"><span aria-hidden="true" title="${esc(t("primo.counts", { hand, pile }))}">${HAND_ICON}${hand} ${PILE_ICON}${pile}</span><span class="sr-only">${esc(t("primo.counts", { hand, pile }))}</span>${rounds ? ` · <span>${esc(t("primo.points", { n: o.scores[s] }))}</span>` : ""}</div>
     </div>`;
   }).join("");
 }
 
 export function drawFelt(o, v, ctx) {
   const turn = v.terminal ? t("table.over")
-    : v.current === v.seat ? t("po.yourturn")
-      : t("po.turn", { name: ctx.nameOf(v.current) });
+    : v.current === v.seat ? t("primo.yourturn")
+      : t("primo.turn", { name: ctx.nameOf(v.current) });
   const bits = [];
-  if ((o.rounds || 1) > 1) bits.push(t("po.round", { n: o.round, of: o.rounds }));
+  if ((o.rounds || 1) > 1) bits.push(t("primo.round", { n: o.round, of: o.rounds }));
   bits.push(turn);
-  if (!v.terminal && o.turn && o.turn.phase === "play" && o.turn.played) bits.push(t("po.played", { n: o.turn.played }));
-  bits.push(t("po.out", { n: o.out }));
+  if (!v.terminal && o.turn && o.turn.phase === "play" && o.turn.played) bits.push(t("primo.played", { n: o.turn.played }));
+  bits.push(t("primo.out", { n: o.out }));
   $("#phase").textContent = bits.join(" · ");
   const log = o.log || [];
-  const last = [...log].reverse().find((e) => e.seat >= 0 && e.key !== "po.refill");
-  $("#po-last").innerHTML = last ? `<span class="pa-last-label">${esc(t("po.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;";
+  const last = [...log].reverse().find((e) => e.seat >= 0 && e.key !== "primo.refill");
+  $("#po-last").innerHTML = last ? `<span class="pa-last-label">${esc(t("primo.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;";
   helpLine(ctx);
 }
 
@@ -177,7 +177,7 @@ export function helpLine(ctx) {
   if (!box || local.hint) return;
   const o = obs(v);
   const stuck = local.sel && !targetsOf(local.sel, v.legal).size;
-  box.textContent = !myTurn(v) ? "" : local.exch ? t("po.exch.help") : stuck ? selectionText(local.sel, ctx) : local.sel ? t("po.help.target") : o.turn && o.turn.phase === "start" ? t("po.help.start") : t("po.help.play");
+  box.textContent = !myTurn(v) ? "" : local.exch ? t("primo.exch.help") : stuck ? selectionText(local.sel, ctx) : local.sel ? t("primo.help.target") : o.turn && o.turn.phase === "start" ? t("primo.help.start") : t("primo.help.play");
 }
 
 /** The six rows (input.js wireRows makes them answer taps, drags and keys). */
@@ -197,13 +197,13 @@ export function drawRows(o, v, ctx) {
       const can = movable.has(`${r}:${value}`);
       const inRun = firstMovable >= 0 && i >= firstMovable;
       const cls = ["card", "po-card", can ? "po-movable" : "", inRun ? "po-run" : "", i === n - 1 ? "po-tail" : "", i === 0 ? "po-headcard" : ""].filter(Boolean).join(" ");
-      const label = t(i === n - 1 ? "po.rowcard.tail" : i === 0 ? "po.rowcard.head" : "po.rowcard", { card: name(c), row: r, i: i + 1, n });
-      return `<button type="button" class="${cls}" data-card="${c}" data-row="${r}" data-value="${value}" data-i="${i}"${can && mine ? ' data-action="pick"' : ""} style="--i:${i}" tabindex="-1"><span class="sr-only">${esc(label + (can ? ", " + t("po.rowcard.canmove") : ""))}</span>${cardArt(c, ctx.cardOpts())}</button>`;
+      const label = t(i === n - 1 ? "primo.rowcard.tail" : i === 0 ? "primo.rowcard.head" : "primo.rowcard", { card: name(c), row: r, i: i + 1, n });
+      return `<button type="button" class="${cls}" data-card="${c}" data-row="${r}" data-value="${value}" data-i="${i}"${can && mine ? ' data-action="pick"' : ""} style="--i:${i}" tabindex="-1"><span class="sr-only">${esc(label + (can ? ", " + t("primo.rowcard.canmove") : ""))}</span>${cardArt(c, ctx.cardOpts())}</button>`;
     }).join("");
-    const headSlot = top ? `<span class="po-slot po-head-slot" data-row="${r}" data-slot="head" aria-hidden="true">+${esc(t("po.top.short"))}</span>` : "";
+    const headSlot = top ? `<span class="po-slot po-head-slot" data-row="${r}" data-slot="head" aria-hidden="true">+${esc(t("primo.top.short"))}</span>` : "";
     return `<div class="po-row ${top ? "po-has-top" : ""} ${n ? "" : "po-empty"}" data-row="${r}" data-n="${n}">
       <button type="button" class="po-row-label" data-row="${r}" tabindex="${r === "A" ? 0 : -1}" aria-label="${esc(rowLabel(o, row, movable))}"><span aria-hidden="true">${r}</span>${top ? `<span class="po-top-badge" aria-hidden="true">▲</span>` : ""}</button>
-      <div class="po-row-cards" style="--n:${Math.max(n + (top ? 1 : 0), 1)}">${headSlot}${n ? cards : `<span class="po-slot po-base" aria-hidden="true">${esc(t("po.base"))}</span>`}</div>
+      <div class="po-row-cards" style="--n:${Math.max(n + (top ? 1 : 0), 1)}">${headSlot}${n ? cards : `<span class="po-slot po-base" aria-hidden="true">${esc(t("primo.base"))}</span>`}</div>
     </div>`;
   }).join("");
 }
@@ -223,17 +223,17 @@ export function drawMe(o, v, ctx) {
   box.innerHTML = `
     <div class="me-head">
       <strong>${esc(ctx.nameOf(v.seat))}</strong>
-      <span>${esc(t("po.counts", { hand: hand.length, pile: o.piles[v.seat] }))}</span>
-      ${rounds ? `<span>${esc(t("po.points", { n: o.scores[v.seat] }))}</span>` : ""}
-      ${exch ? `<span class="badge" id="po-exch-mode">${esc(t("po.exch.mode"))}</span>` : ""}
+      <span>${esc(t("primo.counts", { hand: hand.length, pile: o.piles[v.seat] }))}</span>
+      ${rounds ? `<span>${esc(t("primo.points", { n: o.scores[v.seat] }))}</span>` : ""}
+      ${exch ? `<span class="badge" id="po-exch-mode">${esc(t("primo.exch.mode"))}</span>` : ""}
     </div>
-    <div class="po-hand hand-row" id="my-hand" role="group" aria-label="${esc(t(exch ? "po.hand.exch" : "po.hand"))}">
+    <div class="po-hand hand-row" id="my-hand" role="group" aria-label="${esc(t(exch ? "primo.hand.exch" : "primo.hand"))}">
       ${hand.map((c, i) => {
         const pos = { card: name(c), i: i + 1, n: hand.length };
-        if (!mine) return `<span class="card po-card" data-card="${c}" role="img" aria-label="${esc(t("po.handcard", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
+        if (!mine) return `<span class="card po-card" data-card="${c}" role="img" aria-label="${esc(t("primo.handcard", pos))}">${cardArt(c, ctx.cardOpts())}</span>`;
         const plays = actionsOf({ kind: "hand", card: c }, v.legal).length;
         const pressed = exch ? exch.has(i) : !!(local.sel && local.sel.kind === "hand" && local.sel.i === i);
-        return `<button type="button" class="card po-card po-hand-card ${plays ? "po-playable" : ""}" data-card="${c}" data-i="${i}" data-action="pick" aria-pressed="${pressed}" tabindex="${i === 0 ? 0 : -1}"><span class="sr-only">${esc(t(plays ? "po.handcard.plays" : "po.handcard", { ...pos, k: plays }))}</span>${cardArt(c, ctx.cardOpts())}${plays && !exch ? `<span class="po-fits" aria-hidden="true">${plays}</span>` : ""}</button>`;
+        return `<button type="button" class="card po-card po-hand-card ${plays ? "po-playable" : ""}" data-card="${c}" data-i="${i}" data-action="pick" aria-pressed="${pressed}" tabindex="${i === 0 ? 0 : -1}"><span class="sr-only">${esc(t(plays ? "primo.handcard.plays" : "primo.handcard", { ...pos, k: plays }))}</span>${cardArt(c, ctx.cardOpts())}${plays && !exch ? `<span class="po-fits" aria-hidden="true">${plays}</span>` : ""}</button>`;
       }).join("")}
     </div>`;
 }
@@ -241,8 +241,8 @@ export function drawMe(o, v, ctx) {
 export function selectionText(sel, ctx) {
   const v = ctx.local.view;
   const targets = [...targetsOf(sel, v.legal).keys()];
-  const what = sel.kind === "run" ? t("po.sel.run", { cards: runCards(obs(v).rows, sel.row, sel.value).map((c) => cardParts(c).value).join(" "), row: sel.row }) : name(sel.card);
-  return targets.length ? t("po.sel.targets", { what, rows: joinAnd(targets) }) : t("po.sel.none", { what });
+  const what = sel.kind === "run" ? t("primo.sel.run", { cards: runCards(obs(v).rows, sel.row, sel.value).map((c) => cardParts(c).value).join(" "), row: sel.row }) : name(sel.card);
+  return targets.length ? t("primo.sel.targets", { what, rows: joinAnd(targets) }) : t("primo.sel.none", { what });
 }
 
 // Classes and data-action on what is drawn: the selection, its targets, the coach's step.
@@ -265,7 +265,7 @@ export function applyHighlights(ctx) {
       if (tg.slot === "head" && slot) slot.dataset.action = tg.action;
     } else delete label.dataset.action;
     if (slot && !(tg && tg.slot === "head")) delete slot.dataset.action;
-    label.setAttribute("aria-label", rowLabel(o, rowOf(o, r), myTurn(v) ? movableRuns(v.legal) : new Set()) + (tg ? ", " + t("po.row.target") : ""));
+    label.setAttribute("aria-label", rowLabel(o, rowOf(o, r), myTurn(v) ? movableRuns(v.legal) : new Set()) + (tg ? ", " + t("primo.row.target") : ""));
     for (const c of all(".po-card", rowEl)) {
       const picked = sel && sel.kind === "run" && sel.row === r && Number(c.dataset.value) <= sel.value;
       c.classList.toggle("po-picked", !!picked);
@@ -333,7 +333,7 @@ export function animateClears(view, ctx) {
   const key = `${view.seat}:${view.actions}`;
   if (ctx.local.cleared === key) return;
   ctx.local.cleared = key;
-  const clears = (view.say || []).filter((d) => d && d.key === "po.clear");
+  const clears = (view.say || []).filter((d) => d && d.key === "primo.clear");
   if (!clears.length) return;
   const ms = duration(CLEAR_SCALE); // the speed in force (shell/motion.js): 0 under reduced motion unless chosen
   playSound("play");
@@ -352,7 +352,7 @@ export function animateClears(view, ctx) {
     const fx = document.createElement("span");
     fx.className = "po-clear-fx";
     fx.setAttribute("aria-hidden", "true");
-    fx.textContent = t("po.cleared.fx");
+    fx.textContent = t("primo.cleared.fx");
     rowEl.appendChild(fx);
     // A tap or a key during the animation jumps it to its end (shell/motion.js skips every animation).
     const anim = animate(fx,
@@ -367,18 +367,18 @@ export function actionWords(action, ctx) {
   const p = parseAction(action);
   const o = obs(ctx.local.view);
   switch (p.verb) {
-    case "add": return t("po.do.add", { card: name(p.card), row: p.row });
-    case "open": return t("po.do.open", { card: name(p.card), row: p.row });
-    case "head": return t("po.do.head", { card: name(p.card), row: p.row });
-    case "top": return t("po.do.top", { row: p.row });
-    case "take": return t("po.do.take", { row: p.row });
+    case "add": return t("primo.do.add", { card: name(p.card), row: p.row });
+    case "open": return t("primo.do.open", { card: name(p.card), row: p.row });
+    case "head": return t("primo.do.head", { card: name(p.card), row: p.row });
+    case "top": return t("primo.do.top", { row: p.row });
+    case "take": return t("primo.do.take", { row: p.row });
     case "move": {
       const run = runCards(o.rows, p.row, p.value).map((c) => cardParts(c).value);
-      return t("po.do.move", { cards: run.length > 3 ? `${run[0]}…${run[run.length - 1]}` : run.join(" "), row: p.row, to: p.to });
+      return t("primo.do.move", { cards: run.length > 3 ? `${run[0]}…${run[run.length - 1]}` : run.join(" "), row: p.row, to: p.to });
     }
-    case "exchange": return t("po.do.exchange", { cards: names(p.cards) });
-    case "pass": return t("po.do.pass");
-    case "end": return t("po.do.end");
+    case "exchange": return t("primo.do.exchange", { cards: names(p.cards) });
+    case "pass": return t("primo.do.pass");
+    case "end": return t("primo.do.end");
     default: return action;
   }
 }
@@ -390,23 +390,23 @@ export function side(el, v, ctx) {
   if (!$("#po-side", el)) {
     el.innerHTML = `<div id="po-side">
       <section class="panel coach" id="po-coach" aria-labelledby="po-coach-title"><h2 id="po-coach-title">${esc(t("coach.title"))}</h2>
-        <p class="help" id="po-coach-text">${esc(t("po.coach.help"))}</p></section>
-      <section class="panel" id="po-sheet" aria-labelledby="po-sheet-title" ${rounds ? "" : "hidden"}><h2 id="po-sheet-title">${esc(t("po.sheet"))}</h2><div id="po-sheet-body"></div></section>
+        <p class="help" id="po-coach-text">${esc(t("primo.coach.help"))}</p></section>
+      <section class="panel" id="po-sheet" aria-labelledby="po-sheet-title" ${rounds ? "" : "hidden"}><h2 id="po-sheet-title">${esc(t("primo.sheet"))}</h2><div id="po-sheet-body"></div></section>
     </div>`;
   }
   const coachText = $("#po-coach-text", el);
-  if (!ctx.local.hint) coachText.textContent = t(myTurn(v) ? "po.coach.help" : "po.coach.wait");
+  if (!ctx.local.hint) coachText.textContent = t(myTurn(v) ? "primo.coach.help" : "primo.coach.wait");
   if (rounds) drawSheet(o, ctx);
 }
 
 function drawSheet(o, ctx) {
   const seats = Array.from({ length: o.players }, (_, i) => i);
   const results = o.round_results || [];
-  const head = `<tr><th scope="col">${esc(t("po.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
-  const body = results.map((r, i) => `<tr><th scope="row">${i + 1}</th>${seats.map((s) => `<td>${signed(r.points[s])}${r.ender === s ? ` <span class="badge">${esc(t("po.ender"))}</span>` : ""}</td>`).join("")}</tr>`).join("");
-  $("#po-sheet-body").innerHTML = `<p class="help">${esc(t("po.sheet.help", { n: o.rounds }))}</p>
+  const head = `<tr><th scope="col">${esc(t("primo.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
+  const body = results.map((r, i) => `<tr><th scope="row">${i + 1}</th>${seats.map((s) => `<td>${signed(r.points[s])}${r.ender === s ? ` <span class="badge">${esc(t("primo.ender"))}</span>` : ""}</td>`).join("")}</tr>`).join("");
+  $("#po-sheet-body").innerHTML = `<p class="help">${esc(t("primo.sheet.help", { n: o.rounds }))}</p>
     <div class="pa-scroll" tabindex="0" role="region" aria-labelledby="po-sheet-title"><table class="across" id="po-sheet-table"><thead>${head}</thead><tbody>${body}</tbody>
-    <tfoot><tr><th scope="row">${esc(t("po.col.total"))}</th>${seats.map((s) => `<td><strong>${signed(o.scores[s])}</strong></td>`).join("")}</tr></tfoot></table></div>`;
+    <tfoot><tr><th scope="row">${esc(t("primo.col.total"))}</th>${seats.map((s) => `<td><strong>${signed(o.scores[s])}</strong></td>`).join("")}</tr></tfoot></table></div>`;
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -419,14 +419,14 @@ export function roundEnd(v, ctx) {
   const r = results[results.length - 1];
   const n = results.length;
   const seats = Array.from({ length: o.players }, (_, i) => i);
-  const ended = r.ender >= 0 ? t("po.roundend.ender", { name: ctx.nameOf(r.ender) }) : t("po.roundend.stall");
+  const ended = r.ender >= 0 ? t("primo.roundend.ender", { name: ctx.nameOf(r.ender) }) : t("primo.roundend.stall");
   const html = `<p id="po-roundend-who">${esc(ended)}</p>
-    <table class="across" id="po-roundend-table"><thead><tr><th scope="col">${esc(t("po.col.player"))}</th><th scope="col">${esc(t("po.col.left"))}</th><th scope="col">${esc(t("po.col.points"))}</th><th scope="col">${esc(t("po.col.total"))}</th></tr></thead>
+    <table class="across" id="po-roundend-table"><thead><tr><th scope="col">${esc(t("primo.col.player"))}</th><th scope="col">${esc(t("primo.col.left"))}</th><th scope="col">${esc(t("primo.col.points"))}</th><th scope="col">${esc(t("primo.col.total"))}</th></tr></thead>
     <tbody>${seats.map((s) => `<tr data-seat="${s}"><th scope="row">${esc(ctx.nameOf(s))}</th><td>${r.left[s]}</td><td>${signed(r.points[s])}</td><td>${signed(o.scores[s])}</td></tr>`).join("")}</tbody></table>`;
   const totals = seats.map((s) => `${ctx.nameOf(s)} ${signed(o.scores[s])}`).join(", ");
-  return { id: n, title: t("po.roundend.title", { n, of: o.rounds }), html, text: `${ended} ${t("po.roundend.totals", { totals })}`, next: t("po.roundend.next") };
+  return { id: n, title: t("primo.roundend.title", { n, of: o.rounds }), html, text: `${ended} ${t("primo.roundend.totals", { totals })}`, next: t("primo.roundend.next") };
 }
 
-export const scoreText = (r, seat) => t("po.score", { n: signed(r.scores[seat]) });
+export const scoreText = (r, seat) => t("primo.score", { n: signed(r.scores[seat]) });
 
-export const homeTile = () => `<a class="btn secondary" href="#/primo/learn">${esc(t("po.learn.home"))}</a>`;
+export const homeTile = () => `<a class="btn secondary" href="#/primo/learn">${esc(t("primo.learn.home"))}</a>`;

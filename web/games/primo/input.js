@@ -113,7 +113,7 @@ function rowActivate(r, value, ctx, slot = null) {
   const row = rowOf(obs(v), r);
   const first = row.cards.find((c) => movable.has(`${r}:${cardParts(c).value}`));
   if (first) select({ kind: "run", row: r, value: cardParts(first).value }, ctx);
-  else say(t(row.cards.length ? "po.nomove" : "po.nomove.empty", { row: r }), ctx);
+  else say(t(row.cards.length ? "primo.nomove" : "primo.nomove.empty", { row: r }), ctx);
 }
 
 function select(sel, ctx) {
@@ -356,21 +356,21 @@ export function composeActions(el, view, ctx, send) {
     const action = exchangeAction(cards, legal);
     const n = cards.length;
     buttons.push(n
-      ? `<button type="button" class="btn" id="po-exchange" data-primary ${action ? `data-action="${esc(action)}"` : "disabled"}>${esc(t("po.exch.go", { n }))}</button>`
-      : `<button type="button" class="btn" id="po-exchange" data-primary data-action="pass">${esc(t("po.btn.pass"))}</button>`);
-    buttons.push(`<button type="button" class="btn secondary" id="po-exchange-cancel">${esc(t("po.exch.cancel"))}</button>`);
+      ? `<button type="button" class="btn" id="po-exchange" data-primary ${action ? `data-action="${esc(action)}"` : "disabled"}>${esc(t("primo.exch.go", { n }))}</button>`
+      : `<button type="button" class="btn" id="po-exchange" data-primary data-action="pass">${esc(t("primo.btn.pass"))}</button>`);
+    buttons.push(`<button type="button" class="btn secondary" id="po-exchange-cancel">${esc(t("primo.exch.cancel"))}</button>`);
     el.innerHTML = buttons.join("");
   } else {
-    if (local.sel) buttons.push(`<button type="button" class="btn secondary" id="po-cancel">${esc(t("po.cancel"))}</button>`);
+    if (local.sel) buttons.push(`<button type="button" class="btn secondary" id="po-cancel">${esc(t("primo.cancel"))}</button>`);
     else {
-      if (legal.includes("end")) buttons.push(`<button type="button" class="btn" data-action="end" id="po-end" data-primary>${esc(t("po.btn.end"))}</button>`);
+      if (legal.includes("end")) buttons.push(`<button type="button" class="btn" data-action="end" id="po-end" data-primary>${esc(t("primo.btn.end"))}</button>`);
       if (canExchange) {
-        buttons.push(`<button type="button" class="btn secondary" id="po-exchange-mode">${esc(t("po.exch.start"))}</button>`);
-        if (legal.includes("pass")) buttons.push(`<button type="button" class="btn secondary" data-action="pass" id="po-pass">${esc(t("po.btn.pass"))}</button>`);
+        buttons.push(`<button type="button" class="btn secondary" id="po-exchange-mode">${esc(t("primo.exch.start"))}</button>`);
+        if (legal.includes("pass")) buttons.push(`<button type="button" class="btn secondary" data-action="pass" id="po-pass">${esc(t("primo.btn.pass"))}</button>`);
       }
     }
     buttons.push(`<span class="spacer"></span>`);
-    buttons.push(`<button type="button" class="btn secondary" id="po-coach-btn" aria-describedby="po-hint">${esc(t("po.coach.ask"))}</button>`);
+    buttons.push(`<button type="button" class="btn secondary" id="po-coach-btn" aria-describedby="po-hint">${esc(t("primo.coach.ask"))}</button>`);
     el.innerHTML = buttons.join("");
   }
   helpLine(ctx);
@@ -389,7 +389,7 @@ async function coach(ctx) {
   const v = ctx.local.view;
   if (!myTurn(v)) return;
   const box = $("#po-hint");
-  box.textContent = t("po.coach.thinking");
+  box.textContent = t("primo.coach.thinking");
   const stamp = ctx.local.stamp;
   const answer = await ctx.gameOp("primo", "coach", { session: ctx.session });
   if (ctx.local.stamp !== stamp || !$("#po-hint")) return;
@@ -397,7 +397,7 @@ async function coach(ctx) {
   const res = answer.result || {};
   ctx.local.hint = res;
   box.dataset.action = res.action || "";
-  const text = t("po.coach.says", { step: actionWords(res.action || "", ctx), why: res.why ? ctx.say(res.why) : "" });
+  const text = t("primo.coach.says", { step: actionWords(res.action || "", ctx), why: res.why ? ctx.say(res.why) : "" });
   box.textContent = text;
   const side = $("#po-coach-text");
   if (side) side.textContent = text;

@@ -16,14 +16,14 @@ const ROWS = ["A", "B", "C", "D", "E", "F"];
 
 function joinAnd(items) {
   if (items.length <= 1) return items.join("");
-  return t("po.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] });
+  return t("primo.and", { a: items.slice(0, -1).join(", "), b: items[items.length - 1] });
 }
 
 /** A lesson message ({key, seat?, args} or plain text) in words: cards and seats become names. */
 export function lessonText(msg, nameOf = (s) => String(s)) {
   if (!msg) return "";
   if (typeof msg === "string") return hasKey(msg) ? t(msg) : msg;
-  if (typeof msg.seat === "number" || msg.key.startsWith("po.")) return say(describe(msg, { nameOf }), nameOf);
+  if (typeof msg.seat === "number" || msg.key.startsWith("primo.")) return say(describe(msg, { nameOf }), nameOf);
   const args = {};
   for (const [k, v] of Object.entries(msg.args || {})) {
     if (isCard(v)) args[k] = cardName(v);
@@ -58,20 +58,20 @@ function marked(s) {
 
 function rowsHtml(rows, s, ctx) {
   const mark = marked(s);
-  return `<div class="po-rows po-learn-rows" role="list" aria-label="${esc(t("po.rows"))}">${rows.map((row) => {
+  return `<div class="po-rows po-learn-rows" role="list" aria-label="${esc(t("primo.rows"))}">${rows.map((row) => {
     const n = row.cards.length;
-    const label = n ? t(n === 1 ? "po.row.label.one" : "po.row.label", { row: row.name, head: cardParts(row.cards[0]).value, tail: cardParts(row.cards[n - 1]).value, n }) : t("po.row.empty", { row: row.name });
+    const label = n ? t(n === 1 ? "primo.row.label.one" : "primo.row.label", { row: row.name, head: cardParts(row.cards[0]).value, tail: cardParts(row.cards[n - 1]).value, n }) : t("primo.row.empty", { row: row.name });
     return `<div class="po-row ${mark.has(row.name) ? "po-target" : ""}" role="listitem" data-row="${esc(row.name)}" aria-label="${esc(label)}">
       <span class="po-row-label" aria-hidden="true">${esc(row.name)}</span>
-      <div class="po-row-cards" style="--n:${Math.max(n, 1)}" aria-hidden="true">${n ? row.cards.map((c, i) => `<span class="card po-card" style="--i:${i}" data-card="${esc(c)}">${cardArt(c, ctx.cardOpts())}</span>`).join("") : `<span class="po-slot po-base">${esc(t("po.base"))}</span>`}</div>
+      <div class="po-row-cards" style="--n:${Math.max(n, 1)}" aria-hidden="true">${n ? row.cards.map((c, i) => `<span class="card po-card" style="--i:${i}" data-card="${esc(c)}">${cardArt(c, ctx.cardOpts())}</span>`).join("") : `<span class="po-slot po-base">${esc(t("primo.base"))}</span>`}</div>
     </div>`;
   }).join("")}</div>`;
 }
 
 export async function renderLearn(main, params, ctx) {
   main.innerHTML = `<section class="screen" id="screen-po-learn" aria-labelledby="po-learn-title">
-    <h1 id="po-learn-title">${esc(t("po.learn.title"))}</h1>
-    <p class="lede">${esc(t("po.learn.lede"))}</p>
+    <h1 id="po-learn-title">${esc(t("primo.learn.title"))}</h1>
+    <p class="lede">${esc(t("primo.learn.lede"))}</p>
     <p class="message error" id="po-learn-message" role="alert"></p>
     <div id="po-learn-body"><p class="help">${esc(t("learn.loading"))}</p></div>
   </section>`;
@@ -91,19 +91,19 @@ export async function renderLearn(main, params, ctx) {
   const rows = rowsOf(s);
   const hand = s.hand || null;
   const people = lesson.names || [];
-  const nameOf = (i) => people[i] || t("po.learn.player");
+  const nameOf = (i) => people[i] || t("primo.learn.player");
   const who = typeof s.seat === "number" && people[s.seat] ? people[s.seat] : "";
   const cleared = s.cleared || [];
   $("#po-learn-body").innerHTML = `
     ${lessons.length > 1 ? `<nav class="row" aria-label="${esc(t("learn.list"))}">${lessons.map((l) => `<a class="btn secondary" href="${hashFor(l.id, 0)}" ${l.id === lesson.id ? 'aria-current="page"' : ""}>${esc(lessonText(l.title))}</a>`).join("")}</nav>` : ""}
     <article class="panel" id="po-lesson" data-lesson="${esc(lesson.id)}" data-step="${step}" ${s.action ? `data-step-action="${esc(s.action)}"` : ""}>
       <h2>${esc(lessonText(lesson.title))}</h2>
-      <p class="help">${lesson.source ? `${esc(t("po.learn.source", { source: lesson.source }))} · ` : ""}<span id="po-learn-progress">${esc(t("po.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
+      <p class="help">${lesson.source ? `${esc(t("primo.learn.source", { source: lesson.source }))} · ` : ""}<span id="po-learn-progress">${esc(t("primo.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
       ${who ? `<p id="po-learn-who"><strong>${esc(who)}</strong></p>` : ""}
       <p class="po-learn-text" id="po-learn-text" aria-live="polite">${esc(lessonText(s.say || s.text, nameOf))}${s.note ? ` <span id="po-learn-note">${esc(lessonText(s.note, nameOf))}</span>` : ""}</p>
-      ${cleared.length ? `<p class="badge" id="po-learn-cleared">${esc(t("po.learn.cleared", { rows: cleared.join(", ") }))}</p>` : ""}
+      ${cleared.length ? `<p class="badge" id="po-learn-cleared">${esc(t("primo.learn.cleared", { rows: cleared.join(", ") }))}</p>` : ""}
       ${rows ? rowsHtml(rows, s, ctx) : ""}
-      ${hand ? `<div class="po-learn-hand"><span class="help">${esc(t("po.learn.hand", { name: who || t("po.learn.player") }))}</span><div class="po-hand hand-row">${hand.map((c) => `<span class="card po-card" role="img" aria-label="${esc(cardName(c))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div></div>` : ""}
+      ${hand ? `<div class="po-learn-hand"><span class="help">${esc(t("primo.learn.hand", { name: who || t("primo.learn.player") }))}</span><div class="po-hand hand-row">${hand.map((c) => `<span class="card po-card" role="img" aria-label="${esc(cardName(c))}">${cardArt(c, ctx.cardOpts())}</span>`).join("")}</div></div>` : ""}
       <div class="row learn-nav">
         <a class="btn secondary" id="po-learn-back" href="${hashFor(lesson.id, Math.max(0, step - 1))}" ${step === 0 ? 'aria-disabled="true" tabindex="-1"' : ""}>${esc(t("learn.back"))}</a>
         ${step + 1 < lesson.steps.length

@@ -7,7 +7,7 @@ import { t } from "../../i18n.js";
 
 const paragraphs = (key) => t(key).split("\n").map((p) => `<p>${esc(p)}</p>`).join("");
 const decisionList = (ds, variant) => `<dl class="decisions">${ds.map((d) => `<dt id="decision-${esc(d.id)}-${esc(variant)}">${esc(d.id)}</dt><dd>${esc(d.text)}</dd>`).join("")}</dl>`;
-const VARIANT_TEXT = { base: "po.rules.base", rounds: "po.rules.rounds", alternate: "po.rules.alternate", mono: "po.rules.mono" };
+const VARIANT_TEXT = { base: "primo.rules.base", rounds: "primo.rules.rounds", alternate: "primo.rules.alternate", mono: "primo.rules.mono" };
 
 /** The decisions of one variant: its rules record's, else every D-PO decision the catalogue has. */
 function decisionsOf(cat, variant) {
@@ -21,8 +21,8 @@ function decisionsOf(cat, variant) {
 export function rulesSection(game, cat) {
   return `
     <h2 id="rules-${esc(game.name)}">${esc(game.label)}</h2>
-    ${paragraphs("po.rules.intro")}
-    <p><a href="#/primo/learn">${esc(t("po.learn.home"))}</a></p>
+    ${paragraphs("primo.rules.intro")}
+    <p><a href="#/primo/learn">${esc(t("primo.learn.home"))}</a></p>
     <nav class="row rules-toc" aria-label="${esc(game.label)}">${game.variants.map((v) => `<a class="btn secondary" href="#/rules?variant=po${esc(v.name)}">${esc(v.label)}</a>`).join("")}</nav>
     ${game.variants.map((v) => `<article class="panel" id="rules-po${esc(v.name)}" data-variant="${esc(v.name)}">
         <h3>${esc(v.label)}</h3>
