@@ -64,10 +64,11 @@ def test_random_play_keeps_invariants(variant: str, seed: int, extra: int) -> No
 
 @pytest.mark.parametrize("variant", ALL)
 def test_conformance_at_every_player_count(variant: str) -> None:
-    """Three seeds at every player count, every check at every step up to four players (more than the
-    registry-wide tests/test_conformance.py runs: the betting engines have the most paths)."""
+    """Two more seeds at every player count, every check at every step up to four players, beside the
+    one game per count of the registry-wide tests/test_conformance.py (the betting engines have the
+    most paths: three games a count in all, as before issue 19)."""
     for players in _players(variant):
-        for seed in range(3):
+        for seed in (1, 2):
             every = 1 if players <= 4 else 3
             random_playthrough(GAME, variant, seed * 7 + players, {"players": players, "deals": 3}, check_every=every)
 
