@@ -4,7 +4,7 @@
 // {placeholders} and the same plural forms. A key missing from the chosen language falls back to
 // English (said once on the console with ?debug).
 // These tables hold the shell's own strings only. Each game brings its own (the keys only its code
-// and its core's Descriptions use, each starting with the game's name: primero.*, primiera.*, primo.*)
+// and its core's Descriptions use, each starting with the game's registry name and a dot)
 // in web/games/<game>/strings.<lang>.js, and its module registers them with addStrings() when it
 // loads; t() then finds them like the shell's. A game may use the shell's keys too.
 // Keys used as data-i18n attributes in index.html are filled from here too.

@@ -28,6 +28,7 @@ from typing import Any
 from ..decisions import explain
 from ..errors import OptionsError, plain, quote
 from ..protocol import JSON, Game, message
+from .decisions import DECISIONS  # Primero's own: citing them loads no other game
 from .engine.deal import state_from_deal
 from .state import PrimeroState
 
@@ -241,7 +242,7 @@ def walkthrough_step(game: Game[PrimeroState], name: object, step: object) -> di
         "names": list(w.names),
         "dealer": w.dealer,
         "commentary": message(commentary),
-        "decisions": explain(cited),
+        "decisions": explain(cited, DECISIONS),
         "action": action,
         "actor": actor,
         "paid": paid,

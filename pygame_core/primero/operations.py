@@ -30,6 +30,7 @@ from ..errors import InvalidCardError, OptionsError, PrimiError, quote
 from ..protocol import JSON, FieldSpec, Game, Operation
 from . import hands
 from .coach import discard_choices, draw_outlook, hand_rank, unseen_cards
+from .decisions import DECISIONS  # Primero's own: citing them loads no other game
 from .lessons import list_walkthroughs, walkthrough_step
 from .rules import RULES
 from .state import PrimeroState
@@ -70,7 +71,7 @@ def hand(request: Mapping[str, Any], view: Mapping[str, Any] | None = None) -> J
     rules = hands.get_rules(name, wild=wild and name in hands.WILD_RULESETS)
     main: dict[str, Any] = hands.evaluate(cards, rules).to_json(rules)
     main["label"] = rules.label
-    main["decisions"] = explain(rules.decisions)
+    main["decisions"] = explain(rules.decisions, DECISIONS)
     across = []
     for other_name in hands.RULESETS:
         other = hands.get_rules(other_name, wild=wild and other_name in hands.WILD_RULESETS)
