@@ -31,6 +31,7 @@ the whole public log); ``log_entries`` gives any slice on request.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar, runtime_checkable
@@ -461,12 +462,14 @@ def check_seat(seat: int, players: int) -> None:
         raise OptionsError(f"no seat {quote(seat)} in a {players}-player game")
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _action_key(a: str) -> tuple[Any, ...]:
+    """The sort key of one action text (memoised: a pure function of the text, and the same texts
+    come back every turn; Northpass offers hundreds of claims a turn)."""
+    # ASCII digits only: '²'.isdigit() is True but int('²') raises.
+    return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in a.split())
+
+
 def sorted_actions(actions: Sequence[str]) -> tuple[str, ...]:
     """Deterministic order for legal actions: by verb, then numerically where numbers appear."""
-
-    def key(a: str) -> tuple[Any, ...]:
-        parts = a.split()
-        # ASCII digits only: '²'.isdigit() is True but int('²') raises.
-        return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in parts)
-
-    return tuple(sorted(set(actions), key=key))
+    return tuple(sorted(set(actions), key=_action_key))

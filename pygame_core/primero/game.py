@@ -235,8 +235,8 @@ class PrimeroGame:
         """
         a = parse(action)
         seat = state.to_act
-        if a in self.legal_actions(state):
-            after = self.apply(state, a)
+        if not state.over and a in state.rules.engine.legal(state):  # unsorted: no need to order them here
+            after = state.rules.engine.apply(state, a)
             for p, text, _ in after.log.entries(len(state.log)):
                 if p == seat:
                     return describe(seat, text, log=True)
