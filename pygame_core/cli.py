@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 _OWN = ("list", "replay", "simulate")  # the commands every game shares; a game's commands are its own
 _INT = re.compile(r"[+-]?\d{1,18}")
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')  # argparse quotes a bad argument whole
+_LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 20},}}")  # a piece of input given unquoted (unrecognized arguments)
 MAX_MESSAGE = 400
 
 
@@ -77,10 +78,15 @@ def _cut_quoted(match: re.Match[str]) -> str:
     return f"{text[:QUOTE_LIMIT + 1]}...{text[0]} ({len(text) - 2:,} characters)"
 
 
+def _long_word(match: re.Match[str]) -> str:
+    return f"{match.group()[:QUOTE_LIMIT]}... ({len(match.group()):,} characters)"
+
+
 def _short(message: str) -> str:
-    """argparse's message with each argument it quotes cut to about 80 characters (one bad argument
-    may be 131,000 characters long), on one line."""
+    """A failure's message on one line, each piece of input it quotes cut to about 80 characters (argparse
+    quotes a bad argument whole, or lists unrecognized ones unquoted: one may be 131,000 characters)."""
     message = _QUOTED.sub(_cut_quoted, message)
+    message = _LONG_WORD.sub(_long_word, message)
     message = " ".join(message.split())
     return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "..."
 
@@ -287,7 +293,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
 def _fail(err: TextIO, line: str) -> int:
     """Say one line on stderr (if it can be written) and return the bad-input status."""
     try:
-        err.write(line + "\n")
+        err.write(_short(line) + "\n")
         err.flush()
     except (OSError, ValueError):
         pass
