@@ -315,6 +315,14 @@ DEEP_LINK = "#/replay?v=1&r=7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM"
 """Issue 20's link: a record of 5,000 "[", deflated, that killed Pyodide for good."""
 
 
+def reload_home(page: Page, server: str) -> None:
+    """The home screen, loaded anew (a fresh worker reads the store)."""
+    home(page, server)
+    page.reload()  # home's URL may differ from the last by its hash alone
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
+
+
 def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answers(page: Page, server: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -330,14 +338,18 @@ def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answe
     expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=STEP_TIMEOUT)
     expect(page.locator(".game-tile[data-game=primero] a[data-primary]")).to_be_visible()
     # a new load reads the deep saves: the intact save is listed, the deep ones set aside
-    home(page, server)
-    page.reload()  # the hash alone changed above: load the page anew
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
-    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
+    reload_home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)
     aside = page.locator("#save-aside")
     for save in ("deep-whole", "deep-inside"):
         expect(aside.locator(f"[data-save='{save}']")).to_contain_text("nested too deeply")
+    # a save whose reading killed the engine (the worker's mark, left in the store) is set aside on the next load
+    page.evaluate(IDB_PUT, ["gcopy", text])
+    page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
+    reload_home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(1)
+    expect(aside.locator("[data-save='gcopy']")).to_contain_text("stopped the game engine")
+    assert "primi:opening" not in page.evaluate(IDB_ALL)
     # the link opened fresh says the same
     page.goto(server + DEEP_LINK)
     expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=READY_TIMEOUT)
