@@ -435,9 +435,9 @@ class Saves:
         return entry
 
     def _unread(self, save_id: str, value: Any) -> bool:
-        """Whether reading this save's value needs the marker (this worker has not read that text yet)."""
-        cached = self.checked.get(save_id)
-        return self.looked.get(save_id) != value and not (cached is not None and cached[0] == value)
+        """Whether reading this save's value needs the marker: a text this worker has not read yet (a value
+        that is not text is refused unread)."""
+        return isinstance(value, str) and self.looked.get(save_id) != value and self._unreplayed(save_id, value)
 
     async def saves(self, req: Mapping[str, Any]) -> JSON:
         """The saved games, most recent first: ``{storage, saves: [summary...], more}``; corrupt ones are
@@ -480,9 +480,9 @@ class Saves:
         return {"storage": True, "saves": entries, "more": max(0, len(readable) - limit)}
 
     def _unreplayed(self, save_id: str, value: Any) -> bool:
-        """Whether replaying this save needs the marker (this worker has not replayed that text yet)."""
+        """Whether replaying this save needs the marker: a text this worker has not replayed yet."""
         cached = self.checked.get(save_id)
-        return not (cached is not None and cached[0] == value)
+        return isinstance(value, str) and not (cached is not None and cached[0] == value)
 
     async def resume(self, req: Mapping[str, Any]) -> JSON:
         """Resume a saved game: its record is replayed through the core; the View is of the seat shown
