@@ -311,6 +311,55 @@ def test_damaged_saves_are_set_aside_and_the_others_survive(page: Page, server: 
     assert set(page.evaluate(IDB_ALL)) >= set(problems)
 
 
+DEEP_LINK = "#/replay?v=1&r=7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM"
+"""Issue 20's link: a record of 5,000 "[", deflated, that killed Pyodide for good."""
+
+
+def reload_home(page: Page, server: str) -> None:
+    """The home screen, loaded anew (a fresh worker reads the store)."""
+    home(page, server)
+    page.reload()  # home's URL may differ from the last by its hash alone
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
+
+
+def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answers(page: Page, server: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    new_primero(page, server, 1)
+    (key, text), = page.evaluate(IDB_ALL).items()
+    record = json.dumps(json.loads(text)["record"], separators=(",", ":"))  # as the worker writes it
+    assert record in text
+    deep = "[" * 100_000 + "]" * 100_000
+    page.evaluate(IDB_PUT, ["deep-whole", "[" * 5_000])
+    page.evaluate(IDB_PUT, ["deep-inside", text.replace(record, record[:-1] + ',"x":' + deep + "}", 1)])
+    # the link, with the engine running: a clear message, and the engine goes on
+    page.evaluate("(h) => { location.hash = h; }", DEEP_LINK)
+    expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=STEP_TIMEOUT)
+    expect(page.locator(".game-tile[data-game=primero] a[data-primary]")).to_be_visible()
+    # a new load reads the deep saves: the intact save is listed, the deep ones set aside
+    reload_home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(1)
+    aside = page.locator("#save-aside")
+    for save in ("deep-whole", "deep-inside"):
+        expect(aside.locator(f"[data-save='{save}']")).to_contain_text("nested too deeply")
+    # a save whose reading killed the engine (the worker's mark, left in the store) is set aside on the next load
+    page.evaluate(IDB_PUT, ["gcopy", text])
+    page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
+    reload_home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(1)
+    expect(aside.locator("[data-save='gcopy']")).to_contain_text("stopped the game engine")
+    assert "primi:opening" not in page.evaluate(IDB_ALL)
+    # the link opened fresh says the same
+    page.goto(server + DEEP_LINK)
+    expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=READY_TIMEOUT)
+    # and the engine still answers: the intact game resumes
+    home(page, server)
+    page.locator(f"#save-list [data-save='{key}']").get_by_role("button", name="Resume").click()
+    page.wait_for_function("window.primi.tableInfo() && window.primi.tableInfo().actions > 0", timeout=STEP_TIMEOUT)
+    assert errors == []
+
+
 def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed(page: Page, server: str) -> None:
     """A new version whose rules refuse a move of a saved game: the game goes on from just before
     that move, the player is told, and the original record stays exportable. And more than 50 saves:

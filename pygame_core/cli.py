@@ -21,13 +21,15 @@ about 80 characters of the input) and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from .errors import PrimiError, RecordError, quote
-from .jsonlines import EXIT_BAD_INPUT, EXIT_OK, dump, read_all
+from .errors import QUOTE_LIMIT, PrimiError, RecordError, quote
+from .jsonlines import EXIT_BAD_INPUT, EXIT_OK, dump, read_all, read_at_most
 from .protocol import Command
 
 if TYPE_CHECKING:
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
 
 _OWN = ("list", "replay", "simulate")  # the commands every game shares; a game's commands are its own
 _INT = re.compile(r"[+-]?\d{1,18}")
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')  # argparse quotes a bad argument whole
+_LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 20},}}")  # a piece of input given unquoted (unrecognized arguments)
+MAX_MESSAGE = 400
 
 
 class UsageError(Exception):
@@ -58,8 +63,32 @@ class _Parser(argparse.ArgumentParser):
     def print_usage(self, file: SupportsWrite[str] | None = None) -> None:
         super().print_usage(file if file is not None else self._stdout)
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:  # argparse's own swallows an OSError: ``--help >/dev/full`` would say nothing and exit 0
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {_short(message)}")
+
+
+def _cut_quoted(match: re.Match[str]) -> str:
+    text = match.group()
+    if len(text) <= QUOTE_LIMIT + 2:
+        return text
+    return f"{text[:QUOTE_LIMIT + 1]}...{text[0]} ({len(text) - 2:,} characters)"
+
+
+def _long_word(match: re.Match[str]) -> str:
+    return f"{match.group()[:QUOTE_LIMIT]}... ({len(match.group()):,} characters)"
+
+
+def _short(message: str) -> str:
+    """A failure's message on one line, each piece of input it quotes cut to about 80 characters (argparse
+    quotes a bad argument whole, or lists unrecognized ones unquoted: one may be 131,000 characters)."""
+    message = _QUOTED.sub(_cut_quoted, message)
+    message = _LONG_WORD.sub(_long_word, message)
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "..."
 
 
 
@@ -89,7 +118,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # --- replay ------------------------------------------------------------------
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
     from .records import Record, replay
 
     source = args.file
@@ -99,7 +128,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
             data = read_all(stdin)  # bytes, so that the record decides on UTF-8 and a BOM
         else:
             with open(source, "rb") as fh:
-                data = fh.read()
+                data = read_at_most(fh)  # bounded: ``replay /dev/zero`` is refused, not read
     except OSError as exc:
         raise UsageError(f"replay: cannot read {quote(source)}: {exc.strerror or exc}") from None
     try:
@@ -238,10 +267,53 @@ def game_commands(until: str | None = None) -> dict[str, Command]:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Run the CLI and return the exit status (0 ok, 2 bad input)."""
+    """Run the CLI and return the exit status (0 ok, 2 bad input, or output that cannot be written).
+
+    Every failure is one line on stderr, never a traceback: bad input (quoted at most ~80 characters),
+    input too long, a closed stdin or stdout, an output that cannot be written (``>/dev/full``)."""
+    err: TextIO = stderr or sys.stderr or io.StringIO()  # a closed stderr: say nothing, still exit 2
     out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    inp = stdin or sys.stdin
+    inp = stdin or sys.stdin  # None when closed: a command that reads it says so (jsonlines.InputError)
+    if out is None:
+        return _fail(err, "error: there is nowhere to write the output: stdout is closed")
+    try:
+        status = _run(argv, inp, out, err)
+        out.flush()
+        return status
+    except BrokenPipeError:  # e.g. piped into head: the reader wanted no more
+        _drop_stdout(out)
+        return EXIT_OK
+    except OSError as exc:  # e.g. >/dev/full
+        _drop_stdout(out)
+        return _fail(err, f"error: cannot write the output: {exc.strerror or type(exc).__name__}")
+    except MemoryError:  # a last guard: every input is bounded
+        return _fail(err, "error: the input is too large")
+
+
+def _fail(err: TextIO, line: str) -> int:
+    """Say one line on stderr (if it can be written) and return the bad-input status."""
+    try:
+        err.write(_short(line) + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+    return EXIT_BAD_INPUT
+
+
+def _drop_stdout(out: TextIO) -> None:
+    """After a failed write, point the real stdout at /dev/null, so that Python's last flush at exit
+    does not fail again with a second message."""
+    if out is not sys.stdout:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+def _run(argv: Sequence[str] | None, inp: TextIO | None, out: TextIO, err: TextIO) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     first = words[0] if words else None
     parser = build_parser(out, games=first not in _OWN, until=first)
@@ -256,14 +328,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         command = game_commands(args.command).get(args.command)
         if command is not None:
             return command.run(args, inp, out)
-        raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover - argparse prevents it
+        raise UsageError(f"unknown command {quote(args.command)}")  # pragma: no cover - argparse prevents it
     except UsageError as exc:
-        err.write(f"{exc}\n")
-        return EXIT_BAD_INPUT
+        return _fail(err, str(exc))
     except PrimiError as exc:
-        err.write(f"error: {exc}\n")
-        return EXIT_BAD_INPUT
+        return _fail(err, f"error: {exc}")
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else EXIT_OK
-    except BrokenPipeError:  # e.g. piped into head
-        return EXIT_OK

@@ -275,14 +275,14 @@ class Command:
     """A command-line subcommand a game brings: ``python -m pygame_core <name> ...`` (Primero: ``primero-hand``).
 
     ``setup(parser)`` adds its arguments to the subcommand's parser; ``run(args, stdin, stdout)``
-    does the work, writes JSON to ``stdout`` and returns the exit status. Bad input raises a
+    (``stdin`` None when it is closed: ``jsonlines``' readers say so) does the work, writes JSON to ``stdout`` and returns the exit status. Bad input raises a
     PrimiError (the CLI prints it and exits 2, as for its own commands).
     """
 
     name: str
     help: str
     setup: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, TextIO, TextIO], int]
+    run: Callable[[argparse.Namespace, TextIO | None, TextIO], int]  # stdin None: closed
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import safejson
 from .errors import PrimiError, RecordError, quote
 from .protocol import Game, S
 from .registry import load
@@ -40,6 +41,9 @@ _OPTIONAL = {"final", "seats"}
 MAX_SEAT_KIND = 20  # a seat kind ("human", "medium", ...) is a short name
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 _MESSAGE_LIMIT = 300  # a game's own error message, as quoted in a RecordError
+MAX_RECORD_CHARS = 20_000_000
+"""A record's JSON text is at most this long (a game of thousands of moves is far smaller; the worker
+and the command line read less: their own bounds)."""
 
 
 class _DuplicateKey(Exception):
@@ -57,22 +61,32 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_LIMIT_KEYS = {"deep": "err.record.deep", "long": "err.record.long"}
+
+
 def _loads(data: str | bytes) -> Any:
-    """JSON text (a UTF-8 byte-order mark allowed) with no key given twice; RecordError otherwise."""
+    """JSON text (a UTF-8 byte-order mark allowed) with no key given twice; RecordError otherwise.
+
+    Its depth and size are bounded before it is parsed (``safejson``): a record nested thousands of
+    levels deep (a replay link of 31 characters) must be refused, not kill the browser's engine."""
     if isinstance(data, bytes):
+        if len(data) > MAX_RECORD_CHARS:  # before decoding a huge file
+            raise RecordError("the record is too long", key="err.record.long")
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise RecordError(f"the record is not valid JSON: it is not UTF-8 text (byte {exc.start})", key="err.record.json") from None
     data = data.removeprefix("\ufeff")
     try:
-        return json.loads(data, object_pairs_hook=_no_duplicates)
+        return safejson.loads(data, what="the record", max_chars=MAX_RECORD_CHARS, object_pairs_hook=_no_duplicates)
+    except safejson.JsonLimitError as exc:
+        raise RecordError(str(exc), key=_LIMIT_KEYS[exc.reason]) from None
     except _DuplicateKey as exc:
         raise RecordError(f"the record gives the key {quote(exc.key)} twice", key="err.record.json") from None
     except ValueError as exc:
         raise RecordError(f"the record is not valid JSON: {exc}", key="err.record.json") from None
-    except RecursionError:  # e.g. "[" * 100_000: json.loads recurses once per level
-        raise RecordError("the record is not valid JSON: it is nested too deeply", key="err.record.json") from None
+    except RecursionError:  # cannot happen after safejson's bound; kept as a last guard
+        raise RecordError("the record is not valid JSON: it is nested too deeply", key="err.record.deep") from None
 
 
 def _cut(text: str) -> str:

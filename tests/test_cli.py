@@ -475,13 +475,17 @@ def test_primero_hand_stdin_writes_results_as_it_goes() -> None:
     seen: list[int] = []
 
     class Lines:
-        """A binary stdin that notes how many results were already written when line 1001 is read."""
+        """A binary stdin that notes how many results were already written when line 1001 is read
+        (read a bounded line at a time, as jsonlines reads it)."""
 
-        def __iter__(self) -> Any:
-            for i in range(1, 1201):
-                if i == 1001:
-                    seen.append(len(out.getvalue().splitlines()))
-                yield b"7S 6H AD KC\n"
+        def __init__(self) -> None:
+            self.read = 0
+
+        def readline(self, size: int = -1) -> bytes:
+            self.read += 1
+            if self.read == 1001:
+                seen.append(len(out.getvalue().splitlines()))
+            return b"7S 6H AD KC\n" if self.read <= 1200 else b""
 
     class Stdin(io.StringIO):
         buffer = Lines()

@@ -30,7 +30,7 @@ def _setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("cards", nargs="*", help="four cards, e.g. 7S 6H AD KC; none to read stdin")
 
 
-def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _run(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
 
     rules = get_rules(args.rules, wild=args.wild, supremus_fixed=args.supremus_fixed)
     if args.cards:
@@ -46,33 +46,35 @@ def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     line_cache: dict[tuple[str, ...], str] = {}
     status = EXIT_OK
     buffer: list[str] = []
-    for lineno, line in numbered_lines(stdin):
-        if line is None:
-            buffer.append(json.dumps({"error": f"line {lineno}: not UTF-8 text"}))
-            status = EXIT_BAD_INPUT
-            continue
-        tokens = tuple(t for t in _CARD_SPLIT.split(line) if t)
-        if not tokens:
-            continue
-        text = line_cache.get(tokens)
-        if text is None:
-            try:
-                cards = []
-                for t in tokens:
-                    card = card_cache.get(t)
-                    if card is None:
-                        card = card_cache[t] = Card.parse(t)
-                    cards.append(card)
-                text = json.dumps(evaluate(cards, rules).to_json(rules))
-                if len(line_cache) < 200_000:
-                    line_cache[tokens] = text
-            except PrimiError as exc:
-                text = json.dumps({"error": f"line {lineno}: {exc}"})
+    try:  # a line too long (``</dev/zero``) ends the input: what was computed before it is still written
+        for lineno, line in numbered_lines(stdin):
+            if line is None:
+                buffer.append(json.dumps({"error": f"line {lineno}: not UTF-8 text"}))
                 status = EXIT_BAD_INPUT
-        buffer.append(text)
-        if len(buffer) >= 256:
-            flush(buffer, out)
-    flush(buffer, out)
+                continue
+            tokens = tuple(t for t in _CARD_SPLIT.split(line) if t)
+            if not tokens:
+                continue
+            text = line_cache.get(tokens)
+            if text is None:
+                try:
+                    cards = []
+                    for t in tokens:
+                        card = card_cache.get(t)
+                        if card is None:
+                            card = card_cache[t] = Card.parse(t)
+                        cards.append(card)
+                    text = json.dumps(evaluate(cards, rules).to_json(rules))
+                    if len(line_cache) < 200_000:
+                        line_cache[tokens] = text
+                except PrimiError as exc:
+                    text = json.dumps({"error": f"line {lineno}: {exc}"})
+                    status = EXIT_BAD_INPUT
+            buffer.append(text)
+            if len(buffer) >= 256:
+                flush(buffer, out)
+    finally:
+        flush(buffer, out)
     return status
 
 

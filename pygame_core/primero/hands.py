@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..cards import DECK_40, DECK_52, DECK_NORTHPASS, SUITS, Card
-from ..errors import InvalidCardError, OptionsError
+from ..errors import InvalidCardError, OptionsError, quote
 
 CARDANO_VALUES: Mapping[str, int] = {
     "7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10,
@@ -98,7 +98,7 @@ def get_rules(name: str, wild: bool = False, supremus_fixed: bool = False) -> Ha
     Raises OptionsError for an unknown rule set, or for an RMS option asked of another rule set.
     """
     if not isinstance(name, str) or name not in RULESETS:
-        raise OptionsError(f"no rule set {name!r}; choose one of {', '.join(RULESETS)}")
+        raise OptionsError(f"no rule set {quote(name)}; choose one of {', '.join(RULESETS)}")
     rules = RULESETS[name]
     if wild or supremus_fixed:
         if name not in WILD_RULESETS:

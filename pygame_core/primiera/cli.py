@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the game declares its command; the worker never runs it, so
     import argparse
 
 
-def _run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _run(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> int:
 
     scored = score_request(parse_request(read_all(stdin)))  # ScoreInputError is a PrimiError: exit 2
     dump({"sides": scored["sides"]}, out)

@@ -12,11 +12,11 @@ In an individual Kaleidos round the four base points are doubled, the sweeps are
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import safejson
 from ..cards import SUITS, Card
 from ..errors import InvalidCardError, PrimiError, plain, quote
 from .rules import COINS, DECK, ORDER, PRIMIERA, RULES, SETTEBELLO, SUIT, PrimieraRules
@@ -137,20 +137,30 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+MAX_REQUEST_CHARS = 1_000_000
+"""The scorer's input is at most this long (a round is a few hundred characters)."""
+
+
 def parse_request(text: str | bytes) -> Any:
-    """The scorer's JSON input as data; ScoreInputError if it is not JSON (or gives a key twice)."""
+    """The scorer's JSON input as data; ScoreInputError if it is not JSON (or gives a key twice), or is
+    too long or nested too deeply (bounded before parsing, ``safejson``)."""
+    if len(text) > MAX_REQUEST_CHARS:
+        raise ScoreInputError(f"the input is too long (at most {MAX_REQUEST_CHARS:,} characters)")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ScoreInputError("the input is not UTF-8 text") from None
     try:
-        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicate_keys)
+        return safejson.loads(text.removeprefix("\ufeff"), what="it", max_chars=MAX_REQUEST_CHARS,
+                              object_pairs_hook=_no_duplicate_keys)
+    except safejson.JsonLimitError as exc:
+        raise ScoreInputError(f"the input is not valid JSON: {exc}") from None
     except ValueError as exc:
         if isinstance(exc, ScoreInputError):
             raise
         raise ScoreInputError(f"the input is not valid JSON: {exc}") from None
-    except RecursionError:
+    except RecursionError:  # cannot happen after safejson's bound; kept as a last guard
         raise ScoreInputError("the input is not valid JSON: it is nested too deeply") from None
 
 

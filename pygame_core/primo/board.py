@@ -135,7 +135,7 @@ def play_actions(rows: Rows, hand: Sequence[str], tops: Sequence[str], colour: s
                 out.append(f"add {c} {name}")
             if name in tops and v == hv + 1 and join_ok(colour, c, head):
                 out.append(f"head {c} {name}")
-        if TOP in hand and name not in tops:
+        if TOP in hand:  # a second Top card on a row is allowed: no new effect, but it is shed (D-PO7)
             out.append(f"top {name}")
     if TAKE in hand:
         out.extend(("take A", "take F"))
@@ -196,7 +196,7 @@ def why_not(rows: Rows, hand: Sequence[str], tops: Sequence[str], colour: str, a
             return msg("nocard", card=TOP)
         if not rows[ROW_INDEX[name]]:
             return msg("empty", row=name)
-        return msg("toptwice", row=name) if name in tops else None
+        return None  # a row that has a Top card this turn may take another (D-PO7)
     if verb == "take":
         if TAKE not in hand:
             return msg("nocard", card=TAKE)
@@ -318,7 +318,6 @@ _REASONS = {
     "primo.why.value": "{card} does not fit row {row}: its {end} needs a {need}",
     "primo.why.colour": "{card} breaks row {row}'s colour rule ({rule})",
     "primo.why.notop": "row {row} has no Top card this turn: play a Top card on it first",
-    "primo.why.toptwice": "row {row} already has a Top card this turn",
     "primo.why.takerow": "a Take card goes on row A or row F, not {row}",
     "primo.why.samerow": "a run cannot move onto its own row {row}",
     "primo.why.notrun": "row {row} has no card {value}: a run starts at a card of the row and runs to its tail",

@@ -9,7 +9,7 @@ DECISIONS: dict[str, str] = {
     "D-PO4": "A row's head is its first-laid, highest card and its tail the lowest, accessible end: cards go below the tail, a Take card takes the head, and a Top card lets you add above the head.",
     "D-PO5": "Rows go down by exactly 1 per card, with no gaps, never above 13 or below 1.",
     "D-PO6": "Any tail run (from any card of a row down to its tail) may move onto another row that is not empty and whose tail is one higher; a run never opens an empty base.",
-    "D-PO7": "A Top card lets you add hand number cards above one row's head, as many as fit, this turn only; several Top cards may go on different rows; never on an empty row.",
+    "D-PO7": "A Top card lets you add hand number cards above one row's head, as many as fit, this turn only; several Top cards may be played in a turn, and a second one on the same row is allowed (it adds nothing new, but you shed it, which can let you go out); never on an empty row.",
     "D-PO8": "A Take card goes on row A (then rows are visited A to F) or row F (F to A); each other player in turn, clockwise, takes the head of the next row that is not empty; when the rows run out, the rest take nothing.",
     "D-PO9": "A player who must take a card but has no draw pile opens an empty base with it; if there is none, the card becomes their one-card draw pile.",
     "D-PO10": "Your turn ends the moment your hand is empty (special cards count); the cards you then draw wait for your next turn.",

@@ -42,6 +42,14 @@ def test_medium_uses_top_and_take_when_they_shed() -> None:
     assert "take A" in plan or "take F" in plan
 
 
+def test_the_agents_shed_a_second_top_card_on_the_same_row_to_go_out() -> None:
+    """D-PO7 (issue 20): with two Top cards and one row, medium and hard play both and win the round."""
+    for level in ("medium", "hard"):
+        s = arrange("base", 3, {"A": ["9Y", "8Y"]}, [["TOP", "TOP"], ["12Y"], ["12B"]], empty_piles=[0])
+        after = drive(s, make_agent("primo", level), 0, AgentRandom(4))
+        assert GAME.is_terminal(after) and GAME.result(after)["winners"] == [0], level
+
+
 def test_with_nothing_to_play_they_exchange() -> None:
     s = arrange("base", 3, {"A": ["2Y", "1Y"], "B": ["2B", "1B"], "C": ["3Y", "2Y", "1Y"], "D": ["3B", "2B", "1B"],
                             "E": ["4Y", "3Y", "2Y", "1Y"], "F": ["4B", "3B", "2B", "1B"]},

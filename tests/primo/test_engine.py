@@ -103,12 +103,26 @@ def test_top_cards() -> None:
     assert "is empty" in refused(s, "top C")  # D-PO7: never on an empty row
     s = play(s, "top A")
     assert s.tops == ("A",) and "head 10B A" in GAME.legal_actions(s) and "head 6B B" not in GAME.legal_actions(s)
-    assert "already has a Top card" in refused(s, "top A")
+    assert "top A" in GAME.legal_actions(s)  # D-PO7: a second Top card on the same row is allowed
     s = play(s, "head 10B A", "head 11Y A", "top B", "head 6B B")
     assert s.rows[0] == ("11Y", "10B", "9Y", "8Y") and s.rows[1] == ("6B", "5Y") and s.tops == ("A", "B")
     assert s.out == 2
     s = play(s, "end")
     assert s.tops == () and s.to_act == 1
+
+
+def test_a_second_top_card_on_the_same_row_is_shed_and_lets_the_player_go_out() -> None:
+    """D-PO7 as the book reads (issue 20): two Top cards and one row to use them on; the second one plays
+    with no new effect, and shedding it empties the hand and the pile: the round is won."""
+    s = lay({"A": ["9Y", "8Y"]}, [["TOP", "TOP"], ["12Y"], ["12B"]], empty_piles=[0])
+    assert [a for a in GAME.legal_actions(s) if not a.startswith(("exchange", "pass"))] == ["top A"]  # B-F empty
+    s = play(s, "top A")
+    assert s.hands[0] == ("TOP",) and s.tops == ("A",)
+    assert sorted(GAME.legal_actions(s)) == ["end", "top A"]
+    s = play(s, "top A")
+    assert [e[1] for e in s.log.entries()].count("primo.top") == 2
+    assert s.rows[0] == ("9Y", "8Y")  # nothing new: the row is as it was
+    assert GAME.is_terminal(s) and GAME.result(s)["winners"] == [0]
 
 
 def test_take_skips_empty_rows_and_runs_out() -> None:

@@ -62,6 +62,14 @@ Ops (request fields -> result):
   ``new_game``, ``resume`` and ``import_record`` answer ``{session, seats, names, game, variant,
   options, undo, save, view}``.
 
+Hostile input: every JSON text from outside (the request itself, a record, a stored save) is bounded in
+size and nesting depth before it is parsed (``pygame_core.safejson``; Pyodide's stack dies on a few
+thousand levels), and read as strict JSON. Every field of a save is checked before it is listed, so
+one damaged save never hides the others. Before it reads a save's text, the worker names that save
+in the store (``saves.OPENING_KEY``) and removes the mark after: a mark left behind means reading
+that save killed the engine, so the next worker sets it aside for good (listed as damaged,
+``save.bad.crash``, exportable as it is, never read again; ``saves.ASIDE_KEY``).
+
 Saves: the worker writes each game's save (record, seats, names) after every call that changed it,
 before answering, and drops it once the game is over (unless it keeps an original record the rules
 refused: then it stays, listed with ``turn: -1``, until the player deletes it); the page gets metadata only. When the storage

@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Mapping
 from typing import Any
 
+from pygame_core import safejson
 from pygame_core.errors import PrimiError, quote
 
 from . import diagnostics
@@ -31,6 +32,8 @@ MAX_ARG_CHARS = 300
 """A text in an error's args is cut to this length (a core error quoting hostile input must stay small)."""
 MAX_ARG_DEPTH = 4
 """Nested Descriptions in an error's args deeper than this are dropped."""
+MAX_REQUEST_CHARS = 3 * safejson.MAX_CHARS
+"""A request's JSON text is at most this long (an imported record's text, escaped, with its envelope)."""
 
 
 def _small(value: Any, depth: int = 0) -> Any:
@@ -56,10 +59,10 @@ def _request(request_json: Any) -> Mapping[str, Any]:
     """The request: a JSON object's text."""
     if not isinstance(request_json, (str, bytes, bytearray)):
         raise RequestError("a request is JSON text")
-    try:
-        req = json.loads(request_json)
-    except RecursionError:
-        raise RequestError("the request is not valid JSON: it is nested too deeply") from None
+    try:  # bounded before parsing: a deeply nested request must not kill the engine (issue 20)
+        req = safejson.loads(request_json, what="the request", max_chars=MAX_REQUEST_CHARS)
+    except (safejson.JsonLimitError, RecursionError):
+        raise RequestError("the request is not valid JSON: it is too long or nested too deeply") from None
     except ValueError:
         raise RequestError("the request is not valid JSON") from None
     if not isinstance(req, dict):

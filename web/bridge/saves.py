@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import abc
 import json
+import math
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
-from pygame_core import registry
+from pygame_core import registry, safejson
 from pygame_core.errors import PrimiError, RecordError
 from pygame_core.protocol import JSON, Game
 from pygame_core.records import Record, replay
@@ -36,6 +38,19 @@ for more, and ``more`` says how many are left (nothing is hidden: the page offer
 MAX_SAVES_LIMIT = 100_000
 MAX_IMPORT_CHARS = 5_000_000
 """A record file larger than this is refused before it is read."""
+MAX_SAVE_CHARS = 2 * MAX_IMPORT_CHARS + 100_000
+"""A save holds at most two records (its own and a kept original) and a little more."""
+MAX_TIME_MS = 10**14
+"""A save's times are milliseconds since 1970, at most this (the year 5138): anything else is damage."""
+MAX_ACTIONS = 10**6
+OPENING_KEY = "primi:opening"
+"""The store's marker while the worker reads saves: a JSON list of their ids, written before a save's
+text is read and removed after. Left behind, it names a save whose reading killed the engine (issue 20:
+a save must never brick the site): the next worker sets that save aside instead of reading it."""
+ASIDE_KEY = "primi:aside"
+"""The store's list (JSON) of the saves set aside that way: listed as damaged, exportable, never read."""
+RESERVED = frozenset((OPENING_KEY, ASIDE_KEY))
+"""Keys of the store that are not saves (a save's id is "g" and 16 hex digits)."""
 
 
 class StorageError(PrimiError):
@@ -120,12 +135,29 @@ class BadSave(Exception):
         self.problem = problem
 
 
+def _count(value: Any, low: int, high: int) -> bool:
+    """A whole number (not a boolean) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _time(value: Any) -> bool:
+    """A save's time: a finite number of milliseconds since 1970, in range (not NaN, not 1e999)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and 0 <= value <= MAX_TIME_MS)
+
+
 def parse_save(value: Any) -> tuple[dict[str, Any], Record]:
-    """A stored save's data and record, or BadSave saying what is wrong with it (in the page's words)."""
+    """A stored save's data and record, or BadSave saying what is wrong with it (in the page's words).
+
+    Every field is checked, so that a save the list shows can always be sent to the page as JSON
+    (issue 20: one save whose ``updated`` was 1e999 hid every save). Its text is bounded in size and
+    depth before it is parsed (``safejson``): a save nested thousands deep must not kill the engine."""
     if not isinstance(value, str):
         raise BadSave(_problem("type"))
     try:
-        data = json.loads(value)
+        data = safejson.loads(value, what="the save", max_chars=MAX_SAVE_CHARS)
+    except safejson.JsonLimitError:
+        raise BadSave(_problem("size")) from None
     except (ValueError, RecursionError):
         raise BadSave(_problem("json")) from None
     if not isinstance(data, dict) or isinstance(data.get("v"), bool) or not isinstance(data.get("v"), int):
@@ -138,13 +170,16 @@ def parse_save(value: Any) -> tuple[dict[str, Any], Record]:
         raise BadSave(_problem("type")) from None
     players = dict(record.options).get("players")
     seats, names = data.get("seats"), data.get("names")
-    if (not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats)
+    if (not isinstance(seats, list) or len(seats) != players
+            or not all(isinstance(k, str) and 0 < len(k) <= MAX_NAME_CHARS for k in seats)
             or not (names is None or (isinstance(names, list) and len(names) == players
                                       and all(isinstance(n, str) and len(n) <= MAX_NAME_CHARS for n in names)))
             or not isinstance(data.get("undo", True), bool)
-            or not all(isinstance(data.get(k), (int, float)) and not isinstance(data.get(k), bool)
-                       for k in ("created", "updated"))):
+            or not isinstance(data.get("id", ""), str)
+            or not all(_time(data.get(k)) for k in ("created", "updated"))
+            or len(record.actions) > MAX_ACTIONS):
         raise BadSave(_problem("type"))
+    _kept(data)
     return data, record
 
 
@@ -154,8 +189,12 @@ def _kept(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if kept is None:
         return None
     if (not isinstance(kept, dict) or not isinstance(kept.get("record"), dict)
-            or not all(isinstance(kept.get(k), int) and not isinstance(kept.get(k), bool) for k in ("n", "total"))):
+            or not _count(kept.get("total"), 1, MAX_ACTIONS) or not _count(kept.get("n"), 1, kept["total"])):
         raise BadSave(_problem("type"))
+    try:
+        Record.from_json(kept["record"])
+    except RecordError:
+        raise BadSave(_problem("type")) from None
     return {"record": kept["record"], "n": kept["n"], "total": kept["total"]}
 
 
@@ -248,14 +287,22 @@ def check_record(req: Mapping[str, Any]) -> JSON:
 
 
 class Saves:
-    """The saves' job: the store (None where there is none), what the list has checked already, and
-    the ops; it opens games in ``sessions``."""
+    """The saves' job: the store (None where there is none), what the list has checked already, the
+    saves set aside, and the ops; it opens games in ``sessions``."""
 
     def __init__(self, sessions: Sessions, store: SaveStore | None = None) -> None:
         self.sessions = sessions
         self.store = store
         self.checked: dict[str, tuple[str, dict[str, Any]]] = {}
         """Saves already checked (by replaying them), by id: the text checked and what the list shows of it."""
+        self.looked: dict[str, str] = {}
+        """Saves whose text this worker has parsed already without dying, by id: that text."""
+        self.aside: set[str] | None = None
+        """The saves set aside because reading one killed the engine (None until the store is first read)."""
+        self.opening: set[str] = set()
+        """The saves being read now (what the store's marker names)."""
+        self.marked = False
+        """Whether the store holds a marker of this worker's."""
 
     def ops(self) -> dict[str, Handler]:
         """This job's ops, by name (the coroutine functions need the store: ``call_async`` only)."""
@@ -281,10 +328,71 @@ class Saves:
                 ok = False
         return ok
 
+    # --- saves that kill the engine ---------------------------------------------------------
+
     async def _stored(self) -> dict[str, Any]:
+        """Every save, by id (the store's own keys left out); the first time, a save whose reading
+        killed the last worker (the marker it left) is set aside for good."""
         if self.store is None:
             raise no_storage()
-        return await self.store.load()
+        stored = await self.store.load()
+        if self.aside is None:
+            self.aside = _id_list(stored.get(ASIDE_KEY))
+            dead = _id_list(stored.get(OPENING_KEY)) - self.aside
+            if dead:
+                self.aside |= dead
+                await self._write(ASIDE_KEY, json.dumps(sorted(self.aside)))
+            if OPENING_KEY in stored:
+                await self._write(OPENING_KEY, None)
+        return {k: v for k, v in stored.items() if k not in RESERVED}
+
+    async def _write(self, key: str, text: str | None) -> None:
+        """Write (or with None, delete) one of the store's own keys; a refusal is no reason to stop."""
+        assert self.store is not None
+        try:
+            if text is None:
+                await self.store.delete(key)
+            else:
+                await self.store.put(key, text)
+        except Exception:
+            pass
+
+    @asynccontextmanager
+    async def _reading(self, save_id: str, fresh: bool = True) -> AsyncIterator[None]:
+        """Read a save's text inside this: the store's marker names it first (unless ``fresh`` is
+        False: this worker read the same text safely before), so that if its reading kills the engine,
+        the next worker sets it aside rather than die again."""
+        if self.store is None or not fresh:
+            yield
+            return
+        self.opening.add(save_id)
+        self.marked = True
+        await self._write(OPENING_KEY, json.dumps(sorted(self.opening)))
+        try:
+            yield
+        finally:
+            self.opening.discard(save_id)
+
+    @asynccontextmanager
+    async def _marking(self) -> AsyncIterator[None]:
+        """An op that reads saves: the marker is removed at its end, once no save is being read. Not
+        when the engine dies (Pyodide's fatal error, a BaseException in the tests): then it stays."""
+        try:
+            yield
+        except Exception:
+            await self._unmark()
+            raise
+        await self._unmark()
+
+    async def _unmark(self) -> None:
+        if self.marked and not self.opening:
+            self.marked = False
+            await self._write(OPENING_KEY, None)
+
+    def _set_aside(self, save_id: str) -> bool:
+        return self.aside is not None and save_id in self.aside
+
+    # --- the ops ------------------------------------------------------------------------------
 
     async def _stored_save(self, req: Mapping[str, Any]) -> tuple[str, Any]:
         """The request's save id and its stored value."""
@@ -294,17 +402,21 @@ class Saves:
             raise RequestError("that saved game is no longer there", key="err.save.gone")
         return save_id, stored[save_id]
 
+    def _look(self, save_id: str, value: Any) -> tuple[dict[str, Any], Record]:
+        """``parse_save``, remembering a text read safely (inside ``_reading``)."""
+        data, record = parse_save(value)
+        self.looked[save_id] = value
+        return data, record
+
     def _summary(self, save_id: str, value: Any) -> dict[str, Any]:
         """What the list shows of a save: public metadata only (no card, no seed, no action)."""
         text = value if isinstance(value, str) else None
         cached = self.checked.get(save_id)
         if cached is not None and text is not None and cached[0] == text:
             return cached[1]
-        entry: dict[str, Any] = {"id": save_id, "status": "ok", "problem": None, "game": None, "variant": None,
-                                 "players": None, "seats": None, "names": None, "updated": None, "turn": -1,
-                                 "actions": None, "kept": None}
+        entry = _entry(save_id)
         try:
-            data, record = parse_save(value)
+            data, record = self._look(save_id, value)
             entry.update(game=record.game, variant=record.variant, players=dict(record.options)["players"],
                          seats=data["seats"], names=data.get("names"), updated=data["updated"],
                          actions=len(record.actions))
@@ -313,13 +425,19 @@ class Saves:
             entry["actions"] = len(session.actions)
             entry["kept"] = session.kept_public()
             entry["terminal"] = session.terminal
+            json.dumps(entry, allow_nan=False)  # the answer must stay strict JSON, whatever the save held
         except BadSave as exc:
-            entry.update(status="corrupt", problem=exc.problem)
+            entry = _entry(save_id, exc.problem)
         except Exception:  # a bug in a game must not hide the other saves
-            entry.update(status="corrupt", problem=_problem("record"))
+            entry = _entry(save_id, _problem("record"))
         if text is not None:
             self.checked[save_id] = (text, entry)
         return entry
+
+    def _unread(self, save_id: str, value: Any) -> bool:
+        """Whether reading this save's value needs the marker: a text this worker has not read yet (a value
+        that is not text is refused unread)."""
+        return isinstance(value, str) and self.looked.get(save_id) != value and self._unreplayed(save_id, value)
 
     async def saves(self, req: Mapping[str, Any]) -> JSON:
         """The saved games, most recent first: ``{storage, saves: [summary...], more}``; corrupt ones are
@@ -332,25 +450,39 @@ class Saves:
             stored = await self._stored()
         except StorageError:
             return {"storage": False, "saves": [], "more": 0}
+        async with self._marking():
+            return await self._list(stored, limit)
+
+    async def _list(self, stored: dict[str, Any], limit: int) -> JSON:
         # A first look (the JSON only, no replay) orders them; only the ones listed are replayed.
         readable: list[tuple[float, str]] = []
         entries: list[dict[str, Any]] = []
         for key, value in stored.items():
+            if self._set_aside(key):
+                entries.append(_entry(key, _problem("crash")))
+                continue
             try:
-                data, _ = parse_save(value)
+                async with self._reading(key, self._unread(key, value)):
+                    data, _ = self._look(key, value)
             except BadSave:
                 entries.append(self._summary(key, value))
                 continue
             readable.append((-float(data["updated"]), key))
         readable.sort()
         for _, key in readable[:limit]:
-            entries.append(self._summary(key, stored[key]))
+            async with self._reading(key, self._unreplayed(key, stored[key])):
+                entries.append(self._summary(key, stored[key]))
         # A finished game leaves the list, unless it keeps an original record (nothing lost: it stays until deleted).
         entries = [e for e in entries if not e.get("terminal") or e.get("kept")]
         entries.sort(key=lambda e: (e["status"] != "ok", -(e["updated"] or 0), e["id"]))
         for e in entries:
             e.pop("terminal", None)
         return {"storage": True, "saves": entries, "more": max(0, len(readable) - limit)}
+
+    def _unreplayed(self, save_id: str, value: Any) -> bool:
+        """Whether replaying this save needs the marker: a text this worker has not replayed yet."""
+        cached = self.checked.get(save_id)
+        return isinstance(value, str) and not (cached is not None and cached[0] == value)
 
     async def resume(self, req: Mapping[str, Any]) -> JSON:
         """Resume a saved game: its record is replayed through the core; the View is of the seat shown
@@ -364,11 +496,15 @@ class Saves:
                 session.shown = -1
             return self.sessions.started(session, open_sid)
         save_id, value = await self._stored_save(req)
+        damaged = RecordError("that saved game is damaged; it is set aside: you can export it or delete it",
+                              key="err.save.damaged")
+        if self._set_aside(save_id):
+            raise damaged
         try:
-            session = open_save(value, save_id)
+            async with self._marking(), self._reading(save_id):
+                session = open_save(value, save_id)
         except BadSave:
-            raise RecordError("that saved game is damaged; it is set aside: you can export it or delete it",
-                              key="err.save.damaged") from None
+            raise damaged from None
         return self.sessions.started(session)
 
     async def delete_save(self, req: Mapping[str, Any]) -> JSON:
@@ -382,8 +518,15 @@ class Saves:
                 session.save_id = None
         if key is None:
             self.checked.clear()
+            self.looked.clear()
+            self.aside = set()
         else:
             self.checked.pop(key, None)
+            self.looked.pop(key, None)
+            if self._set_aside(key):
+                assert self.aside is not None
+                self.aside.discard(key)
+                await self._write(ASIDE_KEY, json.dumps(sorted(self.aside)) if self.aside else None)
         return True
 
     async def export_save(self, req: Mapping[str, Any]) -> JSON:
@@ -391,13 +534,17 @@ class Saves:
         ``original: true``: the original record this version's rules refused (kept with the save)."""
         _save_id(req)
         original = bool_field(req, "original", False)
-        _, value = await self._stored_save(req)
+        save_id, value = await self._stored_save(req)
+        raw = {"text": value.text if isinstance(value, NotText) else value if isinstance(value, str) else json.dumps(None),
+               "kind": "raw"}
+        if self._set_aside(save_id):
+            return raw  # never read again: its own text, as it is
         try:
-            data, record = parse_save(value)
-            kept = _kept(data)
+            async with self._marking(), self._reading(save_id, self._unread(save_id, value)):
+                data, record = self._look(save_id, value)
+                kept = _kept(data)
         except BadSave:
-            text = value.text if isinstance(value, NotText) else value if isinstance(value, str) else json.dumps(None)
-            return {"text": text, "kind": "raw"}
+            return raw
         seats = list(data["seats"])  # an older save's record lacks its seat kinds: the save has them
         if original and kept is not None:
             return {"text": json.dumps({**kept["record"], "seats": kept["record"].get("seats", seats)}, indent=1),
@@ -413,6 +560,22 @@ class Saves:
         seats = seats_field(req) if req.get("seats") is not None else _record_seats(game, record, players)
         session = Session(record, seats, True, bool_field(req, "undo", True), names_field(req))
         return self.sessions.started(session.autosaved())
+
+
+def _entry(save_id: str, problem: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A save's line in the list, before anything is known of it; with a ``problem``, a damaged save's."""
+    return {"id": save_id, "status": "ok" if problem is None else "corrupt", "problem": problem, "game": None,
+            "variant": None, "players": None, "seats": None, "names": None, "updated": None, "turn": -1,
+            "actions": None, "kept": None}
+
+
+def _id_list(value: Any) -> set[str]:
+    """The save ids of one of the store's own keys (a JSON list of texts); nothing when it is not one."""
+    try:
+        ids = safejson.loads(value, max_chars=1_000_000) if isinstance(value, str) else None
+    except ValueError:
+        return set()
+    return {k for k in ids if isinstance(k, str)} if isinstance(ids, list) else set()
 
 
 def _save_id(req: Mapping[str, Any]) -> str:

@@ -351,4 +351,10 @@ export default {
   "err.record.variant": "Die Aufzeichnung sagt nicht, nach welcher Variante die Partie gespielt wurde.",
   "err.record.start": "Die Partie dieser Aufzeichnung lässt sich nicht aufbauen: Spiel, Variante oder Optionen werden nicht angenommen.",
   "err.record.mismatch": "Seed oder Züge der Aufzeichnung passen nicht zu der aufgezeichneten Partie.",
+  // issue 20: JSON from outside is bounded before it is read; a save that killed the engine is set aside
+  "err.record.deep": "Diese Aufzeichnung lässt sich nicht lesen: Sie ist viel zu tief verschachtelt.",
+  "err.json.deep": "Das lässt sich nicht lesen: Es ist viel zu tief verschachtelt.",
+  "err.json.long": "Das lässt sich nicht lesen: Es ist viel zu lang.",
+  "save.bad.size": "Der Spielstand ist zu groß oder zu tief verschachtelt, um ein Spiel zu sein.",
+  "save.bad.crash": "Das Öffnen dieses Spielstands hat die Spiel-Engine angehalten; er wird daher beiseitegelegt und nicht mehr geöffnet. Du kannst ihn exportieren oder löschen.",
 };

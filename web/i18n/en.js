@@ -351,4 +351,10 @@ export default {
   "err.record.variant": "The record does not say which rule set the game was played under.",
   "err.record.start": "The game of this record cannot be set up: its game, rule set or options are not accepted.",
   "err.record.mismatch": "The record's seed or moves do not match the game it recorded.",
+  // issue 20: JSON from outside is bounded before it is read; a save that killed the engine is set aside
+  "err.record.deep": "This game record cannot be read: it is nested far too deeply to be one.",
+  "err.json.deep": "This cannot be read: it is nested far too deeply.",
+  "err.json.long": "This cannot be read: it is far too long.",
+  "save.bad.size": "The save is too large, or nested too deeply, to be a game.",
+  "save.bad.crash": "Opening this save stopped the game engine, so it is set aside and will not be opened again. You can export it or delete it.",
 };

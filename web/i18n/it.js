@@ -351,4 +351,10 @@ export default {
   "err.record.variant": "La registrazione non dice con quale variante si è giocata la partita.",
   "err.record.start": "La partita di questa registrazione non si può preparare: il gioco, la variante o le opzioni non sono accettati.",
   "err.record.mismatch": "Il seme o le mosse della registrazione non corrispondono alla partita registrata.",
+  // issue 20: JSON from outside is bounded before it is read; a save that killed the engine is set aside
+  "err.record.deep": "Questa registrazione non si può leggere: è annidata troppo in profondità per esserlo.",
+  "err.json.deep": "Non si può leggere: è annidato troppo in profondità.",
+  "err.json.long": "Non si può leggere: è troppo lungo.",
+  "save.bad.size": "Il salvataggio è troppo grande, o annidato troppo in profondità, per essere una partita.",
+  "save.bad.crash": "Aprire questo salvataggio ha fermato il motore del gioco, quindi è messo da parte e non verrà più aperto. Puoi esportarlo o eliminarlo.",
 };

@@ -130,6 +130,7 @@ class Pos:
             seen: set[int] = set()
             numbers = [c for c in numbers if not (c >> 1 in seen or seen.add(c >> 1))]  # type: ignore[func-returns-value]
         has_top = TOP in hand
+        shed_top = False  # pruned: one Top card with no new effect stands for every one (it only sheds, D-PO7)
         opened = False
         for i, row in enumerate(rows):
             if not row:
@@ -147,8 +148,11 @@ class Pos:
                     out.append(("add", c, i, 0))
                 if top_here and v == hv + 1 and join_ok(rule, c, head):
                     out.append(("head", c, i, 0))
-            if has_top and not top_here and (not prune or hv < 13):
-                out.append(("top", i, 0, 0))
+            if has_top:  # a second Top card on a row is allowed: it adds nothing but is shed (D-PO7)
+                useful = not top_here and hv < 13
+                if not prune or useful or not shed_top:
+                    out.append(("top", i, 0, 0))
+                    shed_top = shed_top or not useful
         if TAKE in hand:
             out.append(("take", 0, 0, 0))
             out.append(("take", 5, 0, 0))

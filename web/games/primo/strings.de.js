@@ -125,7 +125,6 @@ export default {
   "primo.why.value": "{card} passt nicht an Reihe {row}: ihr {end} verlangt eine {need}.",
   "primo.why.colour": "{card} verletzt die Farbregel von Reihe {row} ({rule}).",
   "primo.why.notop": "Reihe {row} hat in diesem Zug keine Top-Karte: spiele zuerst eine Top-Karte darauf.",
-  "primo.why.toptwice": "Reihe {row} hat in diesem Zug schon eine Top-Karte.",
   "primo.why.takerow": "Eine Nimm-Karte kommt auf Reihe A oder Reihe F, nicht auf Reihe {row}.",
   "primo.why.samerow": "Eine Folge kann nicht auf ihre eigene Reihe {row} verschoben werden.",
   "primo.why.notrun": "Reihe {row} hat keine Karte {value}: eine Folge beginnt bei einer Karte der Reihe und reicht bis zu ihrem Ende.",

@@ -127,7 +127,6 @@ export default {
   "primo.why.value": "{card} does not fit row {row}: its {end} needs a {need}.",
   "primo.why.colour": "{card} breaks row {row}'s colour rule ({rule}).",
   "primo.why.notop": "Row {row} has no Top card this turn: play a Top card on it first.",
-  "primo.why.toptwice": "Row {row} already has a Top card this turn.",
   "primo.why.takerow": "A Take card goes on row A or row F, not on row {row}.",
   "primo.why.samerow": "A run cannot move onto its own row {row}.",
   "primo.why.notrun": "Row {row} has no card {value}: a run starts at a card of the row and runs to its tail.",

@@ -125,7 +125,6 @@ export default {
   "primo.why.value": "{card} non va sulla fila {row}: la sua {end} richiede un {need}.",
   "primo.why.colour": "{card} viola la regola dei colori della fila {row} ({rule}).",
   "primo.why.notop": "La fila {row} non ha una carta Top in questo turno: prima gioca una carta Top su di essa.",
-  "primo.why.toptwice": "La fila {row} ha già una carta Top in questo turno.",
   "primo.why.takerow": "Una carta Prendi va sulla fila A o sulla fila F, non sulla fila {row}.",
   "primo.why.samerow": "Una sequenza non può spostarsi sulla sua stessa fila {row}.",
   "primo.why.notrun": "La fila {row} non ha la carta {value}: una sequenza parte da una carta della fila e arriva alla coda.",
