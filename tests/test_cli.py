@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -297,12 +296,10 @@ def test_primero_hand_stdin_bad_lines_carry_on_and_exit_2() -> None:
     assert outs[6] == outs[0]
 
 
-def test_primero_hand_stdin_scores_every_hand_quickly() -> None:
-    """All 91,390 hands of the 40-card deck, one per line, well under a minute."""
+def test_primero_hand_stdin_scores_every_hand() -> None:
+    """All 91,390 hands of the 40-card deck, one per line (its speed: python3 -m bench.primero.hands)."""
     text = "".join(" ".join(map(str, h)) + "\n" for h in itertools.combinations(DECK_40, 4))
-    start = time.perf_counter()
     proc = run("primero-hand", "--rules", "rms", stdin=text)
-    elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stderr[:500]
     lines = proc.stdout.splitlines()
     assert len(lines) == 91390
@@ -311,7 +308,6 @@ def test_primero_hand_stdin_scores_every_hand_quickly() -> None:
         k = json.loads(line)["kind"]
         kinds[k] = kinds.get(k, 0) + 1
     assert kinds == {"numerus": 80214, "primero": 9966, "supremus": 108, "punto": 252, "fluxus": 840, "chorus": 10}
-    assert elapsed < 30, f"stdin mode took {elapsed:.1f}s"
 
 
 # --- main in-process -------------------------------------------------------------------------
