@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 import pytest
 from conftest import STEP_TIMEOUT
