@@ -43,7 +43,7 @@ export function drawFrame(el) {
         <p class="po-last" id="po-last"></p>
         <section class="po-recap" id="po-recap" aria-labelledby="po-recap-title" hidden>
           <h2 class="po-recap-title" id="po-recap-title">${esc(t("handover.since"))}</h2>
-          <div class="po-recap-body" id="po-recap-body" tabindex="0" role="region" aria-labelledby="po-recap-title"></div>
+          <div class="po-recap-body" id="po-recap-body" tabindex="-1" role="region" aria-labelledby="po-recap-title"></div>
         </section>
         <p class="po-hint-line" id="po-hint" aria-live="polite"></p>
       </div>

@@ -133,8 +133,15 @@ export function drawRecap(v, ctx) {
   if (body.dataset.html !== html) {
     body.innerHTML = html;
     body.dataset.html = html;
-    // The newest step in view (the box scrolls when the turns are many), read in the next frame.
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => { body.scrollTop = body.scrollHeight; });
+    // The newest step in view (the box scrolls when the turns are many), read in the next frame;
+    // a box that scrolls is a tab stop (its arrows scroll it), one that does not is none.
+    body.tabIndex = -1;
+    if (typeof requestAnimationFrame === "function") {
+      requestAnimationFrame(() => {
+        body.scrollTop = body.scrollHeight;
+        body.tabIndex = body.scrollHeight > body.clientHeight + 1 ? 0 : -1;
+      });
+    }
   }
 }
 
