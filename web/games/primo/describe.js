@@ -51,9 +51,9 @@ export function describe(desc, { nameOf }) {
 // says "an" before the values read with a vowel; Italian and German have one article for all).
 export const needText = (n) => t(n === 8 || n === 11 ? "primo.need.an" : "primo.need", { n });
 
-// A run as its values: "10 9 8", or "10 … 1" when long.
-function runText(cards) {
-  const vs = cards.map((c) => cardParts(c).value);
+// A run as its values: "10 9 8", or "10 … 1" when long (the log's words and the recap's).
+export function runText(cards) {
+  const vs = (cards || []).map((c) => cardParts(c).value);
   return vs.length > 4 ? `${vs[0]} … ${vs[vs.length - 1]}` : vs.join(" ");
 }
 

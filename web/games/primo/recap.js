@@ -9,8 +9,8 @@
 import { esc } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { duration } from "../../shell/motion.js";
-import { name } from "./describe.js";
-import { cardParts, obs } from "./model.js";
+import { name, runText } from "./describe.js";
+import { obs } from "./model.js";
 
 /** @param {string} sel @param {ParentNode} [root] */
 const one = (sel, root = document) => /** @type {HTMLElement | null} */ (root.querySelector(sel));
@@ -53,11 +53,6 @@ export function recapEntries(v) {
   return out;
 }
 
-// A run as its values: "10 9 8", or "10 … 1" when long (as the log says it).
-function runText(cards) {
-  const vs = (cards || []).map((c) => cardParts(c).value);
-  return vs.length > 4 ? `${vs[0]} … ${vs[vs.length - 1]}` : vs.join(" ");
-}
 
 /** One step in a few words, without its player's name (the line starts with it); a take that
  * touched the seat on screen says so. @returns {{text: string, you: boolean}} */
