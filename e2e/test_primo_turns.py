@@ -158,25 +158,30 @@ def test_the_table_layout_at_desktop_and_phone_sizes(page: Page, server: str) ->
     page.wait_for_function("() => !window.primi.tableInfo().busy", timeout=STEP_TIMEOUT)
     human_turn(page)
     expect(page.locator("#po-rows .po-base")).not_to_have_count(0)  # an empty row shows its base
+    problems = []
     try:
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.scrollTo(0, 0)")
             got = page.evaluate(LAYOUT)
             where = f"{width}x{height}"
-            assert got["covered"] == [], (where, "the sticky bar covers the hand", got)
-            assert got["offscreen"] == [], (where, "hand or bar below the screen", got)
-            assert got["empty"] == [], (where, "an empty base's word overflows its slot", got)
-            assert got["recap"], (where, "the recap is not on screen", got)
-            assert got["hscroll"] <= 0, (where, got)
+            checks = [
+                (got["covered"] == [], "the sticky bar covers the hand"),
+                (got["offscreen"] == [], "hand or bar below the screen"),
+                (got["empty"] == [], "an empty base's word overflows its slot"),
+                (got["recap"], "the recap is not on screen"),
+                (got["hscroll"] <= 0, "the page scrolls sideways"),
+            ]
             if width >= 900:
                 # Sized to the table: two columns of three rows, cards at least 9% of the height.
-                assert got["card"]["h"] >= 0.09 * height and got["card"]["w"] >= 0.06 * height, (where, got)
-                assert got["columns"] == 2, (where, got)
+                checks += [(got["card"]["h"] >= 0.09 * height and got["card"]["w"] >= 0.06 * height, "row cards too small"),
+                           (got["columns"] == 2, "the rows leave the table's width unused")]
             else:
-                assert got["card"]["h"] >= 44, (where, got)
+                checks.append((got["card"]["h"] >= 44, "row cards too small"))
+            problems += [(where, what, got) for ok, what in checks if not ok]
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+    assert problems == [], ([(w, what) for w, what, _ in problems], problems)
 
 
 LAYOUT = """() => {
