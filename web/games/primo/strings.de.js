@@ -195,4 +195,5 @@ export default {
   "primo.refill.you#one": "Du ziehst {n} Karte.",
   "primo.exchange#one": "{name} legt {n} Karte unter den eigenen Stapel.",
   "primo.exchange.you#one": "Du legst {n} Karte unter deinen Stapel.",
+  "primo.learn.esm.source": "dem Beispiel der Spielregel mit den Zügen von drei Spielern",
 };

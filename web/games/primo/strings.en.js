@@ -197,4 +197,5 @@ export default {
   "primo.refill.you#one": "You draw {n} card.",
   "primo.exchange#one": "{name} puts {n} card under their pile.",
   "primo.exchange.you#one": "You put {n} card under your pile.",
+  "primo.learn.esm.source": "the rulebook's example of three players' turns",
 };

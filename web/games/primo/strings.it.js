@@ -136,7 +136,7 @@ export default {
   "primo.learn.home": "Impara con gli esempi",
   "primo.learn.title": "Primo: impara con gli esempi",
   "primo.learn.lede": "L'esempio del regolamento, turno dopo turno: Elisabeth completa una fila, Svenja cambia carte, Michael gioca una carta Prendi e una carta Top. Usa le frecce o i pulsanti.",
-  "primo.learn.source": "Da {source}",
+  "primo.learn.source": "Fonte: {source}",
   "primo.learn.step": "Passo {step} di {steps}",
   "primo.learn.hand": "La mano di {name}",
   "primo.learn.player": "Il giocatore",
@@ -195,4 +195,5 @@ export default {
   "primo.refill.you#one": "Peschi {n} carta.",
   "primo.exchange#one": "{name} mette {n} carta sotto il proprio mazzetto.",
   "primo.exchange.you#one": "Metti {n} carta sotto il tuo mazzetto.",
+  "primo.learn.esm.source": "l'esempio del regolamento con i turni di tre giocatori",
 };
