@@ -630,6 +630,9 @@ def test_rules_page_the_lesson_and_the_speed_setting(page: Page, server: str) ->
     page.get_by_role("link", name="Learn by example").first.click()
     expect(page.locator("#po-lesson[data-lesson=esm][data-step='0']")).to_be_visible()
     expect(page.locator("#po-learn-text")).to_contain_text("Elisabeth, Svenja and Michael")
+    # Its source in a player's words, not the golden tests' ids (issue 20).
+    expect(page.locator("#po-lesson > p.help")).to_contain_text("From the rulebook's example of three players' turns")
+    expect(page.locator("#po-lesson > p.help")).not_to_contain_text(re.compile(r"G0\d|seed"))
     expect(page.locator("#po-lesson .po-row")).to_have_count(6)
     page.get_by_role("link", name="Next").click()
     expect(page.locator("#po-learn-text")).to_contain_text("Elisabeth puts Blue 5 on row E")

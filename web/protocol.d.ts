@@ -495,6 +495,10 @@ export interface GameModule {
   endNote?(result: GameResult, ctx: TableContext): string;
   /** A short tag before a log line (e.g. the deal). */
   logTag?(entry: LogEntry): string;
+  /** The pause (ms) before the next computer step, the View just drawn: long enough to follow that
+   * step on the table at the player's speed (0: none); null: the shell's own pace. A click or a key
+   * ends it and every later one until the player's turn (shell/motion.js `pause`, `paced`). */
+  pace?(view: View, ctx: TableContext): number | null;
   /** The Description with its args made readable (card texts to names, lists of seats to names)
    * before the shell's say() translates it; the key may change too. */
   describe?(description: Description, x: { nameOf: NameOf; settings: Settings }): Description;

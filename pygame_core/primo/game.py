@@ -12,9 +12,12 @@ them by one seat: an exchange (or pass) alone, or plays ended by ``end`` or by a
 Observation keys (the interface fixed in the session brief): game, variant, players, seat,
 rows [{name, cards}] (head to tail), hand, hands (sizes), piles (sizes), current, turn {phase,
 tops, played}, out, round, rounds, scores, round_results [{ender, left, points}], terminal,
-log (the latest OBS_LOG entries of the public log, oldest first: the page reads only the last
-play from it, and the worker fetches the entries it says with ``log_entries``), log_size.
-The observation's cost does not grow with the log: only those entries are decoded.
+log (the latest OBS_LOG entries of the public log, oldest first, reaching back to ``since`` when
+that is earlier: the page draws the last play and its "Since your turn" recap from it, and the
+worker fetches the entries it says with ``log_entries``), log_size, since (the whole log's index
+where the seat's recap begins: the first entry after its last turn, public like the log).
+The observation's cost does not grow with the log: only those entries are decoded (at most
+RECAP_MAX when the recap reaches further back than OBS_LOG).
 
 Description keys: see DESCRIPTION_KEYS.
 """
@@ -51,11 +54,15 @@ from .site import site_data
 from .state import PrimoState, log_slice
 from .translations import TRANSLATIONS
 
-__all__ = ["DESCRIPTION_KEYS", "GAME", "OBS_LOG", "PrimoGame", "PrimoState", "observe", "parse"]
+__all__ = ["DESCRIPTION_KEYS", "GAME", "OBS_LOG", "RECAP_MAX", "PrimoGame", "PrimoState", "observe", "parse", "since"]
 
 OBS_LOG = 40
 """At most this many of the latest public log entries ride along in an observation (a bound, so an
 observation costs the same at any point of a game: a round's log runs to hundreds of entries)."""
+
+RECAP_MAX = 240
+"""The observation's log reaches back to the start of the seat's recap, but never further than this
+many entries (five opponents' turns of about ten entries each fit many times over)."""
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -173,14 +180,42 @@ class PrimoGame:
         return describe_action(state, parse(action))
 
 
-def _recent_log(state: PrimoState) -> list[dict[str, Any]]:
-    """The latest OBS_LOG entries (decoding costs O(OBS_LOG), not O(the log))."""
+def since(state: PrimoState, seat: int) -> int:
+    """The whole log's index where ``seat``'s "Since your turn" recap begins: the first entry after
+    its last turn (this round's first entry if it has not played yet this round). On its own turn,
+    the entries of that turn so far are skipped, so the recap still says what came before it.
+    Only seats are read (no entry is decoded); the walk stops at the round's start or RECAP_MAX back.
+    A spectator (-1) has no recap: the log's size."""
     size = len(state.log)
-    return log_slice(state.log, size - OBS_LOG, size)
+    if seat < 0:
+        return size
+    floor = max(state.round_log_start, size - RECAP_MAX)
+    i = size
+    entries = state.log.newest()
+    own_turn = state.to_act == seat and not state.over
+    for who, _key, _args in entries:
+        if i <= floor:
+            break
+        if who == seat and own_turn:  # this turn's own entries (the turn under way)
+            i -= 1
+            continue
+        own_turn = False
+        if who == seat:
+            break
+        i -= 1
+    return max(i, floor)
+
+
+def _recent_log(state: PrimoState, start: int) -> list[dict[str, Any]]:
+    """The latest OBS_LOG entries, or from ``start`` when that is earlier (decoding costs
+    O(max(OBS_LOG, the recap)), not O(the log))."""
+    size = len(state.log)
+    return log_slice(state.log, min(size - OBS_LOG, start), size)
 
 
 def observe(s: PrimoState, seat: int) -> dict[str, JSON]:
-    """The observation of ``seat`` as plain data (the schema of the session brief)."""
+    """The observation of ``seat`` as plain data (the schema of the session brief, and ``since``)."""
+    recap = since(s, seat)
     return {
         "game": "primo",
         "variant": s.variant,
@@ -198,8 +233,9 @@ def observe(s: PrimoState, seat: int) -> dict[str, JSON]:
         "scores": list(s.scores),
         "round_results": [r.to_json() for r in s.round_results],
         "terminal": s.over,
-        "log": _recent_log(s),
+        "log": _recent_log(s, recap),
         "log_size": len(s.log),
+        "since": recap,
     }
 
 

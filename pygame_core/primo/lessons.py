@@ -94,7 +94,7 @@ def esm_lesson() -> dict[str, JSON]:
         if note is not None:
             step["note"] = {"key": note, "args": {"decision": _NOTE_DECISION.get(note, "")}}
         steps.append(step)
-    return {"id": "esm", "title": {"key": "primo.learn.esm.title", "args": {}}, "source": "seed 000, G004-G007",
+    return {"id": "esm", "title": {"key": "primo.learn.esm.title", "args": {}}, "source": {"key": "primo.learn.esm.source", "args": {}},
             "names": list(NAMES), "steps": steps}
 
 

@@ -294,7 +294,7 @@ def test_the_observation_schema() -> None:
     s = GAME.initial_state({"players": 4}, 2)
     obs = GAME.observation(s, 1)
     assert list(obs) == ["game", "variant", "players", "seat", "rows", "hand", "hands", "piles", "current", "turn",
-                         "out", "round", "rounds", "scores", "round_results", "terminal", "log", "log_size"]
+                         "out", "round", "rounds", "scores", "round_results", "terminal", "log", "log_size", "since"]
     assert obs["game"] == "primo" and obs["seat"] == 1 and obs["current"] == 0
     assert [r["name"] for r in obs["rows"]] == list("ABCDEF") and all(len(r["cards"]) == 1 for r in obs["rows"])
     assert obs["hand"] == list(s.hands[1]) and obs["hands"] == [6] * 4 and obs["piles"] == [21] * 4
@@ -308,7 +308,7 @@ def test_the_observation_decodes_only_the_latest_log_entries(monkeypatch: pytest
     # (it used to decode the whole round's log on every call, hundreds of entries late in a round).
     import json
 
-    from pygame_core.primo.game import OBS_LOG
+    from pygame_core.primo.game import OBS_LOG, RECAP_MAX
     from pygame_core.rng import AgentRandom
 
     s = GAME.initial_state({"players": 4}, 3)
@@ -327,9 +327,31 @@ def test_the_observation_decodes_only_the_latest_log_entries(monkeypatch: pytest
 
     monkeypatch.setattr(json, "loads", counting)
     obs = GAME.observation(s, 1)
-    assert decoded <= OBS_LOG
+    start = min(size - OBS_LOG, obs["since"])  # the latest entries, or back to the recap's start
+    assert decoded == size - start <= RECAP_MAX
     assert obs["log_size"] == size
-    assert obs["log"] == GAME.log_entries(s, 1, size - OBS_LOG, size)  # the latest entries, as the worker reads them
+    assert obs["log"] == GAME.log_entries(s, 1, start, size)  # as the worker reads them
+
+
+def test_since_is_where_the_seats_recap_begins() -> None:
+    # The "Since your turn" recap (issue 20): the entries after the seat's last turn, public.
+    s = GAME.initial_state({"players": 3}, 5)
+    obs = GAME.observation(s, 0)
+    assert obs["since"] == 0 and GAME.observation(s, -1)["since"] == len(s.log)
+    first = next(a for a in GAME.legal_actions(s) if a.split()[0] in ("add", "open"))
+    s = play(s, first, "end")  # seat 0's turn: its own entries, then its refill
+    mine = len(s.log)
+    assert GAME.observation(s, 0)["since"] == mine  # nothing since, yet
+    s = play(s, "pass")  # seat 1
+    assert GAME.observation(s, 0)["since"] == mine and GAME.observation(s, 1)["since"] == len(s.log)
+    s = play(s, "pass")  # seat 2: seat 0 is up again
+    obs = GAME.observation(s, 0)
+    assert obs["since"] == mine and [e["key"] for e in obs["log"][mine - len(s.log):]] == ["primo.pass", "primo.pass"]
+    play_now = next(a for a in GAME.legal_actions(s) if a.split()[0] in ("add", "open", "move", "exchange"))
+    s = play(s, play_now)
+    if GAME.current_player(s) == 0:  # on its own turn, the recap still says what came before it
+        assert GAME.observation(s, 0)["since"] == mine
+    assert all(e["seat"] != 0 for e in GAME.log_entries(s, 0, mine, mine + 2))
 
 
 def test_hidden_cards_and_resampling() -> None:

@@ -36,10 +36,10 @@ export function initMotion(s) {
   document.addEventListener("keydown", skipNow, true);
 }
 
-/** The speed in force: "off" | "fast" | "normal" | "slow". */
+/** The speed in force: "off" | "fast" | "normal" | "slow" ("off" while a skipped sequence hurries to its end). */
 export function motionSpeed() {
   const s = DURATION[settings.speed] === undefined ? "normal" : settings.speed;
-  if (!settings.speedChosen && reduced()) return "off";
+  if (hurry || (!settings.speedChosen && reduced())) return "off";
   return s;
 }
 
@@ -54,6 +54,42 @@ export function skip() {
     try { a.finish(); } catch { a.cancel(); }
   }
   running.clear();
+  hurryPaced();
+}
+
+// ---------------------------------------------------------------- paced sequences
+// The table shows the computers' turns one step at a time (table.js), a pause between steps
+// (pause(ms), its length the game's: Primo's `pace`). A click, a tap or a key during a paced
+// sequence (skip()) ends the pause under way and every later one, with no motion, until the
+// sequence is over (paced(false): the player's turn, a hand-over, a round's summary).
+let pacing = false;
+let hurry = false;
+const pauses = new Set();
+const pauseCounts = { waited: 0, hurried: 0 }; // pauses waited (or cut short), and skipped by a hurry (tests)
+
+/** A paced sequence begins (on: true, and nothing hurried yet) or is over (false). */
+export function paced(on) {
+  pacing = on;
+  hurry = false;
+}
+
+function hurryPaced() {
+  if (!pacing) return;
+  hurry = true;
+  for (const wake of [...pauses]) wake();
+}
+
+/** Wait `ms` (0, or a skipped sequence: not at all) between two steps of a paced sequence.
+ * @param {number} ms @returns {Promise<void>} */
+export function pause(ms) {
+  if (hurry) pauseCounts.hurried += 1;
+  if (hurry || !(ms > 0)) return Promise.resolve();
+  pauseCounts.waited += 1;
+  return new Promise((resolve) => {
+    const wake = () => { clearTimeout(timer); pauses.delete(wake); resolve(); };
+    const timer = setTimeout(wake, ms);
+    pauses.add(wake);
+  });
 }
 
 function track(anim, after, kind = "other") {
@@ -240,4 +276,5 @@ export function afterRoundEnd(fn, still = () => true) {
 }
 
 // For tests and tools.
-export const motionInfo = { get played() { return played; }, kinds, speed: () => motionSpeed(), running: () => running.size };
+export const motionInfo = { get played() { return played; }, kinds, speed: () => motionSpeed(), running: () => running.size,
+  hurried: () => hurry, pauses: pauseCounts };

@@ -14,6 +14,7 @@ import { endLinks, playLink } from "./links.js";
 import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { recordResult } from "./stats.js";
 import { nextControl, rove, tableTools } from "./keys.js";
+import { pause, paced } from "./motion.js";
 
 /** @typedef {import("../protocol").View} View */
 /** @typedef {import("../protocol").Answer<unknown>} Answer */
@@ -284,11 +285,12 @@ async function run() {
   const g = game;
   g.running = true;
   setBusy(true);
+  paced(true); // the computers' steps from here on are paced; a click or key hurries them to the end
   try {
     for (;;) {
       if (game !== g || !$("#screen-table")) return;
       const v = g.view;
-      if (await roundEnded()) continue;
+      if (await roundEnded()) { paced(true); continue; } // the summary's click hurries nothing after it
       if (v.terminal) {
         if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
         shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
@@ -300,7 +302,7 @@ async function run() {
       if (g.seats[cur] !== "human") {
         // Out of chips, the player may watch the rest at speed ("fast") or skip to the result ("now").
         if (g.autoplay !== "now") setThinking(cur);
-        await sleep(g.autoplay === "now" ? 0 : g.autoplay ? PACE.fast : PACE[shell.settings.speed] ?? PACE.normal);
+        await pause(g.autoplay === "now" ? 0 : g.autoplay ? PACE.fast : stepPause(g)); // a click or key skips (motion.js)
         const step = await shell.engineCall({ op: "ai_step", session: g.sid });
         if (g.autoplay !== "now") setThinking(null);
         if (game !== g) return;
@@ -321,8 +323,16 @@ async function run() {
       return;
     }
   } finally {
+    paced(false);
     if (game === g) { g.running = false; setBusy(false); }
   }
+}
+
+// The pause before a computer's step: the game's (GameModule.pace: long enough to follow the step
+// just drawn, 0 at speed Off), else the shell's by speed.
+function stepPause(g) {
+  const own = g.module.pace ? g.module.pace(g.view, tableCtx()) : null;
+  return typeof own === "number" ? own : PACE[shell.settings.speed] ?? PACE.normal;
 }
 
 // After a computer's move changes the options, taps on the bar are ignored for 300 ms, so a

@@ -36,6 +36,7 @@ export function describe(desc, { nameOf }) {
     else if ((k === "points" || k === "scores" || k === "left") && Array.isArray(v)) out[k] = v.map((n, s) => `${nameOf(s)} ${n}`).join(", ");
     else if (k === "rule" && typeof v === "string") out[k] = t("primo.rule." + v);
     else if (k === "end" && (v === "tail" || v === "head")) out[k] = t("primo.word." + v);
+    else if (k === "need" && typeof v === "number") out[k] = needText(v);
     else out[k] = v;
   }
   if (key === "primo.take" && Array.isArray(a.takes) && !a.takes.length) key = "primo.take.none";
@@ -46,9 +47,13 @@ export function describe(desc, { nameOf }) {
   return { ...desc, key, args: out };
 }
 
-// A run as its values: "10 9 8", or "10 … 1" when long.
-function runText(cards) {
-  const vs = cards.map((c) => cardParts(c).value);
+// The value a row needs, as a player says it with its article: "a 7", "an 8", "an 11" (English
+// says "an" before the values read with a vowel; Italian and German have one article for all).
+export const needText = (n) => t(n === 8 || n === 11 ? "primo.need.an" : "primo.need", { n });
+
+// A run as its values: "10 9 8", or "10 … 1" when long (the log's words and the recap's).
+export function runText(cards) {
+  const vs = (cards || []).map((c) => cardParts(c).value);
   return vs.length > 4 ? `${vs[0]} … ${vs[vs.length - 1]}` : vs.join(" ");
 }
 

@@ -11,6 +11,7 @@ import { actionsOf, cardParts, kept, movableRuns, myTurn, obs, oneTap, parseActi
 import { joinAnd, name, names } from "./describe.js";
 import { animate, duration, fly, motionSpeed, rectOf, scrolled, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
+import { drawRecap } from "./recap.js";
 
 /** @typedef {import("./model.js").Observation} Observation */
 /** @typedef {import("./model.js").View} View */
@@ -40,6 +41,10 @@ export function drawFrame(el) {
         <p class="phase" id="phase"></p>
         <div class="po-rows" id="po-rows" role="group" aria-label="${esc(t("primo.rows"))}"></div>
         <p class="po-last" id="po-last"></p>
+        <section class="po-recap" id="po-recap" aria-labelledby="po-recap-title" hidden>
+          <h2 class="po-recap-title" id="po-recap-title">${esc(t("handover.since"))}</h2>
+          <div class="po-recap-body" id="po-recap-body" tabindex="-1" role="region" aria-labelledby="po-recap-title"></div>
+        </section>
         <p class="po-hint-line" id="po-hint" aria-live="polite"></p>
       </div>
       <div class="me" id="me"></div>`;
@@ -161,11 +166,16 @@ export function drawFelt(o, v, ctx) {
   if ((o.rounds || 1) > 1) bits.push(t("primo.round", { n: o.round, of: o.rounds }));
   bits.push(turn);
   if (!v.terminal && o.turn && o.turn.phase === "play" && o.turn.played) bits.push(t("primo.played", { n: o.turn.played }));
-  bits.push(t("primo.out", { n: o.out }));
-  $("#phase").textContent = bits.join(" · ");
+  // The cards out of play, said with what they are (cleared rows, Top and Take cards played).
+  const out = `<span class="po-out" id="po-out" title="${esc(t("primo.out.help"))}">${esc(t("primo.out", { n: o.out }))}<span class="sr-only"> (${esc(t("primo.out.help"))})</span></span>`;
+  $("#phase").innerHTML = [...bits.map(esc), out].join(" · ");
   const log = o.log || [];
   const last = [...log].reverse().find((e) => e.seat >= 0 && e.key !== "primo.refill");
-  $("#po-last").innerHTML = last ? `<span class="pa-last-label">${esc(t("primo.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;";
+  // A seat's own view has the recap (recap.js); a spectator's, the last play.
+  const lastLine = $("#po-last");
+  lastLine.hidden = v.seat >= 0;
+  lastLine.innerHTML = last && v.seat < 0 ? `<span class="pa-last-label">${esc(t("primo.last"))}:</span> ${esc(ctx.say(last))}` : "&nbsp;";
+  drawRecap(v, ctx);
   helpLine(ctx);
 }
 

@@ -5,7 +5,8 @@
 // (drag and drop, tap-then-target and keys; the action bar and the coach). The table has six rows
 // A–F, every seat's hand and pile counts and the shown seat's hand; every legal target lights up
 // and a drop that is not legal says why. Also the Top and Take flows, exchange mode, End turn,
-// Undo within the turn (the shell's Undo, the worker's `undo`), the row-clear animation, the coach,
+// Undo within the turn (the shell's Undo, the worker's `undo`), the row-clear animation, the other
+// players' turns followed step by step with a "Since your last turn" recap (recap.js), the coach,
 // the score sheet of the rounds variant, the rules section and the lessons. Everything is drawn
 // from the View of the seat on screen, so no other hand ever reaches the DOM.
 import { addStrings } from "../../i18n.js";
@@ -13,6 +14,7 @@ import { myTurn, obs } from "./model.js";
 import { animateClears, animateMoves, applyHighlights, drawFelt, drawFrame, drawMe, drawRows, drawSeats, focusKey, homeTile, readPlaces, restoreFocus, roundEnd, scoreText, side } from "./draw.js";
 import { composeActions, wireHand, wireRows } from "./input.js";
 import { describe } from "./describe.js";
+import { markStep, pace } from "./recap.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { renderLearn } from "./learn.js";
@@ -53,6 +55,7 @@ function drawTable(el, view, ctx) {
   restoreFocus(focus, el);
   animateClears(view, ctx);
   animateMoves(o, view, ctx, before);
+  markStep(view, ctx);
 }
 
 export default {
@@ -64,6 +67,7 @@ export default {
   roundEnd,
   scoreText,
   describe,
+  pace,
   homeTile,
   rules: (game, cat) => rulesSection(game, cat),
   extraRoutes: [

@@ -98,7 +98,7 @@ export async function renderLearn(main, params, ctx) {
     ${lessons.length > 1 ? `<nav class="row" aria-label="${esc(t("learn.list"))}">${lessons.map((l) => `<a class="btn secondary" href="${hashFor(l.id, 0)}" ${l.id === lesson.id ? 'aria-current="page"' : ""}>${esc(lessonText(l.title))}</a>`).join("")}</nav>` : ""}
     <article class="panel" id="po-lesson" data-lesson="${esc(lesson.id)}" data-step="${step}" ${s.action ? `data-step-action="${esc(s.action)}"` : ""}>
       <h2>${esc(lessonText(lesson.title))}</h2>
-      <p class="help">${lesson.source ? `${esc(t("primo.learn.source", { source: lesson.source }))} · ` : ""}<span id="po-learn-progress">${esc(t("primo.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
+      <p class="help">${lesson.source ? `${esc(t("primo.learn.source", { source: lessonText(lesson.source) }))} · ` : ""}<span id="po-learn-progress">${esc(t("primo.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
       ${who ? `<p id="po-learn-who"><strong>${esc(who)}</strong></p>` : ""}
       <p class="po-learn-text" id="po-learn-text" aria-live="polite">${esc(lessonText(s.say || s.text, nameOf))}${s.note ? ` <span id="po-learn-note">${esc(lessonText(s.note, nameOf))}</span>` : ""}</p>
       ${cleared.length ? `<p class="badge" id="po-learn-cleared">${esc(t("primo.learn.cleared", { rows: cleared.join(", ") }))}</p>` : ""}

@@ -8,7 +8,8 @@
 /**
  * Primo's observation as the page reads it (pygame_core/primo/state.py `observe`).
  * @typedef {{players: number, rows?: Row[], hand?: string[], hands: number[], piles: number[], scores: number[],
- *   round?: number, rounds?: number, out?: number, turn?: Turn, log?: any[], round_results?: any[]}} Observation
+ *   round?: number, rounds?: number, out?: number, turn?: Turn, log?: any[], log_size?: number, since?: number,
+ *   round_results?: any[]}} Observation
  */
 /**
  * The worker's View of the seat on screen (web/protocol.d.ts), with Primo's observation.
