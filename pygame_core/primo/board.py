@@ -315,7 +315,7 @@ _REASONS = {
     "primo.why.nocard": "{card} is not in the hand",
     "primo.why.notempty": "row {row} is not empty: only an empty base can be opened",
     "primo.why.empty": "row {row} is empty: open it with a card from the hand instead",
-    "primo.why.value": "{card} does not fit row {row}: its {end} needs a {need}",
+    "primo.why.value": "{card} does not fit row {row}: its {end} needs {a} {need}",
     "primo.why.colour": "{card} breaks row {row}'s colour rule ({rule})",
     "primo.why.notop": "row {row} has no Top card this turn: play a Top card on it first",
     "primo.why.takerow": "a Take card goes on row A or row F, not {row}",
@@ -331,11 +331,13 @@ _REASONS = {
 
 def reason_text(why: Why) -> str:
     """The English text of a ``primo.why.*`` Description, for error messages (the page translates the key)."""
-    args = dict(why.get("args", {}))
+    args = {"a": "a", **why.get("args", {})}
     if args.get("rule") == "alternate":
         args["rule"] = "colours alternate"
     elif args.get("rule") == "mono":
         args["rule"] = "one colour per row"
+    if why["key"] == "primo.why.value" and str(args.get("need")) in ("8", "11", "18"):
+        args["a"] = "an"  # "an 8", "an 11", "an 18", as the page says it
     return _REASONS.get(why["key"], "not legal now").format(**args)
 
 

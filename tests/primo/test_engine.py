@@ -93,7 +93,7 @@ def test_moves_take_any_tail_run_onto_a_row_one_higher() -> None:
     assert "onto its own row" in refused(s, "move B:9 B")
     assert "no card 4" in refused(s, "move B:4 A")
     assert "is empty" in refused(s, "move D:5 E")
-    assert "its tail needs a 11" in refused(s, "move C:10 A")
+    assert "its tail needs an 11" in refused(s, "move C:10 A")
 
 
 def test_top_cards() -> None:
