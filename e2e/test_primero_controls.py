@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 from tables import settle, table_info, watch_to_the_end
+from test_a11y import axe
 from test_primero_play import start
 
 LOG = "document.querySelectorAll('#log li').length"
@@ -70,6 +71,7 @@ def test_fold_with_a_free_pass_asks_in_the_page_then_acts(take: Callable[[str], 
     expect(ask).to_have_attribute("role", "dialog")
     expect(ask.locator("h2")).to_have_text("Fold, though passing is free?")
     expect(page.locator("#fold-ask-cancel")).to_be_focused()
+    assert axe(page) == []
     page.keyboard.press("f")  # no shortcut acts behind the question
     page.locator("#fold-ask-cancel").click()
     expect(ask).to_have_count(0)

@@ -167,11 +167,12 @@ function drawFelt(o, v, ctx) {
       ? `<button type="button" class="card slot-card" data-action="${action}" aria-label="${esc(t("primero.table.slot", { n: i + 1 }))}">${backArt()}</button>`
       : `<span class="card slot-card" aria-hidden="true">${backArt()}</span>`;
   }).join("")}</div>` : "";
-  const turn = v.terminal ? t("table.over") : (v.current === v.seat ? t("primero.table.yourturn") : t("primero.table.turn", { name: ctx.nameOf(v.current) }));
+  // Over: "Game over · Deal 5" (not "Game over · Deal 5 · The game is over.").
+  const turn = over ? "" : (v.current === v.seat ? t("primero.table.yourturn") : t("primero.table.turn", { name: ctx.nameOf(v.current) }));
   $("#felt").innerHTML = `
     <div class="pot" id="pot" data-pot="${o.pot}"><span class="pot-label">${esc(t("primero.table.pot"))}</span> <strong>${o.pot}</strong>${o.carried ? ` <span class="help">${esc(t("primero.table.carried", { n: o.carried }))}</span>` : ""}</div>
     ${pots}
-    <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("primero.phase." + o.phase))} · ${esc(t("primero.table.deal", { n: o.deal }))} · ${esc(turn)}</div>
+    <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("primero.phase." + o.phase))} · ${esc(t("primero.table.deal", { n: o.deal }))}${turn ? ` · ${esc(turn)}` : ""}</div>
     ${o.claim && !over ? `<div class="claim">${esc(t("primero.table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
     ${!over && o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "primero.table.forced.you" : "primero.table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
     ${over ? "" : slots}
@@ -468,7 +469,7 @@ async function drawCoach(v, ctx) {
   // left, or none now) it says how the hand stands among the hands an opponent could hold.
   const choosing = v.legal.some((a) => /^(discard|trade)\b/.test(a));
   const pct = (p) => (p * 100).toFixed(1);
-  const kindsList = (o) => `<ul class="coach-kinds" id="coach-kinds">${Object.entries(o.kinds).filter(([, p]) => p > 0)
+  const kindsList = (o) => `<ul class="coach-kinds inline" id="coach-kinds">${Object.entries(o.kinds).filter(([, p]) => p > 0)
     .map(([k, p]) => `<li>${esc(t("primero.kind." + k))}: ${pct(p)}%</li>`).join("")}</ul>`;
   const howSure = (o) => `<p class="help">${esc(t(o.exact ? "primero.coach.exact" : "primero.coach.sampled", { n: o.outcomes }))}</p>`;
   const rankHtml = rank ? `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("primero.coach.rank", { p: pct(rank.beats) }))}</p>
@@ -490,9 +491,9 @@ async function drawCoach(v, ctx) {
     html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}" data-p-worse="${outlook.p_worse ?? ""}">${esc(odds)}</p>
       <p id="coach-kinds-title">${esc(t("primero.coach.endwith"))}</p>${kindsList(outlook)}${howSure(outlook)}`;
   } else if (outlook && choosing && outlook.p_improve === null) {
-    // Fewer than four cards at the draw (Waks): keeping them all still draws the rest.
-    html += `<p id="coach-outlook" data-p-improve="">${esc(t("primero.coach.ifkeep"))}</p>${kindsList(outlook)}${howSure(outlook)}
-      <p class="help" id="coach-pick">${esc(t("primero.coach.pick"))}</p>`;
+    // Fewer than four cards at the draw (Waks): keeping them all still draws the rest (the bar's
+    // hint already says cards can be tapped; the panel keeps within its height, the log stays put).
+    html += `<p id="coach-outlook" data-p-improve="">${esc(t("primero.coach.ifkeep"))}</p>${kindsList(outlook)}${howSure(outlook)}`;
   } else if (choosing) {
     // Four cards and a trade or a draw on offer: the hand's standing, and how to weigh a trade.
     html += `${rankHtml}<p class="help" id="coach-pick">${esc(t("primero.coach.pick"))}</p>`;

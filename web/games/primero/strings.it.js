@@ -373,5 +373,5 @@ export default {
   "primero.coach.endwith": "La tua mano dopo la pescata:",
   "primero.coach.pick": "Tocca le carte che potresti scartare per vedere le probabilità di quella pescata.",
   "primero.coach.early": "Dopo questo giro di puntate arrivano altre {n} carte. Se tieni quelle che hai, le tue quattro carte potrebbero fare:",
-  "primero.coach.early#one": "Dopo questo giro di puntate arriva un'altra carta. Se tieni quelle che hai, le tue quattro carte potrebbero fare:",
+  "primero.coach.early#one": "Dopo questo giro di puntate arriva ancora {n} carta. Se tieni quelle che hai, le tue quattro carte potrebbero fare:",
 };
