@@ -12,7 +12,13 @@ function onKey(e) {
   const k = e.key.toLowerCase();
   const first = (verbs) => verbs.some((v) => click(`#actions button[data-action="${v}"]:not([disabled])`));
   // P passes; in Northpass and Suzuki passing is a trade: P starts it, and once cards are picked confirms it.
-  if (k === "p") return first(["pass", "refuse"]) || click("#actions [data-trade-start]") || click("#actions [data-primary][data-action^='trade ']");
+  if (k === "p") {
+    if (first(["pass", "refuse"]) || click("#actions [data-trade-start]") || click("#actions [data-primary][data-action^='trade ']")) return true;
+    // A trade under way with no card (or too many) picked: P goes to the cards, whose hint says what to pick.
+    const card = document.querySelector("#my-hand button.card[tabindex='0']") || document.querySelector("#my-hand button.card");
+    if (card instanceof HTMLElement && $("#actions #card-hint")) { card.focus(); return true; }
+    return false;
+  }
   if (k === "s") return first(["see", "match", "stay"]);
   if (k === "f") return first(["fold"]);
   if (/^[1-9]$/.test(k)) {
