@@ -227,19 +227,17 @@ def bar_click(page: Page) -> None:
 
 
 def confirm_fold_cancelled(page: Page) -> str:
-    """§2: Fold while Pass is free asks first; cancelling leaves the state as it was."""
+    """§2: Fold while Pass is free asks first (the page's own question); Esc cancels and leaves the
+    state as it was."""
     log = page.evaluate("document.querySelectorAll('#log > *').length")
     bar = page.locator("#actions").inner_html()
-    seen: list[str] = []
-
-    def cancel(d: Any) -> None:
-        seen.append(d.message)
-        d.dismiss()  # Cancel, as Esc does
-
-    page.once("dialog", cancel)
     page.locator("#actions [data-action=fold]").click()
-    assert seen and seen[0], "Fold with a free pass did not ask first"
-    message = seen[0]
+    ask = page.locator("#fold-ask")
+    expect(ask).to_be_visible()
+    message = ask.inner_text()
+    assert message, "Fold with a free pass did not ask first"
+    page.keyboard.press("Escape")  # Cancel
+    expect(ask).to_have_count(0)
     settle(page)
     assert page.evaluate("document.querySelectorAll('#log > *').length") == log, "a cancelled Fold played"
     assert page.locator("#actions").inner_html() == bar

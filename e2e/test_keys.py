@@ -197,8 +197,7 @@ def primero_by_keys(page: Page, server: str) -> None:
             used.add("hand-arrows")
         key = None
         if "fold" in acts and "f" not in used and dealends:
-            # F folds (with a question first when passing is free: accepted here; the deal ends).
-            page.once("dialog", lambda d: d.accept())
+            # F folds (with the page's question first when passing is free: "Fold anyway", by keys).
             key = "f"
         elif any(a in acts for a in ("see", "match", "stay")):
             key = "s"
@@ -218,6 +217,12 @@ def primero_by_keys(page: Page, server: str) -> None:
             used.add("switch")
             before = moves(page)
         page.keyboard.press(key)
+        if key == "f" and page.locator("#fold-ask").count():
+            expect(page.locator("#fold-ask-cancel")).to_be_focused()
+            page.keyboard.press("Shift+Tab")
+            page.keyboard.press("Shift+Tab")
+            expect(page.locator("#fold-ask-fold")).to_be_focused()
+            page.keyboard.press("Enter")
         used.add("digit" if key.isdigit() else key)
         page.wait_for_function("() => document.querySelector('#actions').getAttribute('aria-busy') !== 'true'")
         if switch:

@@ -57,13 +57,15 @@ def human_step(page: Page, step: int) -> str | None:
         return action
     hand_buttons = page.locator("#my-hand button.card")
     only_trade = not actions and not page.locator("#claim-go").count()
-    if hand_buttons.count() and not bar.locator("[data-primary]").count() and bar.locator("#card-hint").count() and only_trade:
+    trade = bar.locator("[data-trade-start]")
+    if trade.count() and only_trade:
         # Northpass, after the highest claim: trading is the only move, and the hint says so.
         expect(bar.locator("#card-hint")).to_contain_text("No higher claim")
-    if hand_buttons.count() and not bar.locator("[data-primary]").count() and (step % 2 or only_trade) and bar.locator("#card-hint").count():
-        hand_buttons.first.click()  # a trade (Northpass): its button comes with the first card picked
+    if trade.count() and (step % 2 or only_trade):
+        trade.click()  # "Pass & trade…" (Northpass): pick a card, then confirm
+        hand_buttons.first.click()
         expect(bar.locator("[data-primary]")).to_be_enabled()
-    if hand_buttons.count() and bar.locator("[data-primary]").count():
+    if hand_buttons.count() and bar.locator("[data-primary][data-action]").count():
         primary = bar.locator("[data-primary]")
         if primary.get_attribute("data-action") in ("discard", "trade") or primary.is_disabled():
             hand_buttons.first.click()

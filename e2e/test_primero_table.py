@@ -388,13 +388,15 @@ def test_waks_draw_hint_coach_rank_and_a_deal_end_that_explains(sized: Page, ser
     assert hinted and ranked and explained, (hinted, ranked, explained)
 
 
-def test_northpass_trade_has_a_hint_not_a_disabled_button(sized: Page, server: str) -> None:
+def test_northpass_trade_has_a_button_not_a_disabled_one(sized: Page, server: str) -> None:
     start(sized, server, "northpass", 3, ["human", "medium", "medium"], seed=6)
-    play_until(sized, "!!document.querySelector('#card-hint')", prefer=())
+    play_until(sized, "!!document.querySelector('#actions [data-trade-start]')", prefer=())
     bar = sized.locator("#actions")
-    expect(sized.locator("#card-hint")).to_have_text("Or pass: tap 1 or 2 cards to trade them in.")
-    expect(bar.locator("[data-primary]")).to_have_count(0)
+    expect(bar.locator("[data-primary][data-action]")).to_have_count(0)
     expect(bar).not_to_contain_text("trade 0")
+    bar.locator("[data-trade-start]").click()
+    expect(sized.locator("#card-hint")).to_have_text("Pick 1 or 2 cards to trade in.")
+    expect(bar.locator("[data-primary]")).to_have_count(0)
     sized.locator("#my-hand button.card").first.click()
     expect(bar.locator("[data-primary]")).to_be_enabled()
     expect(bar.locator("[data-primary]")).to_have_text(re.compile(r"^Pass(, pay \d+ chips? and trade 1| and trade 1)$"))

@@ -37,9 +37,11 @@ def draw_outlook(
 ) -> dict[str, Any]:
     """Distribution of the final hand after discarding ``discard`` and drawing up to ``final_size`` cards.
 
-    ``p_improve`` compares with keeping the current hand when it already has 4
-    cards; ``kinds`` gives the chance of each final kind; ``mean_points`` the
-    expected points.
+    ``p_improve`` and ``p_worse`` compare with keeping the current hand when it already has 4
+    cards (a better or a worse hand by the rules' ranking; the rest of the draws give an equal
+    one), so the page can say one coherent thing: a Primero of 55 that trades a card may end a
+    lower Primero, which counts as worse though its kind stays; ``kinds`` gives the chance of each
+    final kind; ``mean_points`` the expected points.
     """
     if any(c not in hand for c in discard):
         raise IllegalActionError("you can only discard cards from your hand", key="primero.coach.err.hand")
@@ -65,21 +67,24 @@ def draw_outlook(
                 picked.append(rest.pop(i))
             draws.append(tuple(picked))
     kinds: dict[str, float] = {k: 0.0 for k in rules.kinds}
-    better = 0
+    better = worse = 0
     points = 0
     base = strength(current, rules) if current else None
     for draw in draws:
         value = evaluate(kept + draw, rules)
         kinds[value.kind] += 1
         points += value.points
-        if base is not None and strength(value, rules) > base:
-            better += 1
+        if base is not None:
+            mine = strength(value, rules)
+            better += mine > base
+            worse += mine < base
     n = len(draws)
     return {
         "discard": [str(c) for c in discard],
         "kinds": {k: round(v / n, 4) for k, v in kinds.items()},
         "mean_points": round(points / n, 2),
         "p_improve": round(better / n, 4) if base is not None else None,
+        "p_worse": round(worse / n, 4) if base is not None else None,
         "exact": exact,
         "outcomes": n,
     }

@@ -11,7 +11,7 @@ with a Description for the page (and an English sentence for the CLI) when the r
 - ``coach`` (needs the view) ``{discard: ["7S", ...]}`` -> ``{value, outlook, rank, choices}``: the hand's value
   (the observation's ``hand_value``) and, while the seat holds at most 4 cards and the game is
   not over, the odds after discarding those cards (coach.draw_outlook: ``discard, kinds,
-  mean_points, p_improve, exact, outcomes``), from the cards this seat has not seen; with 4 cards,
+  mean_points, p_improve, p_worse, exact, outcomes``), from the cards this seat has not seen; with 4 cards,
   ``rank`` (coach.hand_rank: how many of the hands an opponent could hold this one beats, for
   when no draw is left); with 5 (RMS, after drawing) ``choices`` (coach.discard_choices: the hand
   each discard leaves, best first).

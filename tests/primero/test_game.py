@@ -464,6 +464,24 @@ def test_coach_with_five_cards_weighs_each_discard_and_ranks_a_hand_with_no_draw
     assert hand_rank(top, unseen_cards(rules, top), rules)["beats"] > 0.99
 
 
+def test_coach_outlook_says_how_often_a_trade_is_better_and_how_often_worse() -> None:
+    """Issue 20: a Primero of 55 trading a card showed "16.7% chance to improve" beside "Numerus 75%",
+    two figures that read as a contradiction. The outlook now gives p_worse too (a lower Primero is
+    worse though its kind stays): better, worse and equal add up to every draw."""
+    from pygame_core.cards import Card
+    from pygame_core.primero.coach import draw_outlook, unseen_cards
+    from pygame_core.primero.rules import hand_rules
+
+    rules = hand_rules("northpass")
+    hand = [Card.parse(c) for c in ("7S", "6H", "AD", "9C")]
+    out = draw_outlook(hand, hand[:1], unseen_cards(rules, hand), rules)
+    assert out["p_improve"] is not None and out["p_worse"] is not None
+    assert out["p_worse"] > 0.5 and 0 < out["p_improve"] < 0.5  # most draws spoil the one-of-each-suit
+    assert 0 <= 1 - out["p_improve"] - out["p_worse"] <= 1
+    two = draw_outlook(hand[:2], [], unseen_cards(rules, hand[:2]), rules)  # fewer than 4 cards: nothing to compare
+    assert two["p_improve"] is None and two["p_worse"] is None
+
+
 def test_lessons_operation() -> None:
     listed = _op("lessons", {})
     assert [w["name"] for w in listed][:1] == ["waks-anna"]

@@ -13,7 +13,7 @@ import { renderLearn } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { cardAction, claimAction, claimAmounts, claimsAt, costOf, discardsOne, KIND_ORDER } from "./actions.js";
-import { afterRoundEnd, chips, duration, fly, rectOf, rects, slide } from "../../shell/motion.js";
+import { afterRoundEnd, chips, duration, fly, rectOf, rects, skip, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
 import { addStrings } from "../../i18n.js";
 import stringsEn from "./strings.en.js";
@@ -88,6 +88,11 @@ function motion(o, v, ctx, before) {
   };
   if (ld && ld.deal !== prev.won) {
     // A deal just ended: once its summary is closed, the pot goes to its winners, then the next deal.
+    // Whatever still flies (the backs of the last trade, chips) lands now: the fx layer is drawn over
+    // every dialog, and the deal's summary opens next (issue 20: card backs over the dialog).
+    skip();
+    const fx = document.getElementById("fx-layer"); // a finished token leaves on its "finish" event, a task later
+    if (fx) fx.replaceChildren();
     const won = ld.won || [];
     afterRoundEnd(() => {
       const from = rectOf("#pot");
@@ -151,7 +156,10 @@ function drawSeats(o, v, ctx) {
 }
 
 function drawFelt(o, v, ctx) {
-  const pots = o.pots && o.pots.length > 1
+  // Once the game is over, the table says only what still means something: no claim to beat, no
+  // forced stake, no stock, no table cards and no side pots (issue 20: "Claim to beat" at the end).
+  const over = v.terminal;
+  const pots = !over && o.pots && o.pots.length > 1
     ? `<ul class="side-pots">${o.pots.map((p, i) => `<li>${esc(i === 0 ? t("primero.table.mainpot") : t("primero.table.sidepot", { n: i }))}: ${p.amount} (${p.eligible.map((s) => esc(ctx.nameOf(s))).join(", ")})</li>`).join("")}</ul>` : "";
   const slots = o.table_slots ? `<div class="slots" aria-label="${esc(t("primero.table.slots"))}">${Array.from({ length: o.table_slots }, (_, i) => {
     const action = `draw ${i + 1}`;
@@ -159,15 +167,16 @@ function drawFelt(o, v, ctx) {
       ? `<button type="button" class="card slot-card" data-action="${action}" aria-label="${esc(t("primero.table.slot", { n: i + 1 }))}">${backArt()}</button>`
       : `<span class="card slot-card" aria-hidden="true">${backArt()}</span>`;
   }).join("")}</div>` : "";
-  const turn = v.terminal ? t("table.over") : (v.current === v.seat ? t("primero.table.yourturn") : t("primero.table.turn", { name: ctx.nameOf(v.current) }));
+  // Over: "Game over · Deal 5" (not "Game over · Deal 5 · The game is over.").
+  const turn = over ? "" : (v.current === v.seat ? t("primero.table.yourturn") : t("primero.table.turn", { name: ctx.nameOf(v.current) }));
   $("#felt").innerHTML = `
     <div class="pot" id="pot" data-pot="${o.pot}"><span class="pot-label">${esc(t("primero.table.pot"))}</span> <strong>${o.pot}</strong>${o.carried ? ` <span class="help">${esc(t("primero.table.carried", { n: o.carried }))}</span>` : ""}</div>
     ${pots}
-    <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("primero.phase." + o.phase))} · ${esc(t("primero.table.deal", { n: o.deal }))} · ${esc(turn)}</div>
-    ${o.claim ? `<div class="claim">${esc(t("primero.table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
-    ${o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "primero.table.forced.you" : "primero.table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
-    ${slots}
-    <div class="stock help">${esc(t("primero.table.stock", { n: o.stock }))}</div>`;
+    <div class="phase" id="phase" data-phase="${esc(o.phase)}">${esc(t("primero.phase." + o.phase))} · ${esc(t("primero.table.deal", { n: o.deal }))}${turn ? ` · ${esc(turn)}` : ""}</div>
+    ${o.claim && !over ? `<div class="claim">${esc(t("primero.table.claim", { claim: claimText(o.claim) }))}</div>` : ""}
+    ${!over && o.forced !== null && o.forced !== undefined && o.forced >= 0 ? `<div class="forced">${esc(t(youAt(ctx) === o.forced ? "primero.table.forced.you" : "primero.table.forced", { name: ctx.nameOf(o.forced) }))}</div>` : ""}
+    ${over ? "" : slots}
+    ${over ? "" : `<div class="stock help">${esc(t("primero.table.stock", { n: o.stock }))}</div>`}`;
   for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#felt [data-action]"))) b.addEventListener("click", () => ctx.send(b.dataset.action));
 }
 
@@ -197,6 +206,7 @@ function drawMe(o, v, ctx) {
   for (const b of box.querySelectorAll("button.card")) {
     b.addEventListener("click", () => {
       const c = b.dataset.card;
+      if (v.legal.some((a) => a.startsWith("trade "))) local.trading = `${v.seat}:${v.actions}`; // a tap starts the trade too
       const i = local.selected.indexOf(c);
       if (i >= 0) local.selected.splice(i, 1);
       else if (discardsOne(v.legal)) local.selected = [c]; // one card goes: a new pick replaces the old
@@ -231,27 +241,40 @@ function composeActions(bar, v, ctx, send) {
   const used = new Set();
   // Card choices: discard / trade composed from the selected cards.
   const cardVerb = ["discard", "trade"].find((verb) => legal.some((a) => a === verb || a.startsWith(verb + " ")));
+  // Northpass and Suzuki: passing is trading 1 or 2 cards. "Pass & trade…" starts it (first in the
+  // bar, key P); then the player picks the cards and confirms, or goes back to betting (issue 20:
+  // a pass that was only a sentence, and no control at all once trading was the only move).
+  const stamp = `${v.seat}:${v.actions}`;
+  const trading = cardVerb === "trade" && (selected.length > 0 || ctx.local.trading === stamp);
   if (cardVerb && !legal.includes("draw") && !legal.some((a) => a.startsWith("draw "))) {
     const text = cardAction(cardVerb, selected);
     const ok = legal.includes(text);
     const one = cardVerb === "discard" && discardsOne(legal);
     const stake = cardVerb === "trade" ? costOf("trade", v) : 0;
-    const label = cardVerb === "trade"
-      ? (stake ? t("primero.btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("primero.btn.trade", { n: selected.length }))
-      : (one ? t("primero.btn.discard.one") : (selected.length ? t("primero.btn.discard", { n: selected.length }) : t("primero.btn.keep")));
-    // Nothing picked yet: the draw says cards can be tapped ("or keep all"); a trade (1 or 2 cards)
-    // shows no disabled "Pass and trade 0", only the hint.
-    if (!(cardVerb === "trade" && !selected.length)) {
-      parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
-    }
-    // A Northpass trade is the pass; once no higher claim is left it is the only move ("or" would mislead).
+    // Once no higher claim is left, trading is the only move ("or" would mislead; no way back).
     const onlyTrade = cardVerb === "trade" && legal.every((a) => a.startsWith("trade"));
-    const hint = one ? "primero.hint.discard.one" : (cardVerb === "trade" ? (onlyTrade ? "primero.hint.trade.only" : "primero.hint.trade") : "primero.hint.discard");
-    if (!ok || one || !selected.length) parts.push(`<span class="help" id="card-hint">${esc(t(hint))}</span>`);
+    if (cardVerb === "trade" && !trading) {
+      // The bar's main control (Enter) only when trading is the only move: else Enter still announces.
+      parts.push(`<button type="button" class="btn" ${onlyTrade ? "data-primary" : ""} data-trade-start aria-keyshortcuts="P">${esc(stake ? t("primero.btn.tradestart.stake", { cost: chipsText(stake) }) : t("primero.btn.tradestart"))}</button>`);
+      if (onlyTrade) parts.push(`<span class="help" id="card-hint">${esc(t("primero.hint.trade.only"))}</span>`);
+    } else if (cardVerb === "trade") {
+      // Picking: the confirm comes with the first card (never a disabled "Pass and trade 0").
+      const label = stake ? t("primero.btn.trade.stake", { n: selected.length, cost: chipsText(stake) }) : t("primero.btn.trade", { n: selected.length });
+      if (selected.length) parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
+      if (!ok) parts.push(`<span class="help" id="card-hint">${esc(t(onlyTrade ? "primero.hint.trade.only" : "primero.hint.trade.pick"))}</span>`);
+      if (!onlyTrade) parts.push(`<button type="button" class="btn secondary" data-trade-back>${esc(t("primero.btn.trade.back"))}</button>`);
+    } else {
+      const label = one ? t("primero.btn.discard.one") : (selected.length ? t("primero.btn.discard", { n: selected.length }) : t("primero.btn.keep"));
+      // Nothing picked yet: the draw says cards can be tapped ("or keep all").
+      parts.push(`<button type="button" class="btn" data-primary data-action="${esc(text)}" ${ok ? "" : "disabled aria-disabled=\"true\""}>${esc(label)}</button>`);
+      if (!ok || one || !selected.length) parts.push(`<span class="help" id="card-hint">${esc(t(one ? "primero.hint.discard.one" : "primero.hint.discard"))}</span>`);
+    }
     legal.filter((a) => a === cardVerb || a.startsWith(cardVerb + " ")).forEach((a) => used.add(a));
   }
+  // While trading, the bets wait behind "Back to betting": one decision at a time.
+  if (trading) legal.forEach((a) => used.add(a));
   // Claims: amount + announced hand (Italian vies, Northpass/Suzuki bets).
-  const claimActs = legal.filter((a) => a.split(" ").length === 4);
+  const claimActs = legal.filter((a) => !used.has(a) && a.split(" ").length === 4);
   if (claimActs.length) {
     claimActs.forEach((a) => used.add(a));
     parts.push(claimComposer(claimActs));
@@ -275,19 +298,85 @@ function composeActions(bar, v, ctx, send) {
   if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(actionLabel("fold", v))}</button>`);
   if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("primero.hint.slots"))}</span>`);
   else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("primero.hint.slots"))}</span>`);
+  closeFoldAsk(false);
   bar.innerHTML = parts.join("");
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button[data-action]"))) {
     if (b.id === "claim-go") continue;
     b.addEventListener("click", () => {
       const a = b.dataset.action;
-      if (a === "fold" && (legal.includes("pass") || (legal.includes("see") && v.observation.to_call === 0))) {
-        if (!confirm(t("primero.confirm.fold"))) return;
-      }
+      const free = freeStay(v);
+      if (a === "fold" && free) { askFold(b, free, v, send); return; }
       send(a);
     });
   }
+  const start = /** @type {HTMLButtonElement | null} */ (bar.querySelector("[data-trade-start]"));
+  if (start) start.addEventListener("click", () => {
+    ctx.local.trading = stamp;
+    ctx.redraw();
+    const card = /** @type {HTMLElement | null} */ (document.querySelector('#my-hand button.card[tabindex="0"]') || document.querySelector("#my-hand button.card"));
+    if (card) card.focus();
+    ctx.announce(t("primero.hint.trade.pick"));
+  });
+  const back = /** @type {HTMLButtonElement | null} */ (bar.querySelector("[data-trade-back]"));
+  if (back) back.addEventListener("click", () => {
+    ctx.local.trading = null;
+    ctx.local.selected = [];
+    for (const x of document.querySelectorAll("#my-hand button.card")) x.setAttribute("aria-pressed", "false");
+    ctx.redraw();
+    const first = /** @type {HTMLElement | null} */ (bar.querySelector("[data-primary], button, select"));
+    if (first) first.focus();
+  });
   const composer = $("#claim-composer", bar);
   if (composer) wireComposer(composer, claimActs, v, send);
+}
+
+// ---------------------------------------------------------------- folding when staying in is free
+// A fold while a pass (or a see of nothing) is free gives up the deal for no saving: legal in the
+// rules (Waks: "Fold: give up", at any turn but the forced see, D-WB3), so it is played, but only
+// once the player has seen why it is a poor move. The question is the page's own dialog: a native
+// confirm() is dismissed unseen by some browsers and every automated one, and then Fold, Enter and
+// F did nothing (issue 20). Fold anyway / Pass (or See) instead / Cancel (Esc); focus starts on
+// Cancel, the choice that plays nothing.
+
+/** The free way to stay in ("pass", or "see" with nothing to meet), or null when staying costs. */
+function freeStay(v) {
+  if (v.legal.includes("pass")) return "pass";
+  if (v.legal.includes("see") && (v.observation.to_call || 0) === 0) return "see";
+  return null;
+}
+
+function closeFoldAsk(refocus, back = null) {
+  const box = document.getElementById("fold-ask");
+  if (!box) return;
+  box.remove();
+  if (refocus && back && back.isConnected) back.focus();
+}
+
+function askFold(foldButton, free, v, send) {
+  closeFoldAsk(false);
+  const box = document.createElement("div");
+  box.className = "overlay fold-ask";
+  box.id = "fold-ask";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-modal", "true");
+  box.setAttribute("aria-labelledby", "fold-ask-title");
+  box.setAttribute("aria-describedby", "fold-ask-text");
+  box.innerHTML = `<div class="overlay-box"><h2 id="fold-ask-title">${esc(t("primero.foldask.title." + free))}</h2>
+    <p id="fold-ask-text">${esc(t("primero.foldask.text." + free))}</p>
+    <p class="row">
+      <button type="button" class="btn danger" id="fold-ask-fold">${esc(t("primero.foldask.fold"))}</button>
+      <button type="button" class="btn" id="fold-ask-stay">${esc(t("primero.foldask.stay." + free))}</button>
+      <button type="button" class="btn secondary" id="fold-ask-cancel" data-escape>${esc(t("primero.foldask.cancel"))}</button>
+    </p></div>`;
+  (document.getElementById("screen-table") || document.body).appendChild(box);
+  const choose = (action) => {
+    closeFoldAsk(!action, foldButton);
+    if (action) send(action);
+  };
+  $("#fold-ask-fold", box).addEventListener("click", () => choose("fold"));
+  $("#fold-ask-stay", box).addEventListener("click", () => choose(free));
+  $("#fold-ask-cancel", box).addEventListener("click", () => choose(null));
+  $("#fold-ask-cancel", box).focus();
 }
 
 function claimComposer(acts) {
@@ -380,19 +469,39 @@ async function drawCoach(v, ctx) {
   // left, or none now) it says how the hand stands among the hands an opponent could hold.
   const choosing = v.legal.some((a) => /^(discard|trade)\b/.test(a));
   const pct = (p) => (p * 100).toFixed(1);
+  const kindsList = (o) => `<ul class="coach-kinds inline" id="coach-kinds">${Object.entries(o.kinds).filter(([, p]) => p > 0)
+    .map(([k, p]) => `<li>${esc(t("primero.kind." + k))}: ${pct(p)}%</li>`).join("")}</ul>`;
+  const howSure = (o) => `<p class="help">${esc(t(o.exact ? "primero.coach.exact" : "primero.coach.sampled", { n: o.outcomes }))}</p>`;
+  const rankHtml = rank ? `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("primero.coach.rank", { p: pct(rank.beats) }))}</p>
+      <p class="help">${esc(t(rank.exact ? "primero.coach.rank.exact" : "primero.coach.rank.sampled", { n: rank.outcomes }))}</p>` : "";
+  const held = v.observation.hand || [];
   let html = value ? `<p id="coach-value">${esc(t("primero.coach.value", { kind: t("primero.kind." + value.kind), points: value.points }))}</p>` : "";
   if (choices) {
     const picked = (local.selected || [])[0];
     html += `<p id="coach-choices-title">${esc(t("primero.coach.choices"))}</p><ol class="coach-kinds" id="coach-choices">${choices.map((c) => `<li data-card="${esc(c.card)}"${c.card === picked ? ' aria-current="true" class="picked"' : ""}>${esc(t("primero.coach.choice", { card: name(c.card), kind: t("primero.kind." + c.kind), points: c.points }))}</li>`).join("")}</ol>`;
-  } else if (outlook && choosing) {
-    const rows = Object.entries(outlook.kinds).filter(([, p]) => p > 0).map(([k, p]) => `<li>${esc(t("primero.kind." + k))}: ${pct(p)}%</li>`).join("");
-    html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}">${esc(outlook.discard.length ? t("primero.coach.ifdiscard", { cards: outlook.discard.map(name).join(", ") }) : t("primero.coach.ifkeep"))}
-      ${outlook.p_improve !== null ? ` ${esc(t("primero.coach.improve", { p: pct(outlook.p_improve) }))}` : ""}</p>
-      <ul class="coach-kinds">${rows}</ul>
-      <p class="help">${esc(t(outlook.exact ? "primero.coach.exact" : "primero.coach.sampled", { n: outlook.outcomes }))}</p>`;
+  } else if (outlook && choosing && outlook.discard.length) {
+    // One statement about one draw: how often it beats, matches or spoils the hand held now (a lower
+    // Primero is worse though its kind stays), then the hands it can end with. Two bare figures side
+    // by side ("16.7% chance to improve" beside "Primero 25%") read as a contradiction (issue 20).
+    const cards = outlook.discard.map(name).join(", ");
+    const odds = outlook.p_improve !== null && outlook.p_worse !== null && value
+      ? t("primero.coach.odds", { cards, kind: t("primero.kind." + value.kind), points: value.points,
+        better: pct(outlook.p_improve), worse: pct(outlook.p_worse), same: pct(Math.max(0, 1 - outlook.p_improve - outlook.p_worse)) })
+      : t("primero.coach.ifdiscard", { cards });
+    html += `<p id="coach-outlook" data-p-improve="${outlook.p_improve ?? ""}" data-p-worse="${outlook.p_worse ?? ""}">${esc(odds)}</p>
+      <p id="coach-kinds-title">${esc(t("primero.coach.endwith"))}</p>${kindsList(outlook)}${howSure(outlook)}`;
+  } else if (outlook && choosing && outlook.p_improve === null) {
+    // Fewer than four cards at the draw (Waks): keeping them all still draws the rest (the bar's
+    // hint already says cards can be tapped; the panel keeps within its height, the log stays put).
+    html += `<p id="coach-outlook" data-p-improve="">${esc(t("primero.coach.ifkeep"))}</p>${kindsList(outlook)}${howSure(outlook)}`;
+  } else if (choosing) {
+    // Four cards and a trade or a draw on offer: the hand's standing, and how to weigh a trade.
+    html += `${rankHtml}<p class="help" id="coach-pick">${esc(t("primero.coach.pick"))}</p>`;
   } else if (rank) {
-    html += `<p id="coach-rank" data-beats="${rank.beats}">${esc(t("primero.coach.rank", { p: pct(rank.beats) }))}</p>
-      <p class="help">${esc(t(rank.exact ? "primero.coach.rank.exact" : "primero.coach.rank.sampled", { n: rank.outcomes }))}</p>`;
+    html += rankHtml;
+  } else if (outlook && held.length < 4) {
+    // The first betting round, two cards of four: what the four can become if both are kept.
+    html += `<p id="coach-early">${esc(t("primero.coach.early", { n: 4 - held.length }))}</p>${kindsList(outlook)}${howSure(outlook)}`;
   }
   box.innerHTML = html;
 }

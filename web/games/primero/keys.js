@@ -11,7 +11,14 @@ const help = [["P", "primero.keys.d.pass"], ["S", "primero.keys.d.see"], ["F", "
 function onKey(e) {
   const k = e.key.toLowerCase();
   const first = (verbs) => verbs.some((v) => click(`#actions button[data-action="${v}"]:not([disabled])`));
-  if (k === "p") return first(["pass", "refuse"]);
+  // P passes; in Northpass and Suzuki passing is a trade: P starts it, and once cards are picked confirms it.
+  if (k === "p") {
+    if (first(["pass", "refuse"]) || click("#actions [data-trade-start]") || click("#actions [data-primary][data-action^='trade ']")) return true;
+    // A trade under way with no card (or too many) picked: P goes to the cards, whose hint says what to pick.
+    const card = document.querySelector("#my-hand button.card[tabindex='0']") || document.querySelector("#my-hand button.card");
+    if (card instanceof HTMLElement && $("#actions #card-hint")) { card.focus(); return true; }
+    return false;
+  }
   if (k === "s") return first(["see", "match", "stay"]);
   if (k === "f") return first(["fold"]);
   if (/^[1-9]$/.test(k)) {
@@ -33,7 +40,7 @@ function onKey(e) {
 function read(v, x) {
   const o = v.observation;
   const bits = [t("primero.read.deal", { n: o.deal, phase: t("primero.phase." + o.phase), pot: o.pot })];
-  if (o.claim) bits.push(t("primero.read.claim", { claim: t("primero.claim", { kind: t("primero.kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
+  if (o.claim && !v.terminal) bits.push(t("primero.read.claim", { claim: t("primero.claim", { kind: t("primero.kind." + o.claim.split(" ")[0]), points: o.claim.split(" ")[1] }) }));
   for (const s of o.seats || []) {
     const state = [t("primero.table.chipcount", { n: s.chips })];
     if (s.bet) state.push(t("primero.table.bet", { n: s.bet }));
