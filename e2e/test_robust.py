@@ -138,6 +138,15 @@ def test_a_damaged_deploy_says_so_within_seconds_and_a_retry_loads_the_fixed_one
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     expect(page.locator("#boot-retry")).to_have_count(0)
     context.close()
+    # A damaged file of the engine's (PyScript's module): the engine cannot start, and says so at once.
+    (site / "pyscript" / "core.js").write_text("CORRUPT\n")
+    (site / "pyscript" / "core.js.gz").unlink(missing_ok=True)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served.url)
+    expect(page.get_by_role("button", name="Try again")).to_be_visible(timeout=10_000)
+    expect(page.locator("#boot-stage")).to_have_text("The game engine could not start. Check your connection and try again.")
+    context.close()
 
 
 # ---------------------------------------------------------------- item 15: a record before the end

@@ -97,6 +97,7 @@ function drainLive() {
 // ---------------------------------------------------------------- boot progress
 let progressNow = 0;
 function progress(pct, stageKey, vars) {
+  if (html.classList.contains("boot-failed")) return; // the failure's words stay (a bar frame still due draws nothing)
   pct = Math.max(progressNow, Math.min(100, Math.round(pct)));
   progressNow = pct;
   const bar = $("#boot-progress");
