@@ -21,6 +21,7 @@ import tables
 import test_primero_play as primero
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from playwright.sync_api import Browser, Page, expect
+from test_a11y import axe
 from test_saves import IDB_ALL, advance, info
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +66,8 @@ def test_a_dead_engine_is_said_and_a_reload_resumes_the_game(page: Page, server:
     expect(alert).to_be_visible(timeout=3 * WATCH_MS + 5000)
     expect(alert).to_have_attribute("role", "alert")
     expect(alert).to_contain_text("The game engine stopped working")
+    expect(page.get_by_role("button", name="Reload and go on")).to_be_focused()
+    assert axe(page) == []
     # What the player does now fails plainly (never a wait for ever): the home screen's list says so.
     page.goto(page.url.split("#")[0] + "#/")
     expect(page.locator("#continue-status")).to_contain_text("stopped working")
@@ -131,6 +134,7 @@ def test_a_damaged_deploy_says_so_within_seconds_and_a_retry_loads_the_fixed_one
     retry = page.get_by_role("button", name="Try again")
     expect(retry).to_be_visible(timeout=10_000)
     expect(page.locator("#boot-stage")).to_contain_text("Primi could not start")
+    assert axe(page) == []
     assert page.evaluate("document.documentElement.classList.contains('boot-failed')")
     # The deploy is mended: a retry loads it and the engine starts.
     (site / "shell" / "say.js").write_bytes(good)
@@ -153,8 +157,6 @@ def test_a_damaged_deploy_says_so_within_seconds_and_a_retry_loads_the_fixed_one
 
 
 def test_a_mid_game_export_warns_first_and_hot_seat_offers_none_before_the_end(page: Page, server: str) -> None:
-    from test_a11y import axe
-
     start(page, server + "?debug", ["human", "easy"])
     downloads: list[Any] = []
     page.on("download", lambda d: downloads.append(d))
@@ -208,6 +210,7 @@ def test_two_tabs_on_one_save_lose_no_move(page: Page, server: str) -> None:
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("This game is now open in another tab")
     expect(page.locator("#screen-table")).to_have_count(0)  # the first tab takes no more moves
+    assert axe(page) == []
     advance(primero, other, 1)
     primero.settle(other)
     moved = info(other)["actions"]
