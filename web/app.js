@@ -195,14 +195,20 @@ let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
 
+const START_MS = 60_000; // the engine's start once its files are here: 2-5 s on a desktop, far less than this anywhere
 async function bootEngine() {
   progress(15, "boot.pyscript");
   let bytes = null;
+  let stuck = 0;
   try {
     progress(30, sw && sw.controller ? "progress.engine" : "boot.python"); // a first visit's download says its bytes next
     await swInstalled; // a first visit: the service worker downloads the runtime once, for both
     performance.mark("primi:sw-installed");
     bytes = engineProgress(); // the bar follows the bytes the service worker serves the engine
+    // A start that no error ends but that never finishes (a worker stuck starting): everything is
+    // downloaded by now, so after START_MS the page says it could not start and offers the retry
+    // (should the engine come up after all, the page plays and the failure's words go).
+    stuck = setTimeout(() => bootFailed(new Error("the engine did not start in time")), START_MS);
     const base = new URL("./", document.baseURI);
     performance.mark("primi:pyscript-import");
     const { PyWorker } = await loadPyScript();
@@ -225,11 +231,14 @@ async function bootEngine() {
     if (!pong.ok) throw new Error(pong.detail || pong.key);
     const how = await rawCall({ op: "boot" });
     html.dataset.boot = how.ok ? how.result.mode : "plain";
+    clearTimeout(stuck);
+    if (html.classList.contains("boot-failed")) { html.classList.remove("boot-failed"); $("#boot-retry")?.remove(); }
     performance.mark("primi:ready");
     progress(100, "boot.ready");
     html.classList.add("ready");
     readyResolve();
   } catch (err) {
+    clearTimeout(stuck);
     if (bytes) bytes.stop(false);
     bootFailed(err);
   }
