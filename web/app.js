@@ -225,7 +225,6 @@ async function bootEngine() {
     });
     bytes.stop(true);
     performance.mark("primi:worker-ready");
-    watchWorker(worker);
     progress(90, "boot.engine");
     const pong = await rawCall({ op: "ping" });
     if (!pong.ok) throw new Error(pong.detail || pong.key);
@@ -270,8 +269,9 @@ function bootFailed(err) {
 
 // ---------------------------------------------------------------- the engine's death
 // Pyodide can fail fatally (a C stack overflow: "Maximum call stack size exceeded"): the worker
-// then answers nothing ever again, and every call would hang. Two signs are watched: an uncaught
-// error in the worker (an `error` event on it), and a call that has not answered for WATCH_MS.
+// then answers nothing ever again, and every call would hang. Two signs are watched: Pyodide's own
+// report of its fatal error (engine-boot.mjs, on the "primi-engine" channel), and a call that has
+// not answered for WATCH_MS.
 // Either way a cheap ping decides: a worker busy with a long decision still answers it once done,
 // a dead one never does (PING_MS). The page then says so and offers a reload, which loses nothing:
 // the worker saved the game after every move it answered, and the reload opens this tab's game
@@ -297,9 +297,9 @@ async function suspect() {
   if (!(await probe())) engineDied();
 }
 
-/** The worker's own error events: a fatal error inside it is checked at once (not after WATCH_MS). */
-function watchWorker(w) {
-  if (w && typeof w.addEventListener === "function") w.addEventListener("error", (e) => { e.preventDefault(); suspect(); });
+// A fatal error reported by an engine (this tab's or another's): this tab's worker is checked at once.
+if (typeof BroadcastChannel === "function") {
+  new BroadcastChannel("primi-engine").onmessage = (e) => { if (e.data && e.data.type === "fatal" && worker) suspect(); };
 }
 
 /** A worker call, watched: it answers, or the engine is found dead and the call fails (EngineGone). */
@@ -403,10 +403,10 @@ export function errorText(answer) {
 
 window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
 // With ?debug, the tests can stop the worker as a fatal error would (e2e/test_robust.py): it answers
-// nothing any more, and (crash) it raises an error event too, as Pyodide's fatal error does.
+// nothing any more, and (crash) it reports its fatal error, as engine-boot.mjs does for Pyodide's.
 if (DEBUG) window.primi.killEngine = (crash = false) => {
   worker.terminate();
-  if (crash) worker.dispatchEvent(new ErrorEvent("error", { message: "Maximum call stack size exceeded" }));
+  if (crash) new BroadcastChannel("primi-engine").postMessage({ type: "fatal" });
 };
 // The worker's memory (bench/site/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => {
