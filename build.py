@@ -223,6 +223,10 @@ def write_manifest(dist: Path, version: str) -> str:
     sizes = {url: (dist / ("index.html" if url == "./" else url[2:])).stat().st_size for url in precache}
     sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
     sw = sw.replace('"__SIZES__"', json.dumps(sizes))
+    # And each file's size over the wire as served with its .gz copy (the first visit's download, in
+    # bytes actually transferred: the boot bar's one total).
+    wire = {url: len(gzipped(dist / ("index.html" if url == "./" else url[2:])) or b"") or n for url, n in sizes.items()}
+    sw = sw.replace('"__WIRE__"', json.dumps(wire))
     (dist / "sw.js").write_text(sw)
     return build_hash
 
@@ -232,21 +236,36 @@ def write_manifest(dist: Path, version: str) -> str:
 GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm")
 
 
+_GZIPPED: dict[tuple[str, int, int], bytes | None] = {}
+
+
+def gzipped(path: Path) -> bytes | None:
+    """The bytes of ``path``'s ``.gz`` copy, or None when it gets none (not compressible, or it would
+    not save a tenth). Kept per file version: the manifest sizes them, then write_gzip writes them."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _GZIPPED:
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
+        _GZIPPED[key] = packed if len(packed) <= 0.9 * len(data) else None
+    return _GZIPPED[key]
+
+
 def write_gzip(dist: Path) -> int:
     """Write ``file.gz`` beside each compressible file (same mtime); return the site's gzipped size."""
     total = 0
     for rel in site_files(dist):
         path = dist / rel
-        data = path.read_bytes()
-        packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
-        if len(packed) <= 0.9 * len(data):
+        packed = gzipped(path)
+        if packed is not None:
             out = path.with_name(path.name + ".gz")
             out.write_bytes(packed)
             st = path.stat()
             os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns))
             total += len(packed)
         else:
-            total += len(data)
+            total += path.stat().st_size
+    _GZIPPED.clear()
     return total
 
 

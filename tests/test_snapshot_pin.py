@@ -5,7 +5,8 @@ time, web/engine-boot.mjs in PyScript's worker), with the pinned Pyodide under N
 - ``loadPyodide({_loadSnapshot, createPyodideModule})`` restores them, Python state included;
 - a snapshot larger than the module's initial memory restores only once the memory has grown
   (``Module.growMemory``, through the ``createPyodideModule`` wrapper); without it Pyodide fails
-  with a RangeError, which the page turns into the fallback boot.
+  with a RangeError, which the page turns into the fallback boot;
+- ``pyodide._api.on_fatal`` hears Pyodide's fatal error (engine-boot.mjs tells the page through it).
 If an upgrade of Pyodide changes any of this, this test fails before the page does."""
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ try {
   await loadPyodide({ _loadSnapshot: bad, createPyodideModule: grow });
   out.corrupt = "ok";
 } catch (e) { out.corrupt = String(e.message).split("\n")[0]; }
+// The hook engine-boot.mjs sets to tell the page of a fatal error (a C stack overflow), run last:
+// after it this Pyodide is unusable.
+back._api.on_fatal = (e) => { out.fatal = String(e && e.message ? e.message : e).split("\n")[0]; };
+try { back.runPython("import json; json.loads('[' * 100000)"); } catch { /* the fatal error itself */ }
 console.log(JSON.stringify(out));
 """
 
@@ -65,3 +70,4 @@ def test_snapshot_api_of_the_pinned_pyodide(tmp_path: Path) -> None:
     assert out["kept"] == 48 * 1024 * 1024
     assert out["plain"] == "RangeError"  # why engine-boot.mjs grows the memory first
     assert out["corrupt"] == "Snapshot has invalid magic number"
+    assert out["fatal"] == "Maximum call stack size exceeded"  # _api.on_fatal heard Pyodide's fatal error

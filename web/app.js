@@ -9,10 +9,11 @@ import { $, esc } from "./dom.js";
 import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
-import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes } from "./shell/table.js";
+import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes, leaveTable } from "./shell/table.js";
 import { installKeys, keysForTests } from "./shell/keys.js";
 import { errorWords } from "./shell/errors.js";
-import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved } from "./shell/saves.js";
+import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved, reopenOnReload, resumeSave } from "./shell/saves.js";
+import { heldSave, setTabsContext } from "./shell/tabs.js";
 import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
@@ -96,6 +97,7 @@ function drainLive() {
 // ---------------------------------------------------------------- boot progress
 let progressNow = 0;
 function progress(pct, stageKey, vars) {
+  if (html.classList.contains("boot-failed")) return; // the failure's words stay (a bar frame still due draws nothing)
   pct = Math.max(progressNow, Math.min(100, Math.round(pct)));
   progressNow = pct;
   const bar = $("#boot-progress");
@@ -109,11 +111,13 @@ function progress(pct, stageKey, vars) {
 }
 
 // ---------------------------------------------------------------- boot progress in bytes
-// The bar follows bytes. On a first visit the service worker downloads every file of the build
-// (sw.js: "primi-precache" with the bytes so far and the build's total); then, first visit or not,
-// it serves the engine's files from its cache ("primi-served", each file's size). The engine phase's
-// total is what the last boot of this build took (remembered), else the worker's estimate (the
-// runtime's files). Without a service worker (no secure context) the bar creeps on time instead.
+// The bar follows bytes, and says one figure: the download. On a first visit the service worker
+// downloads every file of the build (sw.js: "primi-precache", the bytes transferred so far and the
+// build's total over the wire, compressed as served): "Downloading the game: 3.1 of 15.5 MB". Then,
+// first visit or not, nothing more is downloaded: the service worker serves the engine's files from
+// its cache ("primi-served", each file's size), and the bar moves on them without a figure (the
+// engine phase's total is what the last boot of this build read, remembered, else the worker's
+// estimate). Without a service worker (no secure context) the bar creeps on time instead.
 // window.primi.bootBytes records every step {phase, bytes, total} for the tests.
 const BOOT_BYTES_KEY = "primi.bootbytes.v1";
 const bootLog = [];
@@ -154,8 +158,7 @@ function engineProgress(hi = 88) {
   const show = () => {
     const f = total ? Math.min(1, bytes / total) : 0;
     bootLog.push({ phase: "engine", bytes, total });
-    const [done, all] = [bytes, Math.max(total, bytes)];
-    showBar(() => progress(lo + (hi - lo) * f, "progress.engine", { done: mb(done), total: mb(all) }));
+    showBar(() => progress(lo + (hi - lo) * f, "progress.engine"));
   };
   engineWatch = (d) => {
     if (seen.has(d.url)) return;
@@ -168,7 +171,8 @@ function engineProgress(hi = 88) {
   // boot time (about 2 s) towards the halfway mark, never past it.
   const started = performance.now();
   const creep = setInterval(() => {
-    if (!seen.size) progress(lo + (hi - lo) * 0.5 * (1 - Math.exp(-(performance.now() - started) / 1500)), "boot.python");
+    // With a service worker nothing is downloaded now (its cache serves the engine); without, Python is.
+    if (!seen.size) progress(lo + (hi - lo) * 0.5 * (1 - Math.exp(-(performance.now() - started) / 1500)), sw && sw.controller ? "progress.engine" : "boot.python");
   }, 100);
   return {
     stop(ok) {
@@ -191,14 +195,20 @@ let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
 
+const START_MS = 60_000; // the engine's start once its files are here: 2-5 s on a desktop, far less than this anywhere
 async function bootEngine() {
   progress(15, "boot.pyscript");
   let bytes = null;
+  let stuck = 0;
   try {
-    progress(30, "boot.python");
+    progress(30, sw && sw.controller ? "progress.engine" : "boot.python"); // a first visit's download says its bytes next
     await swInstalled; // a first visit: the service worker downloads the runtime once, for both
     performance.mark("primi:sw-installed");
     bytes = engineProgress(); // the bar follows the bytes the service worker serves the engine
+    // A start that no error ends but that never finishes (a worker stuck starting): everything is
+    // downloaded by now, so after START_MS the page says it could not start and offers the retry
+    // (should the engine come up after all, the page plays and the failure's words go).
+    stuck = setTimeout(() => bootFailed(new Error("the engine did not start in time")), START_MS);
     const base = new URL("./", document.baseURI);
     performance.mark("primi:pyscript-import");
     const { PyWorker } = await loadPyScript();
@@ -220,18 +230,122 @@ async function bootEngine() {
     if (!pong.ok) throw new Error(pong.detail || pong.key);
     const how = await rawCall({ op: "boot" });
     html.dataset.boot = how.ok ? how.result.mode : "plain";
+    clearTimeout(stuck);
+    if (html.classList.contains("boot-failed")) { html.classList.remove("boot-failed"); $("#boot-retry")?.remove(); }
     performance.mark("primi:ready");
     progress(100, "boot.ready");
     html.classList.add("ready");
     readyResolve();
   } catch (err) {
+    clearTimeout(stuck);
     if (bytes) bytes.stop(false);
-    html.classList.add("boot-failed");
-    const msg = navigator.onLine === false ? t("boot.offline") : t("boot.failed", { error: err && err.message ? err.message : String(err) });
-    $("#boot-stage").textContent = msg;
-    delete $("#boot-stage").dataset.i18n; // the error's own words stay
-    announce(msg, true);
+    bootFailed(err);
   }
+}
+
+/** The boot cannot finish: say so in plain words (the cause goes to the console, never to the
+ * player) and offer a retry, a reload (a deploy fixed meanwhile, a connection back). */
+function bootFailed(err) {
+  if (html.classList.contains("boot-failed") || html.classList.contains("ready")) return;
+  console.warn("Primi: the engine could not start:", err && err.message ? err.message : err);
+  html.classList.add("boot-failed");
+  const stage = $("#boot-stage");
+  const msg = navigator.onLine === false ? t("boot.offline") : t("boot.failed");
+  stage.textContent = msg;
+  stage.dataset.i18n = navigator.onLine === false ? "boot.offline" : "boot.failed";
+  if (!$("#boot-retry")) {
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "btn secondary";
+    retry.id = "boot-retry";
+    retry.dataset.i18n = "boot.retry";
+    retry.textContent = t("boot.retry");
+    retry.addEventListener("click", () => location.reload());
+    stage.after(retry);
+  }
+  $("#boot-progress").setAttribute("aria-valuetext", msg);
+  announce(msg, true);
+}
+
+// ---------------------------------------------------------------- the engine's death
+// Pyodide can fail fatally (a C stack overflow: "Maximum call stack size exceeded"): the worker
+// then answers nothing ever again, and every call would hang. Two signs are watched: Pyodide's own
+// report of its fatal error (engine-boot.mjs, on the "primi-engine" channel), and a call that has
+// not answered for WATCH_MS.
+// Either way a cheap ping decides: a worker busy with a long decision still answers it once done,
+// a dead one never does (PING_MS). The page then says so and offers a reload, which loses nothing:
+// the worker saved the game after every move it answered, and the reload opens this tab's game
+// again (sessionStorage RESUME_KEY, shell/saves.js) from its last saved move.
+const DEBUG_WATCH = new URLSearchParams(location.search).has("debug") ? Number(new URLSearchParams(location.search).get("watchdog")) : 0;
+const WATCH_MS = DEBUG_WATCH > 0 ? DEBUG_WATCH : 30_000; // ?debug&watchdog=MS: the tests' short bound
+const PING_MS = DEBUG_WATCH > 0 ? DEBUG_WATCH : 10_000;
+let engineDead = false;
+let probing = null;
+
+/** Is the worker still answering? Resolves true (it answered a ping) or false (not within PING_MS). */
+function probe() {
+  probing ??= new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), PING_MS);
+    Promise.resolve(worker && worker.sync.call(JSON.stringify({ op: "ping" })))
+      .then((text) => { clearTimeout(timer); resolve(!!text); }, () => { clearTimeout(timer); resolve(false); });
+  }).finally(() => { probing = null; });
+  return probing;
+}
+
+async function suspect() {
+  if (engineDead) return;
+  if (!(await probe())) engineDied();
+}
+
+// A fatal error reported by an engine (this tab's or another's): this tab's worker is checked at once.
+if (typeof BroadcastChannel === "function") {
+  new BroadcastChannel("primi-engine").onmessage = (e) => { if (e.data && e.data.type === "fatal" && worker) suspect(); };
+}
+
+/** A worker call, watched: it answers, or the engine is found dead and the call fails (EngineGone). */
+function watched(call) {
+  return new Promise((resolve, reject) => {
+    let timer = 0;
+    const arm = () => {
+      timer = setTimeout(async () => {
+        if (!engineDead && (await probe())) { arm(); return; } // alive, only busy: wait on
+        engineDied();
+        reject(new EngineGone());
+      }, WATCH_MS);
+    };
+    const gone = () => { clearTimeout(timer); reject(new EngineGone()); };
+    const settle = (f) => (v) => { clearTimeout(timer); waiting.delete(gone); f(v); };
+    if (engineDead) { reject(new EngineGone()); return; }
+    arm();
+    waiting.add(gone);
+    call.then(settle(resolve), settle(reject));
+  });
+}
+const waiting = new Set(); // the calls still waiting on the worker: failed at once when it dies
+class EngineGone extends Error {}
+
+function engineDied() {
+  if (engineDead) return;
+  engineDead = true;
+  html.classList.add("engine-dead");
+  if (!html.classList.contains("ready")) { bootFailed(new Error("the engine stopped")); return; }
+  const box = document.createElement("div");
+  box.className = "panel message error engine-dead";
+  box.id = "engine-dead";
+  box.setAttribute("role", "alert");
+  box.innerHTML = `<p>${esc(t("engine.dead"))}</p>
+    <button type="button" class="btn" id="engine-reload">${esc(t("engine.reload"))}</button>`;
+  $("#main").before(box);
+  $("#engine-reload").addEventListener("click", () => {
+    // Back to this tab's game (shell/saves.js opens its save again), else the home screen: never
+    // the address that was open (a link that killed the engine would kill it again).
+    reopenOnReload(heldSave());
+    history.replaceState(null, "", heldSave() ? "#/table" : "#/");
+    location.reload();
+  });
+  $("#engine-reload").focus();
+  for (const f of [...waiting]) f(); // every call waiting on the worker fails now
+  waiting.clear();
 }
 
 // With ?debug in the page's address, every request and reply text is kept in
@@ -250,7 +364,7 @@ const nextTask = () => new Promise((resolve) => { turns.push(resolve); channel.p
 /** @param {Request} req @returns {Promise<AnyAnswer>} */
 async function rawCall(req) {
   const request = JSON.stringify(req);
-  const text = await worker.sync.call(request);
+  const text = await watched(worker.sync.call(request));
   await nextTask();
   if (DEBUG) replies.push({ request, reply: text });
   const answer = JSON.parse(text);
@@ -270,9 +384,9 @@ let chain = Promise.resolve();
 export function engineCall(req) {
   const run = chain.then(() => engineReady).then(() => rawCall(req));
   chain = run.catch(() => {});
-  return run.catch((err) => /** @type {import("./protocol").ErrorAnswer} */ ({
-    ok: false, kind: "InternalError", key: "error.internal", args: {}, ms: 0, detail: String(err && err.message ? err.message : err),
-  }));
+  return run.catch((err) => /** @type {import("./protocol").ErrorAnswer} */ (err instanceof EngineGone || engineDead
+    ? { ok: false, kind: "EngineGone", key: "engine.dead", args: {}, ms: 0 } // said once, by the alert above the page
+    : { ok: false, kind: "InternalError", key: "error.internal", args: {}, ms: 0, detail: String(err && err.message ? err.message : err) }));
 }
 
 /** A game's extra operation (the hand calculator, the coach, the lessons).
@@ -288,6 +402,12 @@ export function errorText(answer) {
 }
 
 window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
+// With ?debug, the tests can stop the worker as a fatal error would (e2e/test_robust.py): it answers
+// nothing any more, and (crash) it reports its fatal error, as engine-boot.mjs does for Pyodide's.
+if (DEBUG) window.primi.killEngine = (crash = false) => {
+  worker.terminate();
+  if (crash) new BroadcastChannel("primi-engine").postMessage({ type: "fatal" });
+};
 // The worker's memory (bench/site/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => {
   const r = worker ? await rawCall({ op: "heap" }) : null;
@@ -436,6 +556,32 @@ setContext({
   ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
 });
 setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
+
+// ---------------------------------------------------------------- a game taken by another tab
+// Another tab opened the game this tab plays (shell/tabs.js): it leaves this tab's table at once,
+// the calls in flight end (their moves are saved) and its session closes before the other tab
+// reads the save; this tab says so and offers to take the game back (which reads the save again).
+setTabsContext(async (save) => {
+  const sid = leaveTable();
+  if (shownPath === "/table") location.hash = "#/";
+  if (sid) await Promise.race([engineCall({ op: "close", session: sid }), new Promise((r) => setTimeout(r, 8000))]);
+  $("#tab-notice")?.remove();
+  const box = document.createElement("div");
+  box.id = "tab-notice";
+  box.className = "panel message tab-notice";
+  box.setAttribute("role", "alert");
+  box.innerHTML = `<p>${esc(t("tabs.moved"))}</p>
+    <p class="row"><button type="button" class="btn" id="tab-take">${esc(t("tabs.take"))}</button>
+    <button type="button" class="btn secondary" id="tab-dismiss">${esc(t("save.dismiss"))}</button></p>`;
+  $("#main").before(box);
+  $("#tab-dismiss").addEventListener("click", () => box.remove());
+  $("#tab-take").addEventListener("click", async () => {
+    $("#tab-take").disabled = true;
+    const error = await resumeSave(save);
+    if (!error) { box.remove(); return; }
+    if (box.isConnected) { box.querySelector("p").textContent = error; $("#tab-take").disabled = false; }
+  });
+});
 
 // ---------------------------------------------------------------- routing
 function parseRoute(raw = location.hash) {
@@ -690,3 +836,4 @@ performance.mark("primi:shell");
 window.addEventListener("hashchange", route);
 bootEngine();
 route();
+html.dataset.started = ""; // the shell runs: web/boot-guard.js need not say the page is broken

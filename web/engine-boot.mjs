@@ -49,6 +49,21 @@ async function snapshotBytes() {
   return raw;
 }
 
+// Pyodide's fatal error (a C stack overflow: "Maximum call stack size exceeded") leaves this worker
+// answering nothing ever again. Its private hook `_api.on_fatal` (pinned: tests/test_snapshot_pin.py)
+// tells the page at once, on a BroadcastChannel: app.js then pings its own worker (another tab's
+// engine may be the one that died) and, with no answer, says so and offers the reload.
+function reportFatal(py) {
+  try {
+    const api = /** @type {any} */ (py)._api;
+    if (api && typeof BroadcastChannel === "function") {
+      const channel = new BroadcastChannel("primi-engine");
+      api.on_fatal = () => channel.postMessage({ type: "fatal" });
+    }
+  } catch { /* a Pyodide without the hook: the page's bound on every call still finds the engine dead */ }
+  return py;
+}
+
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const indexURL = new URL("pyodide/", here).href;
@@ -71,11 +86,11 @@ export async function loadPyodide(options = {}) {
     const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot, createPyodideModule });
     steps.restore = since(t); // loadPyodide as a whole, the snapshot's fetch and unpack overlapping it
     globalThis.primiBoot = { mode: "snapshot", ms: since(t0), steps };
-    return py;
+    return reportFatal(py);
   } catch (err) {
     const error = String(err && err.message ? err.message : err);
     console.warn("Primi: the snapshot boot failed, starting Python the usual way:", error);
     globalThis.primiBoot = { mode: "plain", error };
   }
-  return pyodide.loadPyodide({ ...options, indexURL });
+  return reportFatal(await pyodide.loadPyodide({ ...options, indexURL }));
 }

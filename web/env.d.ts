@@ -49,6 +49,8 @@ interface Window {
     motion?: unknown;
     sounds?: unknown;
     bootBytes?: { phase: string; bytes: number; total: number }[];
+    /** With ?debug: stop the worker as a fatal error would (crash: reporting it, as engine-boot.mjs does). */
+    killEngine?: (crash?: boolean) => void;
   };
   webkitAudioContext?: typeof AudioContext;
 }

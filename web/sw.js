@@ -10,6 +10,11 @@ const CACHE = "primi-__BUILD_HASH__";
 const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
 /** @type {any} */
 const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...}: the boot's progress bar counts them
+// Each file's bytes over the wire as build.py serves it (its gzipped copy's size, or its own when it
+// has none): the first visit's download is counted in these, the bytes actually transferred. A host
+// that compresses otherwise sends a Content-Length, which replaces the estimate as each file arrives.
+/** @type {any} */
+const WIRE = "__WIRE__";
 // Each complete cache holds this map too (written last), so a later build reuses the files it shares.
 const MAP = "./.primi-files";
 const PARALLEL = 6;
@@ -25,16 +30,25 @@ async function sha256(buf) {
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The bytes a response takes over the wire: its Content-Length (the encoded length when it is
+ * compressed), else the build's estimate. @param {Response} res @param {string} url */
+function wireBytes(res, url) {
+  const n = Number(res.headers.get("content-length"));
+  return Number.isFinite(n) && n > 0 ? n : WIRE[url] || SIZES[url] || 0;
+}
+
 // Fetch a file and check its bytes. The HTTP cache may answer first: on a first visit it holds what
 // the page has just loaded, so nothing is downloaded twice. If its copy is not this build's (an old
 // file kept by a long max-age), fetch again bypassing it (cache: "reload"). A file that still does
 // not match (a deploy half-copied on the server) fails the install: the old version stays, and a
 // later load tries again. The response itself is kept (its URL and headers), not a copy.
-/** @param {string} url @param {string} sha @param {(n: number | null) => void} [onBytes] */
+// onBytes(n, wire) hears the bytes of the file read so far and its size over the wire.
+/** @param {string} url @param {string} sha @param {(n: number | null, wire?: number) => void} [onBytes] */
 async function fetchChecked(url, sha, onBytes = () => {}) {
   for (const mode of /** @type {RequestCache[]} */ (["default", "reload"])) {
     const res = await fetch(url, { cache: mode });
-    if (res.ok && (await sha256(await counted(res.clone(), onBytes))) === sha) return res;
+    const wire = wireBytes(res, url);
+    if (res.ok && (await sha256(await counted(res.clone(), (n) => onBytes(n, wire)))) === sha) return res;
     onBytes(null); // a retry: this file's bytes count again from zero
   }
   throw new Error(`${url} does not match build __BUILD_HASH__`);
@@ -65,7 +79,9 @@ async function counted(res, onBytes) {
   return out.buffer;
 }
 
-// Progress of the precache, in bytes of the build's files: at most one message per 50 ms, and the last.
+// Progress of the precache in bytes over the wire (what a first visit actually transfers; a file the
+// page's HTTP cache already holds counts too: the page downloaded it once, just before): at most one
+// message per 50 ms, and the last. A file's share grows with its bytes read (decoded) against its size.
 const progress = { bytes: 0, totalBytes: 0, done: 0, total: 0, sent: 0, timer: 0 };
 function report(final = false) {
   const now = Date.now();
@@ -92,14 +108,22 @@ async function precache() {
   const total = todo.length;
   let done = 0;
   progress.total = total;
-  progress.totalBytes = Object.values(SIZES).reduce((a, b) => a + b, 0);
+  const estimate = (url) => WIRE[url] || SIZES[url] || 0;
+  progress.totalBytes = Object.keys(FILES).reduce((a, url) => a + estimate(url), 0);
   const one = async ([url, sha]) => {
     let res = null;
     for (const [old, map] of olds) if (!res && map[url] === sha) res = await old.match(url, { ignoreVary: true });
-    let got = 0; // this file's bytes counted so far (a file from an older cache counts whole)
-    const onBytes = (n) => { const m = n === null ? 0 : n; progress.bytes += m - got; got = m; report(); };
+    let got = 0; // this file's wire bytes counted so far (a file from an older cache counts whole)
+    let size = estimate(url); // its wire size: the estimate until its response says
+    const onBytes = (n, wire = size) => {
+      if (wire !== size) { progress.totalBytes += wire - size; size = wire; }
+      const m = n === null ? 0 : Math.min(size, Math.round((size * n) / (SIZES[url] || n || 1)));
+      progress.bytes += m - got;
+      got = m;
+      report();
+    };
     await cache.put(url, res || (await fetchChecked(url, sha, onBytes)));
-    progress.bytes += (SIZES[url] || got) - got;
+    progress.bytes += size - got;
     done += 1;
     progress.done = done;
     report(done === total);

@@ -14,6 +14,7 @@ const KINDS = {
   IllegalActionError: "err.move", InvalidActionError: "err.move",
   RequestError: "err.request", StorageError: "err.storage.refused",
   OptionsError: "err.options", RecordError: "err.record",
+  EngineGone: "engine.dead", // the page's own: the worker stopped answering (app.js)
 };
 const INTERNAL = "error.internal";
 

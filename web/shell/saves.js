@@ -7,6 +7,7 @@
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { levels } from "./setup.js";
+import { claimSave } from "./tabs.js";
 
 /** @type {import("../protocol").SavesContext} */
 let ctx = null; // {engineCall, loadCatalogue, openGame(started, opts), errorText, announce}
@@ -72,6 +73,40 @@ export function download(name, text) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+// ---------------------------------------------------------------- a record before the end
+// A game's record holds its seed, so every card still hidden (the others' hands, the cards to
+// come). The worker gives it out mid-game only on an export the player asked for; the page first
+// says so and asks (issue 20, item 15). In a hot-seat game the record is offered only at its end.
+/** Resolves true once the player confirms exporting an unfinished game's record, false if they do not. */
+export function confirmSpoiler() {
+  return new Promise((resolve) => {
+    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const box = document.createElement("div");
+    box.className = "overlay";
+    box.id = "export-warn";
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-modal", "true");
+    box.setAttribute("aria-labelledby", "export-warn-title");
+    box.setAttribute("aria-describedby", "export-warn-text");
+    box.innerHTML = `<div class="overlay-box"><h2 id="export-warn-title">${esc(t("export.warn.title"))}</h2>
+      <p id="export-warn-text">${esc(t("export.warn.text"))}</p>
+      <p class="row"><button type="button" class="btn secondary" id="export-warn-go">${esc(t("export.warn.go"))}</button>
+      <button type="button" class="btn" id="export-warn-no" data-primary data-escape>${esc(t("save.cancel"))}</button></p></div>`;
+    document.body.appendChild(box);
+    const done = (yes) => {
+      box.remove();
+      if (back && back.isConnected) back.focus();
+      resolve(yes);
+    };
+    $("#export-warn-go").addEventListener("click", () => done(true));
+    $("#export-warn-no").addEventListener("click", () => done(false));
+    $("#export-warn-no").focus(); // the safe answer first
+  });
+}
+
+/** A hot-seat game (several humans at one screen): its record is offered only once it is over. */
+export const hotSeat = (seats) => (seats || []).filter((k) => k === "human").length > 1;
 
 const stamp = (ms) => new Date(ms).toISOString().slice(0, 16).replace(/[-:T]/g, "");
 export const recordFileName = (game, variant, ms = Date.now()) => `primi-${game}-${variant}-${stamp(ms)}.json`.replace(/[^a-z0-9_.-]/gi, "_");
@@ -155,7 +190,7 @@ async function fillList(box) {
       <span class="row">
         <button type="button" class="btn${i === 0 ? "" : " secondary"}" data-resume="${esc(s.id)}"${i === 0 ? " data-primary" : ""}
           aria-label="${esc(t(over ? "save.open.label" : "save.resume.label", { game: l.game, variant: l.variant, when: when(s.updated, now) }))}">${esc(t(over ? "save.open" : "save.resume"))}</button>
-        <button type="button" class="btn secondary" data-export="${esc(s.id)}">${esc(t("save.export"))}</button>
+        ${over || !hotSeat(s.seats) ? `<button type="button" class="btn secondary" data-export="${esc(s.id)}">${esc(t("save.export"))}</button>` : ""}
         ${s.kept ? `<button type="button" class="btn secondary" data-export-original="${esc(s.id)}">${esc(t("save.kept.export"))}</button>` : ""}
         <button type="button" class="btn secondary" data-delete="${esc(s.id)}"
           aria-label="${esc(t("save.delete.label", { game: l.game, variant: l.variant }))}">${esc(t("save.delete"))}</button>
@@ -205,8 +240,10 @@ async function resume(id, button) {
   }
 }
 
-/** Resume one save on the table; an error text, or null. */
+/** Resume one save on the table; an error text, or null. Another tab playing it lets go first
+ * (shell/tabs.js), so every move it made is in the save read here. */
 export async function resumeSave(id) {
+  await claimSave(id);
   const answer = await ctx.engineCall({ op: "resume", save: id });
   if (!answer.ok) return ctx.errorText(answer);
   const kept = answer.result.kept;
@@ -214,11 +251,22 @@ export async function resumeSave(id) {
   return ctx.openGame(answer.result, { resumed: true, notice });
 }
 
-/** The most recent saved game in progress, resumed (after a reload on the table); true if one was. */
+// The save a reload must open (the engine stopped: app.js reloads the page on this tab's game).
+const REOPEN_KEY = "primi.reopen";
+/** After the next reload, the table opens this save (not merely the most recent). */
+export function reopenOnReload(save) {
+  try { if (save) sessionStorage.setItem(REOPEN_KEY, save); } catch { /* refused: the most recent opens */ }
+}
+
+/** The most recent saved game in progress, resumed (after a reload on the table); true if one was.
+ * A reload the page asked for opens the game this tab had (reopenOnReload). */
 export async function resumeLatest() {
+  let wanted = null;
+  try { wanted = sessionStorage.getItem(REOPEN_KEY); sessionStorage.removeItem(REOPEN_KEY); } catch { /* none */ }
   const answer = await ctx.engineCall({ op: "saves" });
   if (!answer.ok || !answer.result.storage) return false;
-  const latest = answer.result.saves.find((s) => s.status === "ok");
+  const ok = answer.result.saves.filter((s) => s.status === "ok");
+  const latest = ok.find((s) => s.id === wanted) || ok[0];
   if (!latest) return false;
   return (await resumeSave(latest.id)) === null;
 }
@@ -249,6 +297,8 @@ function confirmAll(box, n) {
 }
 
 async function exportSave(id, saves, original = false) {
+  const s0 = saves.find((x) => x.id === id);
+  if (s0 && s0.status === "ok" && s0.turn >= 0 && !(await confirmSpoiler())) return; // unfinished: it shows every hidden card
   const answer = await ctx.engineCall({ op: "export_save", save: id, original });
   if (!answer.ok) { $("#continue-message").textContent = ctx.errorText(answer); return; }
   const s = saves.find((x) => x.id === id) || {};

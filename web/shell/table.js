@@ -11,7 +11,8 @@ import { playSound } from "./sound.js";
 import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
-import { download, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
+import { confirmSpoiler, download, hotSeat, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
+import { claimSave } from "./tabs.js";
 import { recordResult } from "./stats.js";
 import { nextControl, rove, tableTools } from "./keys.js";
 import { pause, paced } from "./motion.js";
@@ -142,8 +143,16 @@ export async function openGame(started, opts = {}) {
   const seen = opts.resumed ? roundSeen(game.save) : undefined;
   game.roundShown = seen !== undefined ? seen : r ? r.id : null;
   markRoundSeen(game.save, game.roundShown);
+  claimSave(game.save); // this tab plays it (shell/tabs.js: a resumed save was claimed before it was read)
   if (location.hash === "#/table") renderTable($("#main")); else location.hash = "#/table";
   return null;
+}
+
+/** The game leaves this tab's table (another tab plays it now): its session, or null. */
+export function leaveTable() {
+  const g = game;
+  game = null;
+  return g ? g.sid : null;
 }
 
 // The one human at the table is "You" (hot-seat players go by their seat's name).
@@ -303,6 +312,7 @@ async function run() {
         // Out of chips, the player may watch the rest at speed ("fast") or skip to the result ("now").
         if (g.autoplay !== "now") setThinking(cur);
         await pause(g.autoplay === "now" ? 0 : g.autoplay ? PACE.fast : stepPause(g)); // a click or key skips (motion.js)
+        if (game !== g) return; // the game left the table meanwhile (another tab plays it)
         const step = await shell.engineCall({ op: "ai_step", session: g.sid });
         if (g.autoplay !== "now") setThinking(null);
         if (game !== g) return;
@@ -490,6 +500,8 @@ function drawControls() {
   rove();
   const undoButton = $("#table-undo");
   if (undoButton) undoButton.hidden = !(v.undo && !v.terminal && v.seat >= 0 && v.current === v.seat);
+  const exportButton = $("#table-export");
+  if (exportButton) exportButton.hidden = !v.terminal && hotSeat(game.seats); // hot-seat: the record only at the end
 }
 
 // Undo against the computer: back to before your last decision (the computers' moves since are undone too).
@@ -520,6 +532,10 @@ async function undo() {
 async function exportRecord() {
   const g = game;
   if (!g) return;
+  if (!g.view.terminal) {
+    // Before the end the record shows every hidden card: never in hot-seat, else only once confirmed.
+    if (hotSeat(g.seats) || !(await confirmSpoiler()) || game !== g) return;
+  }
   const answer = await shell.engineCall({ op: "record", session: g.sid, export: true });
   if (game !== g) return;
   if (!answer.ok) { showError(answer); return; }
