@@ -499,12 +499,18 @@ async function drawCoach(v, ctx) {
   box.innerHTML = `<ul class="pa-coach" id="coach-moves">${moves.map((m) => coachLine(m, style, ctx)).join("")}</ul>`;
 }
 
-function coachLine(m, style, ctx) {
+/** One legal move in the coach panel: what it gains, what it leaves the next player (exported for tests/js). */
+export function coachLine(m, style, ctx) {
   const bits = [];
   if (m.cards) {
     bits.push(t(m.coins ? "primiera.coach.gain" : "primiera.coach.gain.nocoin", { cards: m.cards, coins: m.coins }));
     if (m.settebello) bits.push(t("primiera.coach.sette"));
-    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) bits.push(t("primiera.coach.prim", { before: m.primiera_before ?? "—", after: m.primiera_after }));
+    // A primiera exists once a side holds every suit: the first time, this move completes it.
+    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) {
+      bits.push(m.primiera_before === null || m.primiera_before === undefined
+        ? t("primiera.coach.prim.new", { after: m.primiera_after })
+        : t("primiera.coach.prim", { before: m.primiera_before, after: m.primiera_after }));
+    }
     if (m.sweep) bits.push(t("primiera.coach.sweep"));
   } else bits.push(t("primiera.coach.nothing"));
   const n = m.next;
@@ -514,7 +520,7 @@ function coachLine(m, style, ctx) {
       bits.push(n.partner
         ? t("primiera.coach.partner", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks) })
         : t("primiera.coach.risk", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks), p: Math.round(n.sweep_chance * 100) }));
-    } else if (n.table.length) bits.push(t("primiera.coach.safe", { name: ctx.nameOf(n.seat) }));
+    } else if (n.table.length) bits.push(t(n.partner ? "primiera.coach.safe.partner" : "primiera.coach.safe", { name: ctx.nameOf(n.seat) }));
   }
   const p = parse(m.action);
   const what = p.captured.length ? `${shortCard(p.card, style)} × ${p.captured.map((c) => shortCard(c, style)).join(" ")}` : shortCard(p.card, style);

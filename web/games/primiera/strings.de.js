@@ -217,4 +217,7 @@ export default {
   "primiera.on.extra": "{names}: {target} in derselben Runde erreicht ({totals}). Erreichen zwei oder mehr Spieler in derselben Runde {target}, wird eine Extrarunde gespielt; danach gewinnt die höchste Summe.",
   "primiera.on.tie": "{sides} liegen mit {total} Punkten gleichauf, der höchsten Summe und mindestens {target}. Ein Gleichstand um den Sieg wird ausgespielt: noch eine Runde, danach gewinnt die höchste Summe.",
   "primiera.on.rule": "Die Regel, der Primi hier folgt:",
+  // Zeilen des Beraters in Spielerworten (issue 20)
+  "primiera.coach.prim.new": "vervollständigt eine Primiera: {after}",
+  "primiera.coach.safe.partner": "dein Partner {name} kann keine Scopa machen",
 };

@@ -221,4 +221,7 @@ export default {
   "primiera.on.extra": "{names} reached {target} in the same round ({totals}). When two or more players reach {target} in the same round, one extra round is played; after it, the highest total wins.",
   "primiera.on.tie": "{sides} are level on {total} points, the highest total, and at least {target}. A tie for the win is played off: one more round, then the highest total wins.",
   "primiera.on.rule": "The rule Primi follows here:",
+  // Coach lines in the player's words (issue 20)
+  "primiera.coach.prim.new": "completes a primiera: {after}",
+  "primiera.coach.safe.partner": "your partner {name} cannot sweep it",
 };

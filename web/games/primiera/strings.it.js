@@ -217,4 +217,7 @@ export default {
   "primiera.on.extra": "{names}: {target} raggiunto nello stesso giro ({totals}). Quando due o più giocatori arrivano a {target} nello stesso giro, si gioca un giro in più; dopo, vince il totale più alto.",
   "primiera.on.tie": "{sides} sono pari a {total} punti, il totale più alto, e almeno {target}. Un pareggio per la vittoria si spareggia: ancora un giro, poi vince il totale più alto.",
   "primiera.on.rule": "La regola che Primi segue qui:",
+  // Righe del consigliere con parole da giocatore (issue 20)
+  "primiera.coach.prim.new": "completa una primiera: {after}",
+  "primiera.coach.safe.partner": "il tuo compagno {name} non può fare scopa",
 };
