@@ -187,6 +187,35 @@ def test_a_whole_short_game(page: Page, server: str) -> None:
     expect(page.locator("#game-end")).to_contain_text("rounds played")
 
 
+def test_kaleidos_extra_round_says_why_the_game_goes_on(page: Page, server: str) -> None:
+    """Several players reach the target in the same round (target 1: every side that scores does):
+    the round's dialog says why the game goes on, in words and with D-PA12 as the rules page shows
+    it; the round under way says it is an extra round; the score sheet marks that round (D-PA12)."""
+    start(page, server, "kaleidos", ["easy"] * 4, seed=1, target=1)
+    dialog = page.locator("#dealend")
+    expect(dialog).to_be_visible()
+    o = last_view(page)["observation"]
+    reached = [s for s, n in enumerate(o["sheet"][0]["totals"]) if n >= 1]
+    assert len(reached) >= 2 and o["why_on"] == {"key": "primiera.on.extra",
+                                                 "args": {"seats": reached, "totals": [o["scores"][s] for s in reached], "target": 1}}
+    why = page.locator("#roundend-goes-on")
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("The game goes on.")
+    expect(why).to_contain_text("reached 1 in the same round")
+    expect(why).to_contain_text("one extra round is played")
+    expect(why.locator("dl.decisions dt")).to_have_text("D-PA12")
+    expect(why.locator("dl.decisions dd")).to_contain_text("an extra round is played")
+    expect(page.locator("#dealend-go")).to_have_text("Play the extra round")
+    page.locator("#dealend-go").click()
+    expect(page.locator("#phase")).to_contain_text("extra round")
+    # The extra round's own end: its line on the sheet is marked, and its dialog's title says so.
+    page.wait_for_function("() => !document.querySelector('#dealend').hidden || document.querySelector('#game-end')", timeout=120_000)
+    expect(page.locator("#pa-sheet-table tbody tr[data-extra]")).to_have_count(1)
+    expect(page.locator("#pa-sheet-table tbody tr[data-extra] th")).to_contain_text("extra round")
+    if dialog.is_visible():
+        expect(page.locator("#dealend-title")).to_have_text("Round 2, an extra round, is over")
+
+
 def test_a_capture_choice_among_several(page: Page, server: str) -> None:
     """A hand card with several captures: the options are listed, each highlights its cards, and
     the one chosen (by keyboard here) is the one played."""

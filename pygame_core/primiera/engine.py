@@ -7,6 +7,7 @@ Pure functions from state to state. Actions arrive here already parsed and check
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..rng import Rng
 from .rules import DECK, HERALD_MODES, HERALDS, ORDER, RULES, VALUE, PrimieraRules, herald_sides, sort_cards
@@ -245,7 +246,7 @@ def end_round(state: PrimieraState) -> PrimieraState:
             points[s] = p.total
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
     line = RoundScore(state.round, state.dealer, partnership, doubled, tuple(zip(sides, points_by_side, strict=True)),
-                      tuple(points), totals)
+                      tuple(points), totals, extra=why_on(state) is not None)
     log = log_append(log, -1, "primiera.round_end", round=state.round, points=list(points), totals=list(totals),
                      sides=[{"key": "primiera.side_points", "args": {"seats": list(side), **p.points()}}
                             for side, p in zip(sides, points_by_side, strict=True)])
@@ -258,6 +259,27 @@ def end_round(state: PrimieraState) -> PrimieraState:
     if extra and not state.extra:
         state = replace(state, log=log_append(state.log, -1, "primiera.extra_round"))
     return deal_round(replace(state, extra=extra, dealer=(state.dealer + 1) % n))
+
+
+def why_on(state: PrimieraState) -> dict[str, Any] | None:
+    """Why the round under way is played though a player reached the target (D-PA12), as a message
+    key and its args; None if no one has. Kaleidos: several reached it in the same round (an extra
+    round), or the extra round left a tie for the highest total; the other modes: a tie between
+    sides for the highest total at or over the target."""
+    if state.over or not state.sheet or state.target <= 0:
+        return None
+    last = state.sheet[-1]
+    totals = last.totals
+    reached = [s for s, total in enumerate(totals) if total >= state.target]
+    if not reached:
+        return None
+    if state.rules.ending == "extra_round" and not last.extra:
+        return {"key": "primiera.on.extra",
+                "args": {"seats": reached, "totals": [totals[s] for s in reached], "target": state.target}}
+    top = max(totals)
+    sides = state.rules.fixed_sides or tuple((s,) for s in range(state.players))
+    tied = [list(side) for side in sides if any(totals[s] == top for s in side)]
+    return {"key": "primiera.on.tie", "args": {"sides": tied, "total": top, "target": state.target}}
 
 
 def decide(state: PrimieraState) -> tuple[tuple[int, ...], bool]:

@@ -17,8 +17,9 @@ picks (each seat's table card once revealed), captured (each seat's pile, public
 captured_counts, coins_counts, sweeps, tally (each side's running counts, coach.tally),
 last_capturer, herald ({seat, card, partnership}),
 sides (this round's sides once known), doubled, unclaimed, scores (running totals), sheet
-(the score sheet: one line per round), target, max_rounds, extra_round, winners, result,
-decisions, log, log_size.
+(the score sheet: one line per round, ``extra`` when it was an extra round), target, max_rounds,
+extra_round, why_on (why the round under way is played though the target was reached, D-PA12: a
+message key and args, or null), winners, result, decisions, log, log_size.
 
 Description keys: see DESCRIPTION_KEYS.
 """
@@ -51,7 +52,7 @@ from .cli import COMMANDS
 from .coach import coach_op, tally
 from .decisions import DECISIONS
 from .describe import DESCRIPTION_KEYS, describe_action
-from .engine import apply_pick, apply_play, captures, legal, new_game, play_text
+from .engine import apply_pick, apply_play, captures, legal, new_game, play_text, why_on
 from .lessons import lessons_op
 from .rules import HERALD_MODES, ORDER, PRIMIERA, SUIT, VALUE, VARIANTS, sort_cards
 from .scoring import score_request
@@ -343,6 +344,7 @@ def observe(s: PrimieraState, seat: int) -> dict[str, JSON]:
         "target": s.target,
         "max_rounds": s.max_rounds,
         "extra_round": s.extra,
+        "why_on": why_on(s),  # why this round is played though the target was reached (D-PA12), or None
         "winners": list(s.winners) if s.over else None,
         "result": GAME.result(s) if s.over else None,
         "decisions": list(s.rules.decisions),

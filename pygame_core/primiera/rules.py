@@ -114,9 +114,9 @@ def _check(options: Mapping[str, Any]) -> None:
 def _options(rules: PrimieraRules) -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("target", "Target score", "int", rules.target, minimum=0, maximum=101,
-                   help="points to win (0: no target, play max_rounds rounds)"),
+                   help="points to win; 0 for none, and the round limit ends the game"),
         OptionSpec("max_rounds", "Round limit", "int", 0, minimum=0, maximum=100,
-                   help="0: no limit; at the limit the highest total wins, ties share (P-PA1)"),
+                   help="0 for none; after the last round the highest total wins, and equal totals share the win (P-PA1)"),
     )
 
 

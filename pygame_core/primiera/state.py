@@ -52,6 +52,7 @@ class RoundScore:
     sides: tuple[tuple[tuple[int, ...], SidePoints], ...]
     points: tuple[int, ...]  # per seat, this round
     totals: tuple[int, ...]  # per seat, after this round
+    extra: bool = False  # played though a player had reached the target: an extra round (D-PA12)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data."""
@@ -64,6 +65,7 @@ class RoundScore:
                       for seats, p in self.sides],
             "points": list(self.points),
             "totals": list(self.totals),
+            "extra": self.extra,
         }
 
 

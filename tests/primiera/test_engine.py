@@ -10,10 +10,11 @@ import pytest
 
 from pygame_core import registry
 from pygame_core.errors import IllegalActionError, InvalidActionError, OptionsError
-from pygame_core.primiera.engine import arrange, decide
+from pygame_core.primiera.engine import arrange, decide, why_on
 from pygame_core.primiera.game import DESCRIPTION_KEYS, GAME, PrimieraGame, PrimieraState
 from pygame_core.primiera.rules import DECK, HERALDS
 from pygame_core.primiera.scoring import score_round, sole_best
+from pygame_core.primiera.state import RoundScore
 from pygame_core.protocol import Game
 from pygame_core.records import Record, replay
 from pygame_core.rng import AgentRandom
@@ -234,12 +235,65 @@ def test_kaleidos_ending_plays_an_extra_round_when_several_reach_21() -> None:
     assert decide(_with_totals("kaleidos", (20, 3, 4, 19))) == ((), False)
 
 
+def _after(variant: str, *lines: tuple[tuple[int, ...], bool]) -> PrimieraState:
+    """A game whose sheet holds rounds with these (totals, extra) and goes on (D-PA12's states)."""
+    s = GAME.initial_state(None, 9, variant)
+    sheet = tuple(RoundScore(i + 1, 0, "individual", False, (), (0,) * s.players, totals, extra)
+                  for i, (totals, extra) in enumerate(lines))
+    return replace(s, sheet=sheet, totals=lines[-1][0], extra=any(e for _, e in lines) or variant == "kaleidos")
+
+
+def test_why_the_game_goes_on_after_the_target_is_reached() -> None:
+    # D-PA12, said to every seat: several reached 21 in one round (the extra round), then a tie.
+    s = _after("kaleidos", ((23, 25, 24, 8), False))
+    why = {"key": "primiera.on.extra", "args": {"seats": [0, 1, 2], "totals": [23, 25, 24], "target": 21}}
+    assert why_on(s) == why
+    assert all(GAME.observation(s, seat)["why_on"] == why for seat in range(-1, 4))
+    s = _after("kaleidos", ((23, 25, 24, 8), False), ((30, 30, 26, 9), True))
+    assert why_on(s) == {"key": "primiera.on.tie", "args": {"sides": [[0], [1]], "total": 30, "target": 21}}
+    assert [line["extra"] for line in GAME.observation(s, 0)["sheet"]] == [False, True]
+    # The other modes: a tie between sides at or over 11 plays another round.
+    assert why_on(_after("2p", ((12, 12), False))) == {"key": "primiera.on.tie", "args": {"sides": [[0], [1]], "total": 12, "target": 11}}
+    assert why_on(_after("classic", ((12, 12, 12, 12), False)))["args"]["sides"] == [[0, 2], [1, 3]]
+    # Nobody at the target, or no round over yet: nothing to say.
+    assert why_on(_after("2p", ((9, 10), False))) is None
+    assert why_on(GAME.initial_state(None, 1, "kaleidos")) is None
+
+
+def test_an_extra_round_is_marked_on_the_sheet() -> None:
+    # Through the engine: everyone starts at 20 of 21, so a round where two score starts an extra one.
+    for seed in range(50):
+        s = replace(GAME.initial_state(None, seed, "kaleidos"), totals=(20, 20, 20, 20))
+        rng = AgentRandom(seed)
+        while s.round == 1:
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+        if s.extra:
+            break
+    assert s.extra and GAME.observation(s, 0)["why_on"]["key"] == "primiera.on.extra"
+    while s.round == 2 and not GAME.is_terminal(s):
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert [line.extra for line in s.sheet] == [False, True]
+
+
 def test_other_modes_highest_side_at_the_target_wins() -> None:
     assert decide(_with_totals("2p", (12, 11))) == ((0,), False)
     assert decide(_with_totals("2p", (12, 12))) == ((), False)
     assert decide(_with_totals("3p", (9, 10, 10))) == ((), False)
     assert decide(_with_totals("classic", (11, 9, 11, 9))) == ((0, 2), False)
     assert decide(_with_totals("classic", (12, 12, 12, 12))) == ((), False)
+
+
+def test_option_help_speaks_to_a_player() -> None:
+    # The setup screen shows these helps: no option's own name (max_rounds) in them, in any language.
+    from pygame_core.primiera.rules import VARIANTS
+    from pygame_core.primiera.translations import TRANSLATIONS
+
+    names = {o.name for v in VARIANTS for o in v.options}
+    helps = [o.help for v in VARIANTS for o in v.options if o.help]
+    helps += [text for lang in TRANSLATIONS.values() for key, text in lang.text.items() if key.endswith(".help")]
+    assert helps
+    for text in helps:
+        assert not any(name in text for name in names), text
 
 
 def test_round_limit_and_the_target_cross_check() -> None:

@@ -11,7 +11,8 @@
 //   are read in one batch before any animation is started, so nothing thrashes the layout.
 // - Speed: the player's Off / Fast / Normal / Slow (settings.speed); prefers-reduced-motion means Off
 //   unless the player chose a speed in Settings (settings.speedChosen).
-// - A click, a tap or a key anywhere finishes every animation now playing (skip()).
+// - A click, a tap or a key anywhere finishes every animation now playing (skip()); a tap on a
+//   control that was moving acts on that control (pressClick).
 // Test hook: window.primi.motion = {played, speed()}; html[data-motion-played] counts the animations started.
 
 const DURATION = { off: 0, fast: 120, normal: 250, slow: 500 }; // one card's travel (lichess's animationMillis)
@@ -31,9 +32,41 @@ const reduced = () => typeof matchMedia === "function" && matchMedia("(prefers-r
 export function initMotion(s) {
   settings = s;
   // A click, a tap or a key anywhere jumps every animation to its end (capture: before any handler).
-  const skipNow = () => skip();
-  document.addEventListener("pointerdown", skipNow, true);
-  document.addEventListener("keydown", skipNow, true);
+  document.addEventListener("pointerdown", pressDown, true);
+  document.addEventListener("click", pressClick, true);
+  document.addEventListener("keydown", () => skip(), true);
+}
+
+// A press that lands on a control while it moves (a card being dealt to the hand) is meant for that
+// control; finishing the motion moves it away from under the finger, and the click that ends the
+// tap would go to whatever lies there now (another card, or nothing). That click goes to the
+// control the press landed on, as the same tap on a still table would.
+/** @type {{ el: HTMLElement, at: number } | null} */
+let pressed = null;
+const PRESS_MS = 1500; // a click this long after its press is no longer that tap's
+
+function movingControl(target) {
+  const el = target instanceof Element ? /** @type {HTMLElement | null} */ (target.closest("button, [data-action]")) : null;
+  if (!el) return null;
+  for (const a of running) {
+    const moved = a.effect && /** @type {KeyframeEffect} */ (a.effect).target;
+    if (moved && (moved === el || moved.contains(el))) return el;
+  }
+  return null;
+}
+
+function pressDown(e) {
+  pressed = running.size ? (() => { const el = movingControl(e.target); return el ? { el, at: performance.now() } : null; })() : null;
+  skip();
+}
+
+function pressClick(e) {
+  const p = pressed;
+  pressed = null;
+  if (!p || !p.el.isConnected || p.el.contains(/** @type {Node} */ (e.target)) || performance.now() - p.at > PRESS_MS) return;
+  e.stopPropagation();
+  e.preventDefault();
+  p.el.click();
 }
 
 /** The speed in force: "off" | "fast" | "normal" | "slow" ("off" while a skipped sequence hurries to its end). */

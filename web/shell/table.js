@@ -230,6 +230,7 @@ export async function renderTable(main) {
     focusBar();
     if (game.afterRound) { const f = game.afterRound; game.afterRound = null; f(); }
   });
+  $("#actions").addEventListener("click", barLock, true);
   tableTools($("#table-tools"));
   $("#log-older").addEventListener("click", loadOlder);
   $("#table-undo").addEventListener("click", undo);
@@ -346,13 +347,24 @@ function stepPause(g) {
 }
 
 // After a computer's move changes the options, taps on the bar are ignored for 300 ms, so a
-// label never changes under a finger; #actions[data-locked] says so (tests wait on it).
+// label never changes under a finger; #actions[data-locked] says so (tests wait on it). Only the
+// bar's own controls are locked (barLock): a hand card's one-tap play or a tap on the table acts at
+// once, as on a still table (a tap during the computer's animation finishes it, shell/motion.js).
 function lockBar() {
   const bar = $("#actions");
   if (!bar) return;
   bar.dataset.locked = "";
   clearTimeout(game.lockTimer);
   game.lockTimer = setTimeout(() => { delete bar.dataset.locked; }, 300);
+}
+
+// A click on the locked bar (a tap, Enter on a button, a single-key shortcut: all click a
+// [data-action] of #actions) stops here, before the button's own handler.
+function barLock(e) {
+  const bar = /** @type {HTMLElement} */ (e.currentTarget);
+  if (!("locked" in bar.dataset) || e.target === bar) return;
+  e.stopPropagation();
+  e.preventDefault();
 }
 
 function unlockBar() {
@@ -437,7 +449,6 @@ async function showPending() {
 async function send(action, opts = {}) {
   const g = game;
   if (!g || g.busy) return; // a call is in flight: no double send
-  if ($("#actions") && "locked" in $("#actions").dataset) return; // options just changed: ignore this tap
   const v = g.view;
   if (v.seat < 0 || v.current !== v.seat) return;
   if (!v.legal.includes(action)) { showError(t("table.notnow")); return; }

@@ -19,6 +19,13 @@ function evidenceCards(ev, cat) {
   return [];
 }
 
+/** A side with no primiera lacks a suit (D-PA5): which ones, when its best cards are known ("no ♣"). */
+function noPrimiera(ev, style) {
+  if (!ev || !Array.isArray(ev.primiera)) return "—";
+  const have = new Set(ev.primiera.map((c) => c.slice(-1)));
+  return t("primiera.missing", { suits: Object.keys(SUIT_SYMBOL).filter((x) => !have.has(x)).map((x) => (style === "italian" ? ITALIAN_SUIT[x] : SUIT_SYMBOL[x])).join(" ") });
+}
+
 /** A breakdown table: categories by side, each cell the points and what they came from.
  * A cell whose category the side won is marked (class pa-won, data-won) and lists the cards
  * that won it (data-cards), so the round end shows which cards made each point. */
@@ -28,7 +35,7 @@ export function breakdownTable(sides, counts, id, style = "french") {
   const cell = (s, cat) => {
     const pts = s.points[cat];
     const c = s.counts || {};
-    const detail = cat === "cards" ? c.cards : cat === "coins" ? c.coins : cat === "primiera" ? (c.primiera ?? "—") : null;
+    const detail = cat === "cards" ? c.cards : cat === "coins" ? c.coins : cat === "primiera" ? (c.primiera ?? noPrimiera(s.evidence, style)) : null;
     const won = pts > 0 && cat !== "sweeps";
     const cards = evidenceCards(s.evidence, cat);
     const list = cards.length

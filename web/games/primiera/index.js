@@ -6,7 +6,7 @@
 // the round scorer screen. Everything is drawn from the View the worker returns for the seat on
 // screen, so a card that seat may not see never reaches the DOM.
 import { $, esc } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, txDecision } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 import { renderScorer } from "./score.js";
 import { renderLearn } from "./learn.js";
@@ -240,7 +240,7 @@ function drawFelt(o, v, ctx) {
   const turn = v.terminal ? t("table.over")
     : v.current === v.seat ? t("primiera.yourturn")
       : t(o.phase === "pick" ? "primiera.pickturn" : "primiera.turn", { name: ctx.nameOf(v.current) });
-  const info = [t("primiera.round", { n: o.round }), o.target ? t("primiera.target", { n: o.target }) : "", o.stock_size ? t("primiera.stock", { n: o.stock_size }) : "", turn].filter(Boolean);
+  const info = [t("primiera.round", { n: o.round }), o.why_on && !v.terminal ? t("primiera.sheet.extra") : "", o.target ? t("primiera.target", { n: o.target }) : "", o.stock_size ? t("primiera.stock", { n: o.stock_size }) : "", turn].filter(Boolean);
   const table = o.table || [];
   const perRow = table.length > 10 ? Math.ceil(table.length / 2) : Math.max(6, table.length);
   const cards = table.length
@@ -461,7 +461,8 @@ function drawSheet(v, ctx) {
   const sheet = o.sheet || [];
   const seats = Array.from({ length: o.players }, (_, i) => i);
   const head = `<tr><th scope="col">${esc(t("primiera.col.round"))}</th>${seats.map((s) => `<th scope="col">${esc(ctx.nameOf(s))}</th>`).join("")}</tr>`;
-  const body = sheet.map((line) => `<tr><th scope="row">${line.round}</th>${line.points.map((p, s) => `<td>+${p} <span class="help">(${line.totals[s]})</span></td>`).join("")}</tr>`).join("");
+  // An extra round (D-PA12: played though the target was reached) is marked as such.
+  const body = sheet.map((line) => `<tr ${line.extra ? 'class="pa-extra-line" data-extra' : ""}><th scope="row">${line.round}${line.extra ? ` <span class="badge pa-extra">${esc(t("primiera.sheet.extra"))}</span>` : ""}</th>${line.points.map((p, s) => `<td>+${p} <span class="help">(${line.totals[s]})</span></td>`).join("")}</tr>`).join("");
   // The totals as a chart: one bar per seat, against the target (or the leader).
   const top = Math.max(o.target || 0, ...o.scores, 1);
   const chart = `<ul class="pa-chart" id="pa-chart" aria-label="${esc(t("primiera.chart"))}">${seats.map((s) => `<li data-seat="${s}">
@@ -498,12 +499,18 @@ async function drawCoach(v, ctx) {
   box.innerHTML = `<ul class="pa-coach" id="coach-moves">${moves.map((m) => coachLine(m, style, ctx)).join("")}</ul>`;
 }
 
-function coachLine(m, style, ctx) {
+/** One legal move in the coach panel: what it gains, what it leaves the next player (exported for tests/js). */
+export function coachLine(m, style, ctx) {
   const bits = [];
   if (m.cards) {
     bits.push(t(m.coins ? "primiera.coach.gain" : "primiera.coach.gain.nocoin", { cards: m.cards, coins: m.coins }));
     if (m.settebello) bits.push(t("primiera.coach.sette"));
-    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) bits.push(t("primiera.coach.prim", { before: m.primiera_before ?? "—", after: m.primiera_after }));
+    // A primiera exists once a side holds every suit: the first time, this move completes it.
+    if (m.primiera_after !== m.primiera_before && m.primiera_after !== null) {
+      bits.push(m.primiera_before === null || m.primiera_before === undefined
+        ? t("primiera.coach.prim.new", { after: m.primiera_after })
+        : t("primiera.coach.prim", { before: m.primiera_before, after: m.primiera_after }));
+    }
     if (m.sweep) bits.push(t("primiera.coach.sweep"));
   } else bits.push(t("primiera.coach.nothing"));
   const n = m.next;
@@ -513,7 +520,7 @@ function coachLine(m, style, ctx) {
       bits.push(n.partner
         ? t("primiera.coach.partner", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks) })
         : t("primiera.coach.risk", { name: ctx.nameOf(n.seat), ranks: rankText(n.sweep_ranks), p: Math.round(n.sweep_chance * 100) }));
-    } else if (n.table.length) bits.push(t("primiera.coach.safe", { name: ctx.nameOf(n.seat) }));
+    } else if (n.table.length) bits.push(t(n.partner ? "primiera.coach.safe.partner" : "primiera.coach.safe", { name: ctx.nameOf(n.seat) }));
   }
   const p = parse(m.action);
   const what = p.captured.length ? `${shortCard(p.card, style)} × ${p.captured.map((c) => shortCard(c, style)).join(" ")}` : shortCard(p.card, style);
@@ -529,11 +536,49 @@ function roundEnd(v, ctx) {
   const sides = line.sides.map((s) => ({ label: sideName(s.seats, ctx.nameOf), points: s, counts: s.counts, evidence: s.evidence }));
   const totals = line.totals.map((n, s) => `${ctx.nameOf(s)} ${n}`).join(", ");
   const points = line.sides.map((s) => `${sideName(s.seats, ctx.nameOf)} ${s.total}`).join(", ");
-  const html = `<p id="roundend-partnership">${esc(t("primiera.roundend.partnership", { partnership: t("primiera.partnership." + line.partnership) }))}</p>
+  const on = v.terminal ? null : goesOn(v, ctx);
+  const html = `${partnershipLine(v.observation, line)}
     ${line.doubled ? `<p>${esc(t("primiera.roundend.doubled"))}</p>` : ""}
     ${breakdownTable(sides, true, "roundend-table", ctx.settings.suits)}
-    <p id="roundend-totals">${esc(t("primiera.roundend.totals", { totals }))}</p>`;
-  return { id: line.round, title: t("primiera.roundend.title", { n: line.round }), html, text: t("primiera.roundend.text", { n: line.round, points }), next: t("primiera.roundend.next") };
+    <p id="roundend-totals">${esc(t("primiera.roundend.totals", { totals }))}</p>
+    ${on ? on.html : ""}`;
+  return {
+    id: line.round, title: t(line.extra ? "primiera.roundend.title.extra" : "primiera.roundend.title", { n: line.round }), html,
+    text: [t("primiera.roundend.text", { n: line.round, points }), on ? on.text : ""].filter(Boolean).join(" "),
+    next: t(on ? "primiera.roundend.next.extra" : "primiera.roundend.next"),
+  };
+}
+
+// Who played with whom this round: said only where partnerships can be (four players); in 2p
+// and 3p everyone always plays alone, and the line would say nothing.
+function partnershipLine(o, line) {
+  if (o.players !== 4) return "";
+  return `<p id="roundend-partnership">${esc(t("primiera.roundend.partnership", { partnership: t("primiera.partnership." + line.partnership) }))}</p>`;
+}
+
+// Why the game goes on though a player reached the target (the core's why_on, D-PA12): in the
+// player's words, with the rule Primi follows there as the rules page shows it.
+function goesOn(v, ctx) {
+  const why = v.observation.why_on;
+  if (!why || typeof why.key !== "string") return null;
+  const a = why.args || {};
+  let text;
+  if (why.key === "primiera.on.extra") {
+    const seats = a.seats || [];
+    text = t("primiera.on.extra", {
+      names: joinAnd(seats.map(ctx.nameOf)), target: a.target,
+      totals: seats.map((s, i) => `${ctx.nameOf(s)} ${(a.totals || [])[i]}`).join(", "),
+    });
+  } else {
+    text = t("primiera.on.tie", { sides: joinAnd((a.sides || []).map((side) => sideName(side, ctx.nameOf))), total: a.total, target: a.target });
+  }
+  const rules = ((ctx.catalogue && ctx.catalogue.primiera_rules) || []).find((r) => r.variant === v.observation.variant);
+  const decision = rules && (rules.decisions || []).find((d) => d.id === "D-PA12");
+  const html = `<div class="panel pa-goes-on" id="roundend-goes-on" data-why="${esc(why.key)}">
+    <p><strong>${esc(t("primiera.on.title"))}</strong> ${esc(text)}</p>
+    ${decision ? `<p class="help">${esc(t("primiera.on.rule"))}</p><dl class="decisions"><dt>${esc(decision.id)}</dt><dd>${esc(txDecision(decision.id, decision.text))}</dd></dl>` : ""}
+  </div>`;
+  return { html, text: `${t("primiera.on.title")} ${text}` };
 }
 
 const scoreText = (r, seat) => t("primiera.score", { n: r.scores[seat] });

@@ -209,4 +209,15 @@ export default {
   "primiera.score.err.missing": "Nur {n} der 40 Karten sind vergeben: es fehlen noch {missing}.",
   "primiera.score.err.sides": "Diese Runde hat {want} Parteien, nicht {n}.",
   "primiera.score.err.solo": "Nur Kaleidos hat Runden, in denen jeder allein spielt.",
+  // Warum das Spiel weitergeht, nachdem ein Spieler das Ziel erreicht hat (D-PA12), die Extrarunde im Spielbogen
+  "primiera.sheet.extra": "Extrarunde",
+  "primiera.roundend.title.extra": "Runde {n}, eine Extrarunde, ist vorbei",
+  "primiera.roundend.next.extra": "Extrarunde spielen",
+  "primiera.on.title": "Das Spiel geht weiter.",
+  "primiera.on.extra": "{names}: {target} in derselben Runde erreicht ({totals}). Erreichen zwei oder mehr Spieler in derselben Runde {target}, wird eine Extrarunde gespielt; danach gewinnt die höchste Summe.",
+  "primiera.on.tie": "{sides} liegen mit {total} Punkten gleichauf, der höchsten Summe und mindestens {target}. Ein Gleichstand um den Sieg wird ausgespielt: noch eine Runde, danach gewinnt die höchste Summe.",
+  "primiera.on.rule": "Die Regel, der Primi hier folgt:",
+  // Zeilen des Beraters in Spielerworten (issue 20)
+  "primiera.coach.prim.new": "vervollständigt eine Primiera: {after}",
+  "primiera.coach.safe.partner": "dein Partner {name} kann keine Scopa machen",
 };

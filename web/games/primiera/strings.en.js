@@ -213,4 +213,15 @@ export default {
   "primiera.score.err.missing": "Only {n} of the 40 cards are given: {missing} are still missing.",
   "primiera.score.err.sides": "This round has {want} sides, not {n}.",
   "primiera.score.err.solo": "Only Kaleidos has rounds where everyone plays alone.",
+  // Why the game goes on after a player reached the target (D-PA12), the extra round on the sheet
+  "primiera.sheet.extra": "extra round",
+  "primiera.roundend.title.extra": "Round {n}, an extra round, is over",
+  "primiera.roundend.next.extra": "Play the extra round",
+  "primiera.on.title": "The game goes on.",
+  "primiera.on.extra": "{names} reached {target} in the same round ({totals}). When two or more players reach {target} in the same round, one extra round is played; after it, the highest total wins.",
+  "primiera.on.tie": "{sides} are level on {total} points, the highest total, and at least {target}. A tie for the win is played off: one more round, then the highest total wins.",
+  "primiera.on.rule": "The rule Primi follows here:",
+  // Coach lines in the player's words (issue 20)
+  "primiera.coach.prim.new": "completes a primiera: {after}",
+  "primiera.coach.safe.partner": "your partner {name} cannot sweep it",
 };

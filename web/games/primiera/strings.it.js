@@ -209,4 +209,15 @@ export default {
   "primiera.score.err.missing": "Sono assegnate solo {n} delle 40 carte: mancano ancora {missing}.",
   "primiera.score.err.sides": "Questo giro ha {want} squadre, non {n}.",
   "primiera.score.err.solo": "Solo Kaleidos ha giri in cui ognuno gioca da solo.",
+  // Perché la partita continua dopo che un giocatore ha raggiunto il traguardo (D-PA12), il giro in più sul foglio
+  "primiera.sheet.extra": "giro in più",
+  "primiera.roundend.title.extra": "Il giro {n}, un giro in più, è finito",
+  "primiera.roundend.next.extra": "Gioca il giro in più",
+  "primiera.on.title": "La partita continua.",
+  "primiera.on.extra": "{names}: {target} raggiunto nello stesso giro ({totals}). Quando due o più giocatori arrivano a {target} nello stesso giro, si gioca un giro in più; dopo, vince il totale più alto.",
+  "primiera.on.tie": "{sides} sono pari a {total} punti, il totale più alto, e almeno {target}. Un pareggio per la vittoria si spareggia: ancora un giro, poi vince il totale più alto.",
+  "primiera.on.rule": "La regola che Primi segue qui:",
+  // Righe del consigliere con parole da giocatore (issue 20)
+  "primiera.coach.prim.new": "completa una primiera: {after}",
+  "primiera.coach.safe.partner": "il tuo compagno {name} non può fare scopa",
 };
