@@ -6,6 +6,7 @@ needed: the JS tables are parsed."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -225,3 +226,19 @@ def test_every_key_a_game_core_writes_is_in_its_table_or_the_shells() -> None:
                 found.add(key)
         assert len(found) > 20, info.name
         assert sorted(found - own - shell) == [], info.name
+
+
+@pytest.mark.parametrize("module", ["pygame_core.primiera.lessons", "pygame_core.primo.lessons"])
+def test_lessons_name_their_source_in_words_never_a_test_vector(module: str) -> None:
+    """A lesson's source is a message in the player's words ("the rulebook's example of …"), translated,
+    never the golden tests' vector ids ("G011, G017": engine words, issue 20)."""
+    import importlib
+
+    lessons = importlib.import_module(module).lessons()
+    assert lessons
+    for lang in ("en", *LANGUAGES):
+        words = english() if lang == "en" else table(lang)
+        for lesson in lessons:
+            src = lesson["source"]
+            assert isinstance(src, dict) and words[src["key"]], (module, lesson["id"])
+    assert not re.search(r"\bG\d{3}\b", json.dumps(lessons))

@@ -39,7 +39,7 @@ def _capture_lesson() -> dict[str, JSON]:
     state = arrange(new_game("2p", 2, 11, 0, 1), [["7S"], []], ["3D", "4H"], to_act=0, rest_to_pile=1)
     end = apply_play(state, "7S", ("3D", "4H"))
     swept = end.sheet[-1].sides[0][1].sweeps if end.sheet else 0
-    return {"id": "capture", "title": _msg("primiera.learn.capture.title"), "source": "G011, G017", "steps": [
+    return {"id": "capture", "title": _msg("primiera.learn.capture.title"), "source": _msg("primiera.learn.capture.source"), "steps": [
         {"text": _msg("primiera.learn.capture.1", card=played, value=VALUE[played]), "table": sort_cards(table),
          "played": played},
         {"text": _msg("primiera.learn.capture.2", card=played, same=legal[0], sums=sums[0] if sums else []),
@@ -63,7 +63,7 @@ def _primiera_lesson() -> dict[str, JSON]:
     missing = ["7D", "7H", "7S", "6D"]
     steps.append({"text": _msg("primiera.learn.primiera.missing", cards=missing, decision="D-PA5"), "table": missing,
                   "values": {c: PRIMIERA[c] for c in missing}, "total": primiera_total(missing)})
-    return {"id": "primiera", "title": _msg("primiera.learn.primiera.title"), "source": "G012, G013", "steps": steps}
+    return {"id": "primiera", "title": _msg("primiera.learn.primiera.title"), "source": _msg("primiera.learn.primiera.source"), "steps": steps}
 
 
 def _herald_lesson() -> dict[str, JSON]:
@@ -72,7 +72,7 @@ def _herald_lesson() -> dict[str, JSON]:
         mode = HERALD_MODES[card]
         sides = [list(s) for s in herald_sides(mode, 0)]
         steps.append({"text": _msg("primiera.learn.herald." + mode, card=card), "played": card, "sides": sides})
-    return {"id": "heralds", "title": _msg("primiera.learn.herald.title"), "source": "G016, G014", "steps": steps}
+    return {"id": "heralds", "title": _msg("primiera.learn.herald.title"), "source": _msg("primiera.learn.herald.source"), "steps": steps}
 
 
 def lessons() -> list[JSON]:

@@ -59,7 +59,7 @@ export async function renderLearn(main, params, ctx) {
     <nav class="row" aria-label="${esc(t("learn.list"))}">${lessons.map((l) => `<a class="btn secondary" href="${hashFor(l.id, 0)}" ${l.id === lesson.id ? 'aria-current="page"' : ""}>${esc(text(l.title, style))}</a>`).join("")}</nav>
     <article class="panel" id="pa-lesson" data-lesson="${esc(lesson.id)}" data-step="${step}">
       <h2>${esc(text(lesson.title, style))}</h2>
-      <p class="help">${esc(t("primiera.learn.source", { source: lesson.source }))} · <span id="pa-learn-progress">${esc(t("primiera.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
+      <p class="help">${esc(t("primiera.learn.source", { source: text(lesson.source, style) }))} · <span id="pa-learn-progress">${esc(t("primiera.learn.step", { step: step + 1, steps: lesson.steps.length }))}</span></p>
       ${s.played ? `<div class="pa-learn-played"><span class="help">${esc(t("primiera.learn.played"))}</span><span class="card" role="img" aria-label="${esc(cardName(s.played, style))}">${cardArt(s.played, ctx.cardOpts())}</span></div>` : ""}
       ${s.table ? cards(s.table) : ""}
       ${sides}
