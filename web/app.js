@@ -541,10 +541,10 @@ async function renderHome(main) {
     const play = `#/play/${encodeURIComponent(g.name)}`;
     return `
     <article class="game-tile" data-game="${esc(g.name)}">
-      <h2>${esc(g.label)}</h2>
+      <div class="tile-head"><h2>${esc(g.label)}</h2>${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>` : ""}</div>
       <p>${esc(g.summary)}</p>
       <div class="actions">
-        ${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>${dailyTile(g)}${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
+        ${m ? `${dailyTile(g)}${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
       </div>
       <details class="variants">
         <summary>${esc(t("home.variants"))} (${g.variants.length})</summary>
@@ -556,8 +556,8 @@ async function renderHome(main) {
     <section class="screen" id="screen-home" aria-labelledby="home-title">
       <h1 id="home-title">${esc(t("home.title"))}</h1>
       <p class="lede">${esc(t("home.lede"))}</p>
-      <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
       <div id="game-list" class="game-list">${games}</div>
+      <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
     </section>`;
   // The first time the home screen's links are there to use (bench/site/boot.py's "home interactive").
   if (!performance.getEntriesByName("primi:home").length) performance.mark("primi:home");

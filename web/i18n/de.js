@@ -171,7 +171,7 @@ export default {
   "stats.daily.played": "Gespielte Tage",
   "end.title": "Partie vorbei",
   "end.winners": "Gewinner: {names}.",
-  "end.replay": "Mit diesem Startwert noch einmal spielen",
+  "end.replay": "Diese Kartenverteilung noch einmal spielen",
   "end.new": "Neue Partie",
   "coach.title": "Berater",
   "coach.on": "Zeigen",
@@ -252,7 +252,7 @@ export default {
   "daily.share.lost": "Platz {place} von {players} ({score})",
   "daily.share.streak": "Serie: {n}",
   "daily.notsaved": "Dieser Browser erlaubt Primi nicht, dein Ergebnis zu behalten; die Serie zählt es nicht.",
-  "replay.link": "Link zur Aufzeichnung",
+  "replay.link": "Link zur Aufzeichnung kopieren",
   "replay.watch": "Aufzeichnung ansehen",
   "replay.toolong": "Diese Partie ist zu lang für einen Link: ihr Protokoll wurde stattdessen als Datei gespeichert. Öffne es unter Aufzeichnung.",
   "replay.title.short": "Aufzeichnung",
@@ -351,4 +351,8 @@ export default {
   "err.record.variant": "Die Aufzeichnung sagt nicht, nach welcher Variante die Partie gespielt wurde.",
   "err.record.start": "Die Partie dieser Aufzeichnung lässt sich nicht aufbauen: Spiel, Variante oder Optionen werden nicht angenommen.",
   "err.record.mismatch": "Seed oder Züge der Aufzeichnung passen nicht zu der aufgezeichneten Partie.",
+  // issue 20 (shell): the replay link's own confirmation, the home screen when storage is full
+  "replay.copied": "Kopiert. Wer ihn öffnet, kann sich diese Partie Zug für Zug noch einmal ansehen.",
+  "save.none.full": "Keine laufende Partie. Der Speicher deines Browsers ist voll, deshalb werden Partien gerade nicht gespeichert; du kannst trotzdem spielen.",
+  "save.full.note": "Der Speicher deines Browsers ist voll: neue Züge werden gerade nicht gespeichert.",
 };

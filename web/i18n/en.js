@@ -171,7 +171,7 @@ export default {
   "stats.daily.played": "Days played",
   "end.title": "Game over",
   "end.winners": "Winner: {names}.",
-  "end.replay": "Replay this deal seed",
+  "end.replay": "Play this deal again",
   "end.new": "New game",
   "coach.title": "Coach",
   "coach.on": "Show",
@@ -252,7 +252,7 @@ export default {
   "daily.share.lost": "Place {place} of {players} ({score})",
   "daily.share.streak": "Streak: {n}",
   "daily.notsaved": "This browser does not let Primi keep your result; the streak will not count it.",
-  "replay.link": "Replay link",
+  "replay.link": "Copy replay link",
   "replay.watch": "Watch the replay",
   "replay.toolong": "This game is too long for a link: its record was saved as a file instead. Open it under Replay.",
   "replay.title.short": "Replay",
@@ -351,4 +351,8 @@ export default {
   "err.record.variant": "The record does not say which rule set the game was played under.",
   "err.record.start": "The game of this record cannot be set up: its game, rule set or options are not accepted.",
   "err.record.mismatch": "The record's seed or moves do not match the game it recorded.",
+  // issue 20 (shell): the replay link's own confirmation, the home screen when storage is full
+  "replay.copied": "Copied. Whoever opens it can watch this game again, move by move.",
+  "save.none.full": "No game in progress. Your browser's storage is full, so games are not being saved right now; you can still play.",
+  "save.full.note": "Your browser's storage is full: new moves are not being saved right now.",
 };

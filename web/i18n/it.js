@@ -171,7 +171,7 @@ export default {
   "stats.daily.played": "Giorni giocati",
   "end.title": "Partita finita",
   "end.winners": "Vince: {names}.",
-  "end.replay": "Rigioca con questo seme",
+  "end.replay": "Gioca di nuovo questa distribuzione",
   "end.new": "Nuova partita",
   "coach.title": "Consigliere",
   "coach.on": "Mostra",
@@ -252,7 +252,7 @@ export default {
   "daily.share.lost": "{place}° posto su {players} ({score})",
   "daily.share.streak": "Serie: {n}",
   "daily.notsaved": "Questo browser non permette a Primi di conservare il tuo risultato; la serie non lo conterà.",
-  "replay.link": "Link alla registrazione",
+  "replay.link": "Copia il link alla registrazione",
   "replay.watch": "Guarda la registrazione",
   "replay.toolong": "Questa partita è troppo lunga per un link: il suo registro è stato salvato in un file. Aprilo da Registrazione.",
   "replay.title.short": "Registrazione",
@@ -351,4 +351,8 @@ export default {
   "err.record.variant": "La registrazione non dice con quale variante si è giocata la partita.",
   "err.record.start": "La partita di questa registrazione non si può preparare: il gioco, la variante o le opzioni non sono accettati.",
   "err.record.mismatch": "Il seme o le mosse della registrazione non corrispondono alla partita registrata.",
+  // issue 20 (shell): the replay link's own confirmation, the home screen when storage is full
+  "replay.copied": "Copiato. Chi lo apre può rivedere questa partita, mossa per mossa.",
+  "save.none.full": "Nessuna partita in corso. La memoria del browser è piena, quindi per ora le partite non vengono salvate; puoi comunque giocare.",
+  "save.full.note": "La memoria del browser è piena: per ora le nuove mosse non vengono salvate.",
 };
