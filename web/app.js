@@ -17,6 +17,7 @@ import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
 import { renderReplay, replayInfo } from "./shell/replay.js";
+import { renderLearnHub } from "./shell/learn.js";
 import { initMotion, motionInfo } from "./shell/motion.js";
 import { initSound, playSound, soundCounts, soundTurnedOn } from "./shell/sound.js";
 
@@ -431,7 +432,8 @@ function loadCatalogue() {
 
 // What game modules' screens get from the shell.
 /** @type {import("./protocol").ShellContext} */
-const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue };
+const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue,
+  learnHub: (main, notice) => renderLearnHub(main, { ...routeCtx, module: gameModule }, notice) };
 setContext({
   ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
 });
@@ -452,6 +454,8 @@ const SCREENS = {
   "/stats": (main) => renderStats(main, routeCtx),
 };
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
+// The Learn page: every game's lessons (a game whose own lessons open under /learn shows it for its list).
+SCREENS["/learn"] ??= (main) => routeCtx.learnHub(main);
 /** @type {import("./protocol").SetupContext} */
 const setupCtx = {
   ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,

@@ -355,4 +355,11 @@ export default {
   "replay.copied": "Kopiert. Wer ihn öffnet, kann sich diese Partie Zug für Zug noch einmal ansehen.",
   "save.none.full": "Keine laufende Partie. Der Speicher deines Browsers ist voll, deshalb werden Partien gerade nicht gespeichert; du kannst trotzdem spielen.",
   "save.full.note": "Der Speicher deines Browsers ist voll: neue Züge werden gerade nicht gespeichert.",
+  // issue 20 (shell): the Learn page lists every game's lessons
+  "learn.hub.title": "Lernen am Beispiel",
+  "learn.hub.lede": "Lerne jedes Spiel so, wie die alten Regelbücher es lehren: ihre durchgerechneten Beispiele, Schritt für Schritt, mit allen Händen offen und jeder Regel erklärt, wenn sie gebraucht wird.",
+  "learn.hub.error": "Die Lektionen von {game} konnten nicht geladen werden: {error}",
+  "learn.open": "Lektion beginnen",
+  "learn.steps": "{n} Schritte",
+  "learn.steps#one": "{n} Schritt",
 };

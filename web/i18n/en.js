@@ -355,4 +355,11 @@ export default {
   "replay.copied": "Copied. Whoever opens it can watch this game again, move by move.",
   "save.none.full": "No game in progress. Your browser's storage is full, so games are not being saved right now; you can still play.",
   "save.full.note": "Your browser's storage is full: new moves are not being saved right now.",
+  // issue 20 (shell): the Learn page lists every game's lessons
+  "learn.hub.title": "Learn by example",
+  "learn.hub.lede": "Learn each game the way the old rulebooks teach it: their worked examples, step by step, with every hand face up and every rule explained as it is used.",
+  "learn.hub.error": "The lessons of {game} could not be loaded: {error}",
+  "learn.open": "Start the lesson",
+  "learn.steps": "{n} steps",
+  "learn.steps#one": "{n} step",
 };

@@ -355,4 +355,11 @@ export default {
   "replay.copied": "Copiato. Chi lo apre può rivedere questa partita, mossa per mossa.",
   "save.none.full": "Nessuna partita in corso. La memoria del browser è piena, quindi per ora le partite non vengono salvate; puoi comunque giocare.",
   "save.full.note": "La memoria del browser è piena: per ora le nuove mosse non vengono salvate.",
+  // issue 20 (shell): the Learn page lists every game's lessons
+  "learn.hub.title": "Impara con gli esempi",
+  "learn.hub.lede": "Impara ogni gioco come lo insegnano i vecchi regolamenti: i loro esempi svolti, passo per passo, con tutte le mani scoperte e ogni regola spiegata quando si usa.",
+  "learn.hub.error": "Non è stato possibile caricare le lezioni di {game}: {error}",
+  "learn.open": "Inizia la lezione",
+  "learn.steps": "{n} passi",
+  "learn.steps#one": "{n} passo",
 };

@@ -15,7 +15,7 @@ import { composeActions, wireHand, wireRows } from "./input.js";
 import { describe } from "./describe.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
-import { renderLearn } from "./learn.js";
+import { renderLearn, lessonList } from "./learn.js";
 import stringsEn from "./strings.en.js";
 import stringsIt from "./strings.it.js";
 import stringsDe from "./strings.de.js";
@@ -69,4 +69,5 @@ export default {
   extraRoutes: [
     { path: "/primo/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
   ],
+  lessons: lessonList,
 };
