@@ -50,6 +50,9 @@ def go(page: Page, server: str, route: str) -> None:
 
 
 def home(page: Page, server: str) -> None:
+    """The home screen drawn afresh (from another screen: the same address would not draw it again)."""
+    go(page, server, "/settings")
+    expect(page.locator("#screen-settings")).to_be_visible()
     go(page, server, "/")
     page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)  # the saves are read
 
@@ -101,8 +104,9 @@ def test_phone_statistics_fit_the_screen(phone: Page, server: str) -> None:
 
 
 def test_a_long_name_wraps_inside_the_hand_over_box(phone: Page, server: str) -> None:
-    """40 characters with a 20-letter run: the box stays on the screen, the name whole in its text."""
-    name = "Anna Maria Xyzwolkenkratzerbaum von Ober"
+    """40 characters with a 20-letter run (of wide letters): the box stays on the screen, the name
+    whole in its text."""
+    name = "Anna Maria " + "W" * 20 + " von Ober"
     assert len(name) == 40
     started = phone.evaluate(
         """(name) => window.primi.engineCall({op: 'new_game', game: 'primero', variant: 'waks', options: {players: 2},
