@@ -8,15 +8,16 @@ reloads it with the worker's IndexedDB failing, so it runs last."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from playwright.sync_api import Page, expect
 from tables import FAST, watch_to_the_end
 
-from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from tests import string_tables
 
 WIDTH, HEIGHT = 360, 740
@@ -156,13 +157,25 @@ def test_end_screen_links_say_what_they_do(phone: Page, server: str) -> None:
         phone.locator("#delete-all-yes").click()
 
 
+def test_setup_options_speak_a_players_words(phone: Page, server: str) -> None:
+    """A choice shows its label (its value is what the link and the engine get); a help names no option."""
+    go(phone, server, "/play/primero?variant=rms&players=4&table=stock")
+    select = phone.locator("#opt-table")
+    expect(select.locator("option")).to_have_text(["Eight face-down cards on the table", "A draw pile and a discard pile"])
+    assert select.evaluate("(s) => [...s.options].map((o) => o.value)") == ["eight", "stock"]
+    expect(select).to_have_value("stock")
+    go(phone, server, "/play/primiera?variant=kaleidos")
+    helps = phone.locator("#setup-options .help")
+    expect(helps.first).to_be_attached()
+    for text in helps.all_text_contents():
+        assert "max_rounds" not in text and "_" not in text, text
+
+
 def test_storage_full_the_home_screen_says_so(phone: Page, server: str) -> None:
     """Last: the page is reloaded with a worker whose storage is full."""
     def stub(worker: Any) -> None:
-        try:
+        with contextlib.suppress(Exception):  # a worker gone with its page: nothing to stub
             worker.evaluate(FULL)
-        except Exception:  # a worker gone with its page: nothing to stub
-            pass
     phone.on("worker", stub)
     phone.reload()
     phone.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from conftest import STEP_TIMEOUT
 from playwright.sync_api import Page, expect
 from tables import address, settled
-
-from conftest import STEP_TIMEOUT
 
 # The side tables and the player list: every cell and seat, and the chart's names.
 CELLS = ".side table th, .side table td, .seat, .pa-chart li"

@@ -393,6 +393,7 @@ function localizeCatalogue() {
         const option = variant.options[k];
         option.label = tx(`${g.name}.option.${o.name}.label`, o.label);
         if (typeof o.help === "string") option.help = tx(`${g.name}.option.${o.name}.help`, o.help);
+        if (Array.isArray(o.choice_labels)) option.choice_labels = o.choice_labels.map((l, m) => tx(`${g.name}.option.${o.name}.choice.${o.choices[m]}`, l));
       });
     });
   });

@@ -114,6 +114,8 @@ export interface OptionSpec {
   min?: number;
   max?: number;
   choices?: string[];
+  /** The player's words for each choice, in the order of `choices` (setup shows them). */
+  choice_labels?: string[];
   help?: string;
 }
 
