@@ -44,7 +44,7 @@ def cards(page: Page, seat: int) -> list[str]:
 
 def test_waks_lesson_with_the_next_button(page: Page, server: str) -> None:
     open_page(page, server, "#/learn")
-    tiles = page.locator("#learn-list [data-lesson]")
+    tiles = page.locator("#learn-list [data-game=primero] [data-lesson]")
     expect(tiles).to_have_count(3)
     page.locator('[data-lesson="waks-anna"] a').click()
     expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
@@ -82,6 +82,26 @@ def test_waks_lesson_with_the_next_button(page: Page, server: str) -> None:
     assert pot(page) == 0
 
 
+def test_the_learn_page_lists_every_games_lessons(page: Page, server: str) -> None:
+    """Learn (the menu's) lists Primero's, Primiera's and Primo's lessons, each under its game's name,
+    and each opens on its game's own lesson screen (issue 20: only Primero's were listed)."""
+    open_page(page, server, "#/")
+    page.locator(".mainnav a[href='#/learn']").click()
+    sections = page.locator("#learn-list .learn-game")
+    expect(sections).to_have_count(3)
+    expect(sections.locator("h2")).to_have_text(["Primero", "Primiera", "Primo"])
+    for game in ("primero", "primiera", "primo"):
+        expect(page.locator(f"#learn-list [data-game={game}] [data-lesson] a").first).to_be_visible()
+    screens = {"primiera": "#pa-lesson[data-step='0']", "primo": "#po-lesson[data-step='0']", "primero": "#learn-progress[data-step='0']"}
+    for game, screen in screens.items():
+        page.goto(address(page, server) + "#/learn")
+        lesson = page.locator(f"#learn-list [data-game={game}] [data-lesson]").first
+        name = lesson.get_attribute("data-lesson")
+        lesson.locator("a").click()
+        expect(page.locator(screen)).to_be_visible()
+        assert name and name in page.url, (game, name, page.url)
+
+
 def test_northpass_forced_stake_with_the_arrow_keys(page: Page, server: str) -> None:
     open_page(page, server, "#/learn?name=northpass-forced-stake&step=0")
     expect(page.locator("#learn-progress")).to_have_attribute("data-step", "0")
@@ -110,11 +130,11 @@ def test_northpass_forced_stake_with_the_arrow_keys(page: Page, server: str) -> 
 
 def test_hostile_and_malformed_links(page: Page, server: str) -> None:
     open_page(page, server, "#/learn")
-    expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+    expect(page.locator("#learn-list [data-game=primero] [data-lesson]")).to_have_count(3)
     hostile = "%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E"
     page.goto(address(page, server) + f"#/learn?name={hostile}&step=2")
     expect(page.locator("#learn-message")).to_contain_text("There is no lesson")
-    expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+    expect(page.locator("#learn-list [data-game=primero] [data-lesson]")).to_have_count(3)
     assert page.locator("#main img").count() == 0
     assert page.evaluate("window.pwned") is None
     for bad in ("99", "-1", "abc", "1e3", "3.5"):
@@ -136,14 +156,14 @@ def test_lessons_pass_axe_and_fit(take: Callable[[str], Page], server: str, view
     """axe-core (WCAG 2.2 AA, target size on) finds nothing on the list and on lesson steps; no sideways scroll."""
     page = take(viewport)
     open_page(page, server, "#/learn")
-    expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+    expect(page.locator("#learn-list [data-game=primero] [data-lesson]")).to_have_count(3)
     routes = ["#/learn", "#/learn?name=waks-anna&step=5", "#/learn?name=northpass-forced-stake&step=6"]
     for route in routes:
         page.goto(address(page, server) + route)
         if "step=" in route:
             expect(page.locator("#learn-progress")).to_have_attribute("data-step", route.rsplit("=", 1)[1])
         else:
-            expect(page.locator("#learn-list [data-lesson]")).to_have_count(3)
+            expect(page.locator("#learn-list [data-game=primero] [data-lesson]")).to_have_count(3)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), route
         page.evaluate(AXE.read_text())  # run by the test harness: the page's CSP refuses inline scripts
         result: dict[str, Any] = page.evaluate(

@@ -153,6 +153,9 @@ class OptionSpec:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     help: str = ""
+    choice_labels: tuple[str, ...] = ()
+    """The player's words for each choice, in the order of ``choices`` (setup shows them; the value
+    sent stays the choice). Without them setup shows the choices themselves."""
 
     def check(self, value: Any) -> Any:
         """Return the value if allowed, else raise OptionsError naming the option by its label (as setup shows it)."""
@@ -187,6 +190,8 @@ class OptionSpec:
             d["max"] = self.maximum
         if self.choices:
             d["choices"] = list(self.choices)
+        if self.choice_labels:
+            d["choice_labels"] = list(self.choice_labels)
         if self.help:
             d["help"] = self.help
         return d
@@ -343,7 +348,8 @@ class GameInfo:
         """The English of every catalogue text by its key, in the order ``to_json`` writes them.
 
         Keys: ``<game>.label``, ``<game>.summary``, ``<game>.variant.<v>.label|summary``, and
-        ``<game>.option.<o>.label|help`` (an option means the same in every variant that has it, so
+        ``<game>.option.<o>.label|help``, ``<game>.option.<o>.choice.<c>`` (a choice's words; an
+        option means the same in every variant that has it, so
         it has one key; OptionsError if two variants word it differently).
         """
         g = self.name
@@ -361,6 +367,8 @@ class GameInfo:
                 put(f"{g}.option.{o.name}.label", o.label)
                 if o.help:
                     put(f"{g}.option.{o.name}.help", o.help)
+                for choice, words in zip(o.choices, o.choice_labels, strict=True) if o.choice_labels else ():
+                    put(f"{g}.option.{o.name}.choice.{choice}", words)
             put(f"{g}.variant.{v.name}.summary", v.summary)
         return {k: t for k, t in out.items() if t}
 

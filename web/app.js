@@ -18,6 +18,7 @@ import { renderStats } from "./shell/stats.js";
 import { GAMES, gameModule } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
 import { renderReplay, replayInfo } from "./shell/replay.js";
+import { renderLearnHub } from "./shell/learn.js";
 import { initMotion, motionInfo } from "./shell/motion.js";
 import { initSound, playSound, soundCounts, soundTurnedOn } from "./shell/sound.js";
 
@@ -512,6 +513,7 @@ function localizeCatalogue() {
         const option = variant.options[k];
         option.label = tx(`${g.name}.option.${o.name}.label`, o.label);
         if (typeof o.help === "string") option.help = tx(`${g.name}.option.${o.name}.help`, o.help);
+        if (Array.isArray(o.choice_labels)) option.choice_labels = o.choice_labels.map((l, m) => tx(`${g.name}.option.${o.name}.choice.${o.choices[m]}`, l));
       });
     });
   });
@@ -551,7 +553,8 @@ function loadCatalogue() {
 
 // What game modules' screens get from the shell.
 /** @type {import("./protocol").ShellContext} */
-const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue };
+const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue,
+  learnHub: (main, notice) => renderLearnHub(main, { ...routeCtx, module: gameModule }, notice) };
 setContext({
   ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
 });
@@ -598,6 +601,8 @@ const SCREENS = {
   "/stats": (main) => renderStats(main, routeCtx),
 };
 for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
+// The Learn page: every game's lessons (a game whose own lessons open under /learn shows it for its list).
+SCREENS["/learn"] ??= (main) => routeCtx.learnHub(main);
 /** @type {import("./protocol").SetupContext} */
 const setupCtx = {
   ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,
@@ -687,10 +692,10 @@ async function renderHome(main) {
     const play = `#/play/${encodeURIComponent(g.name)}`;
     return `
     <article class="game-tile" data-game="${esc(g.name)}">
-      <h2>${esc(g.label)}</h2>
+      <div class="tile-head"><h2>${esc(g.label)}</h2>${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>` : ""}</div>
       <p>${esc(g.summary)}</p>
       <div class="actions">
-        ${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>${dailyTile(g)}${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
+        ${m ? `${dailyTile(g)}${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
       </div>
       <details class="variants">
         <summary>${esc(t("home.variants"))} (${g.variants.length})</summary>
@@ -702,8 +707,8 @@ async function renderHome(main) {
     <section class="screen" id="screen-home" aria-labelledby="home-title">
       <h1 id="home-title">${esc(t("home.title"))}</h1>
       <p class="lede">${esc(t("home.lede"))}</p>
-      <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
       <div id="game-list" class="game-list">${games}</div>
+      <section class="panel continue" id="continue" aria-labelledby="continue-title"></section>
     </section>`;
   // The first time the home screen's links are there to use (bench/site/boot.py's "home interactive").
   if (!performance.getEntriesByName("primi:home").length) performance.mark("primi:home");

@@ -114,6 +114,8 @@ export interface OptionSpec {
   min?: number;
   max?: number;
   choices?: string[];
+  /** The player's words for each choice, in the order of `choices` (setup shows them). */
+  choice_labels?: string[];
   help?: string;
 }
 
@@ -384,6 +386,9 @@ export interface ShellTools {
 /** What a game's routes and its home and rules hooks get from the shell (app.js `routeCtx`). */
 export interface ShellContext extends ShellTools {
   loadCatalogue: () => Promise<Catalogue>;
+  /** The Learn page, every game's lessons (a game's own lesson route shows it for its list), with a
+   * message above it when given (a bad link). */
+  learnHub: (main: HTMLElement, notice?: string) => Promise<void>;
 }
 
 /** What a game module's table hooks get (shell/table.js `tableCtx`; the replay viewer's is the same,
@@ -521,4 +526,16 @@ export interface GameModule {
   };
   /** More screens (Primero: "/calc", "/learn"). */
   extraRoutes?: GameRoute[];
+  /** The game's lessons for the Learn page (#/learn, shell/learn.js), in the page's language. */
+  lessons?(ctx: ShellContext): Promise<LessonEntry[]>;
+}
+
+/** One lesson on the Learn page: its title, a line on what it teaches, and the link that opens it. */
+export interface LessonEntry {
+  id: string;
+  title: string;
+  pitch?: string;
+  /** e.g. who plays and how many steps. */
+  help?: string;
+  href: string;
 }

@@ -114,9 +114,9 @@ def _check(options: Mapping[str, Any]) -> None:
 def _options(rules: PrimieraRules) -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("target", "Target score", "int", rules.target, minimum=0, maximum=101,
-                   help="points to win; 0 for none, and the round limit ends the game"),
+                   help="Points to win. 0: no target; the game then ends at the round limit."),
         OptionSpec("max_rounds", "Round limit", "int", 0, minimum=0, maximum=100,
-                   help="0 for none; after the last round the highest total wins, and equal totals share the win (P-PA1)"),
+                   help="The most rounds played (0: no limit); after the last one the highest total wins, and a tie shares the win (P-PA1)."),
     )
 
 

@@ -70,11 +70,11 @@ RULES: Mapping[str, PrimoRules] = {
 
 def _options(rules: PrimoRules) -> tuple[OptionSpec, ...]:
     tops = OptionSpec("tops", "Top cards", "int", 5, minimum=0, maximum=SPECIAL_COUNT,
-                      help="how many of the 10 special cards are Top cards; the rest are Take cards (D-PO1)")
+                      help="How many of the 10 special cards are Top cards; the rest are Take cards (D-PO1).")
     if not rules.several_rounds:
         return (tops,)
     return (tops, OptionSpec("rounds", "Rounds", "int", 4, minimum=1, maximum=20,
-                             help="rounds to play; each scores 3 for ending it, minus 1 per card left (D-PO14)"))
+                             help="Rounds to play. Whoever ends a round scores 3, and each player loses 1 per card left in hand (D-PO14)."))
 
 
 _LABELS = {

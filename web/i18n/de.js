@@ -180,7 +180,7 @@ export default {
   "stats.daily.played": "Gespielte Tage",
   "end.title": "Partie vorbei",
   "end.winners": "Gewinner: {names}.",
-  "end.replay": "Mit diesem Startwert noch einmal spielen",
+  "end.replay": "Diese Kartenverteilung noch einmal spielen",
   "end.new": "Neue Partie",
   "coach.title": "Berater",
   "coach.on": "Zeigen",
@@ -261,7 +261,7 @@ export default {
   "daily.share.lost": "Platz {place} von {players} ({score})",
   "daily.share.streak": "Serie: {n}",
   "daily.notsaved": "Dieser Browser erlaubt Primi nicht, dein Ergebnis zu behalten; die Serie zählt es nicht.",
-  "replay.link": "Link zur Aufzeichnung",
+  "replay.link": "Link zur Aufzeichnung kopieren",
   "replay.watch": "Aufzeichnung ansehen",
   "replay.toolong": "Diese Partie ist zu lang für einen Link: ihr Protokoll wurde stattdessen als Datei gespeichert. Öffne es unter Aufzeichnung.",
   "replay.title.short": "Aufzeichnung",
@@ -366,4 +366,15 @@ export default {
   "err.json.long": "Das lässt sich nicht lesen: Es ist viel zu lang.",
   "save.bad.size": "Der Spielstand ist zu groß oder zu tief verschachtelt, um ein Spiel zu sein.",
   "save.bad.crash": "Das Öffnen dieses Spielstands hat die Spiel-Engine angehalten; er wird daher beiseitegelegt und nicht mehr geöffnet. Du kannst ihn exportieren oder löschen.",
+  // issue 20 (shell): the replay link's own confirmation, the home screen when storage is full
+  "replay.copied": "Kopiert. Wer ihn öffnet, kann sich diese Partie Zug für Zug noch einmal ansehen.",
+  "save.none.full": "Keine laufende Partie. Der Speicher deines Browsers ist voll, deshalb werden Partien gerade nicht gespeichert; du kannst trotzdem spielen.",
+  "save.full.note": "Der Speicher deines Browsers ist voll: neue Züge werden gerade nicht gespeichert.",
+  // issue 20 (shell): the Learn page lists every game's lessons
+  "learn.hub.title": "Lernen am Beispiel",
+  "learn.hub.lede": "Lerne jedes Spiel so, wie die alten Regelbücher es lehren: ihre durchgerechneten Beispiele, Schritt für Schritt, mit allen Händen offen und jeder Regel erklärt, wenn sie gebraucht wird.",
+  "learn.hub.error": "Die Lektionen von {game} konnten nicht geladen werden: {error}",
+  "learn.open": "Lektion beginnen",
+  "learn.steps": "{n} Schritte",
+  "learn.steps#one": "{n} Schritt",
 };

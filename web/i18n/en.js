@@ -180,7 +180,7 @@ export default {
   "stats.daily.played": "Days played",
   "end.title": "Game over",
   "end.winners": "Winner: {names}.",
-  "end.replay": "Replay this deal seed",
+  "end.replay": "Play this deal again",
   "end.new": "New game",
   "coach.title": "Coach",
   "coach.on": "Show",
@@ -261,7 +261,7 @@ export default {
   "daily.share.lost": "Place {place} of {players} ({score})",
   "daily.share.streak": "Streak: {n}",
   "daily.notsaved": "This browser does not let Primi keep your result; the streak will not count it.",
-  "replay.link": "Replay link",
+  "replay.link": "Copy replay link",
   "replay.watch": "Watch the replay",
   "replay.toolong": "This game is too long for a link: its record was saved as a file instead. Open it under Replay.",
   "replay.title.short": "Replay",
@@ -366,4 +366,15 @@ export default {
   "err.json.long": "This cannot be read: it is far too long.",
   "save.bad.size": "The save is too large, or nested too deeply, to be a game.",
   "save.bad.crash": "Opening this save stopped the game engine, so it is set aside and will not be opened again. You can export it or delete it.",
+  // issue 20 (shell): the replay link's own confirmation, the home screen when storage is full
+  "replay.copied": "Copied. Whoever opens it can watch this game again, move by move.",
+  "save.none.full": "No game in progress. Your browser's storage is full, so games are not being saved right now; you can still play.",
+  "save.full.note": "Your browser's storage is full: new moves are not being saved right now.",
+  // issue 20 (shell): the Learn page lists every game's lessons
+  "learn.hub.title": "Learn by example",
+  "learn.hub.lede": "Learn each game the way the old rulebooks teach it: their worked examples, step by step, with every hand face up and every rule explained as it is used.",
+  "learn.hub.error": "The lessons of {game} could not be loaded: {error}",
+  "learn.open": "Start the lesson",
+  "learn.steps": "{n} steps",
+  "learn.steps#one": "{n} step",
 };

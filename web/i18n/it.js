@@ -180,7 +180,7 @@ export default {
   "stats.daily.played": "Giorni giocati",
   "end.title": "Partita finita",
   "end.winners": "Vince: {names}.",
-  "end.replay": "Rigioca con questo seme",
+  "end.replay": "Gioca di nuovo questa distribuzione",
   "end.new": "Nuova partita",
   "coach.title": "Consigliere",
   "coach.on": "Mostra",
@@ -261,7 +261,7 @@ export default {
   "daily.share.lost": "{place}° posto su {players} ({score})",
   "daily.share.streak": "Serie: {n}",
   "daily.notsaved": "Questo browser non permette a Primi di conservare il tuo risultato; la serie non lo conterà.",
-  "replay.link": "Link alla registrazione",
+  "replay.link": "Copia il link alla registrazione",
   "replay.watch": "Guarda la registrazione",
   "replay.toolong": "Questa partita è troppo lunga per un link: il suo registro è stato salvato in un file. Aprilo da Registrazione.",
   "replay.title.short": "Registrazione",
@@ -366,4 +366,15 @@ export default {
   "err.json.long": "Non si può leggere: è troppo lungo.",
   "save.bad.size": "Il salvataggio è troppo grande, o annidato troppo in profondità, per essere una partita.",
   "save.bad.crash": "Aprire questo salvataggio ha fermato il motore del gioco, quindi è messo da parte e non verrà più aperto. Puoi esportarlo o eliminarlo.",
+  // issue 20 (shell): the replay link's own confirmation, the home screen when storage is full
+  "replay.copied": "Copiato. Chi lo apre può rivedere questa partita, mossa per mossa.",
+  "save.none.full": "Nessuna partita in corso. La memoria del browser è piena, quindi per ora le partite non vengono salvate; puoi comunque giocare.",
+  "save.full.note": "La memoria del browser è piena: per ora le nuove mosse non vengono salvate.",
+  // issue 20 (shell): the Learn page lists every game's lessons
+  "learn.hub.title": "Impara con gli esempi",
+  "learn.hub.lede": "Impara ogni gioco come lo insegnano i vecchi regolamenti: i loro esempi svolti, passo per passo, con tutte le mani scoperte e ogni regola spiegata quando si usa.",
+  "learn.hub.error": "Non è stato possibile caricare le lezioni di {game}: {error}",
+  "learn.open": "Inizia la lezione",
+  "learn.steps": "{n} passi",
+  "learn.steps#one": "{n} passo",
 };

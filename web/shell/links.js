@@ -389,7 +389,7 @@ export function endLinks(box, end, shell) {
       return;
     }
     const copied = await copyText(url);
-    showLinkBox(linkBox, url, copied ? t("link.copied") : t("link.copyfailed"));
+    showLinkBox(linkBox, url, copied ? t("replay.copied") : t("link.copyfailed")); // its own words: it shows the game, not a new deal
     const watch = document.createElement("a");
     watch.className = "btn secondary";
     watch.id = "end-watch";

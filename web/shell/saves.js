@@ -158,6 +158,7 @@ export async function renderContinue(box) {
     <p class="message error" id="continue-message" role="alert"></p>`;
   $("#import-file").addEventListener("change", importFile);
   $("#import-open").addEventListener("click", () => $("#import-file").click());
+  box.toggleAttribute("data-empty", true); // shown as a box once there is something to continue
   await fillList(box);
 }
 
@@ -166,16 +167,20 @@ async function fillList(box) {
   if (!box.isConnected) return;
   const status = $("#continue-status");
   const list = $("#continue-list");
-  if (!answer.ok) { status.textContent = ctx.errorText(answer); return; }
+  if (!answer.ok) { box.removeAttribute("data-empty"); status.textContent = ctx.errorText(answer); return; }
   const { storage, saves } = answer.result;
   const more = answer.result.more || 0;
   box.dataset.count = String(saves.length);
   box.dataset.more = String(more);
-  if (!storage) { status.textContent = t("save.nostorage"); list.innerHTML = ""; return; }
+  if (!storage) { box.removeAttribute("data-empty"); status.textContent = t("save.nostorage"); list.innerHTML = ""; return; }
   const good = saves.filter((s) => s.status === "ok");
   const bad = saves.filter((s) => s.status !== "ok");
   const total = good.filter((s) => s.turn >= 0).length + more; // a finished game kept for its original is not "in progress"
   status.textContent = !total ? t("save.none") : more ? t("save.count.some", { n: total, shown: good.length }) : t("save.count", { n: total });
+  // The storage refused a write this visit (full): "saved as you go" would not be true (issue 20).
+  if (unsavedShown) status.textContent = total ? `${status.textContent} ${t("save.full.note")}` : t("save.none.full");
+  // Nothing to continue and nothing to say: no box, only the way to open a record (issue 20).
+  box.toggleAttribute("data-empty", !saves.length && !more && !unsavedShown);
   if (!more) pruneSeen(new Set(saves.map((s) => s.id)));
   const now = Date.now();
   const item = (s, i) => {

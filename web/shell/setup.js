@@ -160,6 +160,6 @@ function optionField(o, fromLink) {
   const value = fromLink !== undefined ? fromLink : o.default; // a link's value, checked by readPlayLink
 
   if (o.kind === "bool") return `<label class="check"><input type="checkbox" id="${id}" ${value ? "checked" : ""}${described}> ${esc(o.label)}</label>${help}`;
-  if (o.kind === "choice") return `<div class="field"><label for="${id}">${esc(o.label)}</label><select id="${id}"${described}>${o.choices.map((c) => `<option ${c === value ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>${help}</div>`;
+  if (o.kind === "choice") return `<div class="field"><label for="${id}">${esc(o.label)}</label><select id="${id}"${described}>${o.choices.map((c, i) => `<option value="${esc(c)}"${c === value ? " selected" : ""}>${esc((o.choice_labels || [])[i] || c)}</option>`).join("")}</select>${help}</div>`;
   return `<div class="field"><label for="${id}">${esc(o.label)}</label><input type="number" id="${id}" value="${esc(value)}" min="${o.min ?? ""}" max="${o.max ?? ""}" step="1"${described}>${help}</div>`;
 }

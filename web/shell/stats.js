@@ -62,6 +62,9 @@ export function recordResult(game, variant, seats, result) {
 export function resetStats() { store(empty()); }
 
 // ---------------------------------------------------------------- the screen
+// A cell's column name, shown beside its value where a phone stacks each row (style.css, issue 20).
+const label = (key) => ` data-label="${esc(t(key))}"`;
+
 export async function renderStats(main, ctx) {
   const cat = await ctx.loadCatalogue();
   const data = loadStats();
@@ -75,8 +78,8 @@ export async function renderStats(main, ctx) {
       const chips = s.unit ? s.unit === "chips" : Boolean(s.chips);
       const score = chips ? t("stats.chips", { n: (s.chips > 0 ? "+" : "") + (s.chips || 0) }) : t("stats.points", { n: s.points || 0 });
       rows.push(`<tr data-stats="${esc(g.name)}/${esc(v.name)}"><th scope="row">${esc(g.label)}: ${esc(v.label)}</th>
-        <td data-played="${s.played}">${s.played}</td><td data-won="${s.won}">${s.won}</td>
-        <td>${rate === null ? "–" : esc(t("stats.rate", { n: rate }))}</td><td>${esc(score)}</td></tr>`);
+        <td data-played="${s.played}"${label("stats.played")}>${s.played}</td><td data-won="${s.won}"${label("stats.won")}>${s.won}</td>
+        <td${label("stats.winrate")}>${rate === null ? "–" : esc(t("stats.rate", { n: rate }))}</td><td${label("stats.score")}>${esc(score)}</td></tr>`);
     }
   }
   const daily = [];
@@ -84,8 +87,8 @@ export async function renderStats(main, ctx) {
     const d = dailyStats(g.name);
     if (!d.played) continue;
     daily.push(`<tr data-daily="${esc(g.name)}"><th scope="row">${esc(g.label)}</th>
-      <td data-streak="${d.streak}">${d.streak}</td><td data-best="${d.best}">${d.best}</td>
-      <td data-played="${d.played}">${d.played}</td><td data-won="${d.won}">${d.won}</td></tr>`);
+      <td data-streak="${d.streak}"${label("stats.daily.streak")}>${d.streak}</td><td data-best="${d.best}"${label("stats.daily.best")}>${d.best}</td>
+      <td data-played="${d.played}"${label("stats.daily.played")}>${d.played}</td><td data-won="${d.won}"${label("stats.won")}>${d.won}</td></tr>`);
   }
   main.innerHTML = `
     <section class="screen" id="screen-stats" aria-labelledby="stats-title">

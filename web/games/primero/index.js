@@ -9,7 +9,7 @@ import { $, esc } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
-import { renderLearn } from "./learn.js";
+import { renderLearn, lessonList } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { cardAction, claimAction, claimAmounts, claimsAt, costOf, discardsOne, KIND_ORDER } from "./actions.js";
@@ -572,4 +572,5 @@ export default {
     { path: "/calc", nav: "primero.nav.calc", render: (main, params, ctx) => renderCalc(main, params, ctx) },
     { path: "/learn", nav: "primero.nav.learn", render: (main, params, ctx) => renderLearn(main, params, learnCtx(ctx)) },
   ],
+  lessons: (ctx) => lessonList(learnCtx(ctx)),
 };

@@ -61,34 +61,28 @@ function messageBox(main, text) {
 }
 
 // ---------------------------------------------------------------- the list of lessons
-/** @param {HTMLElement} main @param {LearnContext} [c] */
+/** The Learn page (the shell's, every game's lessons), with a message above it when given.
+ * @param {HTMLElement} main @param {LearnContext} [c] */
 export async function renderLearnIndex(main, c, notice = "") {
   ctx = c || ctx;
   view = null;
-  main.innerHTML = `
-    <section class="screen learn-index" id="screen-learn-index" aria-labelledby="learn-title">
-      <h1 id="learn-title">${esc(tr("primero.learn.title"))}</h1>
-      <p class="message error" id="learn-message" role="alert">${esc(notice)}</p>
-      <p class="lede">${esc(tr("primero.learn.lede"))}</p>
-      <div class="game-list" id="learn-list"><p>${esc(tr("learn.loading"))}</p></div>
-    </section>`;
-  if (notice) ctx.announce(notice, true);
+  return ctx.learnHub(main, notice);
+}
+
+/** This game's lessons for the Learn page (shell/learn.js). @param {LearnContext} c
+ * @returns {Promise<import("../../protocol").LessonEntry[]>} */
+export async function lessonList(c) {
+  ctx = ctx || c;
   let list;
   try {
     list = await loadLessons();
   } catch (err) {
-    if ($("#learn-list")) messageBox(main, tr("primero.learn.error", { error: err.message }));
-    return;
+    throw new Error(tr("primero.learn.error", { error: err.message }));
   }
-  const box = $("#learn-list");
-  if (!box) return; // the user went elsewhere meanwhile
-  box.innerHTML = list.map((w) => `
-    <article class="game-tile learn-tile" data-lesson="${esc(w.name)}">
-      <h2>${esc(say(w.title))}</h2>
-      <p>${esc(say(w.pitch))}</p>
-      <p class="help">${esc(tr("primero.learn.players", { names: w.names.join(", ") }))} · ${esc(tr("primero.learn.steps", { n: w.steps }))}</p>
-      <div class="actions"><a class="btn" href="${esc(hashFor(w.name, 0))}" data-primary>${esc(tr("primero.learn.open"))}<span class="sr-only">: ${esc(say(w.title))}</span></a></div>
-    </article>`).join("");
+  return list.map((w) => ({
+    id: w.name, title: say(w.title), pitch: say(w.pitch), href: hashFor(w.name, 0),
+    help: `${tr("primero.learn.players", { names: w.names.join(", ") })} · ${tr("primero.learn.steps", { n: w.steps })}`,
+  }));
 }
 
 // ---------------------------------------------------------------- one lesson

@@ -9,7 +9,7 @@ import { $, esc } from "../../dom.js";
 import { t, txDecision } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 import { renderScorer } from "./score.js";
-import { renderLearn } from "./learn.js";
+import { renderLearn, lessonList } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { breakdownTable } from "./breakdown.js";
@@ -605,4 +605,5 @@ export default {
     { path: "/primiera/score", nav: "primiera.nav.score", render: (main, params, ctx) => renderScorer(main, params, ctx) },
     { path: "/primiera/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
   ],
+  lessons: lessonList,
 };

@@ -27,6 +27,25 @@ function hashFor(id, step) {
   return `#/primiera/learn?lesson=${encodeURIComponent(id)}&step=${step}`;
 }
 
+/** The lessons, fetched once. @param {import("../../protocol").ShellContext} ctx */
+async function loadLessons(ctx) {
+  if (!lessons) {
+    const answer = await ctx.gameOp("primiera", "lessons", {});
+    if (!answer.ok) throw new Error(ctx.errorText(answer));
+    lessons = answer.result;
+  }
+  return lessons;
+}
+
+/** The lessons for the Learn page (shell/learn.js). @param {import("../../protocol").ShellContext} ctx
+ * @returns {Promise<import("../../protocol").LessonEntry[]>} */
+export async function lessonList(ctx) {
+  const style = ctx.settings.suits;
+  return (await loadLessons(ctx)).map((l) => ({
+    id: l.id, title: text(l.title, style), href: hashFor(l.id, 0), help: t("learn.steps", { n: l.steps.length }),
+  }));
+}
+
 /** @param {HTMLElement} main @param {URLSearchParams} params @param {import("../../protocol").ShellContext} ctx */
 export async function renderLearn(main, params, ctx) {
   main.innerHTML = `<section class="screen" id="screen-pa-learn" aria-labelledby="pa-learn-title">
@@ -36,10 +55,13 @@ export async function renderLearn(main, params, ctx) {
     <div id="pa-learn-body"><p class="help">${esc(t("learn.loading"))}</p></div>
   </section>`;
   if (!lessons) {
-    const answer = await ctx.gameOp("primiera", "lessons", {});
+    try {
+      await loadLessons(ctx);
+    } catch (err) {
+      if ($("#pa-learn-message")) $("#pa-learn-message").textContent = err.message;
+      return;
+    }
     if (!$("#pa-learn-body")) return;
-    if (!answer.ok) { $("#pa-learn-message").textContent = ctx.errorText(answer); return; }
-    lessons = answer.result;
   }
   const want = params.get("lesson") || lessons[0].id;
   const lesson = lessons.find((l) => l.id === want) || lessons[0];

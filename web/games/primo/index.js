@@ -17,7 +17,7 @@ import { describe } from "./describe.js";
 import { markStep, pace } from "./recap.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
-import { renderLearn } from "./learn.js";
+import { renderLearn, lessonList } from "./learn.js";
 import stringsEn from "./strings.en.js";
 import stringsIt from "./strings.it.js";
 import stringsDe from "./strings.de.js";
@@ -73,4 +73,5 @@ export default {
   extraRoutes: [
     { path: "/primo/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
   ],
+  lessons: lessonList,
 };

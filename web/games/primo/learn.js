@@ -68,6 +68,25 @@ function rowsHtml(rows, s, ctx) {
   }).join("")}</div>`;
 }
 
+/** The lessons, fetched once. @param {import("../../protocol").ShellContext} ctx */
+async function loadLessons(ctx) {
+  if (!lessons) {
+    const answer = await ctx.gameOp("primo", "lessons", {});
+    if (!answer.ok) throw new Error(ctx.errorText(answer));
+    const res = answer.result;
+    lessons = Array.isArray(res) ? res : res && Array.isArray(res.lessons) ? res.lessons : [res];
+  }
+  return lessons;
+}
+
+/** The lessons for the Learn page (shell/learn.js). @param {import("../../protocol").ShellContext} ctx
+ * @returns {Promise<import("../../protocol").LessonEntry[]>} */
+export async function lessonList(ctx) {
+  return (await loadLessons(ctx)).map((l) => ({
+    id: l.id, title: lessonText(l.title), href: hashFor(l.id, 0), help: t("learn.steps", { n: l.steps.length }),
+  }));
+}
+
 export async function renderLearn(main, params, ctx) {
   main.innerHTML = `<section class="screen" id="screen-po-learn" aria-labelledby="po-learn-title">
     <h1 id="po-learn-title">${esc(t("primo.learn.title"))}</h1>
@@ -76,11 +95,13 @@ export async function renderLearn(main, params, ctx) {
     <div id="po-learn-body"><p class="help">${esc(t("learn.loading"))}</p></div>
   </section>`;
   if (!lessons) {
-    const answer = await ctx.gameOp("primo", "lessons", {});
+    try {
+      await loadLessons(ctx);
+    } catch (err) {
+      if ($("#po-learn-message")) $("#po-learn-message").textContent = err.message;
+      return;
+    }
     if (!$("#po-learn-body")) return;
-    if (!answer.ok) { $("#po-learn-message").textContent = ctx.errorText(answer); return; }
-    const res = answer.result;
-    lessons = Array.isArray(res) ? res : res && Array.isArray(res.lessons) ? res.lessons : [res];
   }
   if (!lessons.length) return;
   const want = params.get("lesson") || lessons[0].id;
