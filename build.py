@@ -36,7 +36,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import zipfile
 from pathlib import Path
@@ -429,37 +428,23 @@ def run_tests(pytest_args: list[str]) -> int:
     return 0
 
 
-# The whole suite runs as two pytest processes side by side (the machine has 2 cores; each
-# browser test waits on Pyodide in its page): the unit tests and the update/offline/link e2e files
-# in one, the game tables and saves in the other (the play tests share booted pages within a
-# process: e2e/tables.py Pages). dist/ is built once, before both.
-SHARD_ONE = ("tests", "e2e/test_saves.py", "e2e/test_updates.py", "e2e/test_offline.py", "e2e/test_links.py",
-             "e2e/test_i18n.py", "e2e/test_card_art.py")
-# A full run at load about 5, 2026-11-30 20:45: 12.1 min v 9.3 min with test_languages and test_boot
-# here too (the saves and update tests had grown), so those two went to the tables' shard.
+# The whole suite runs in one pytest over three xdist workers, a test file at a time to each
+# (--dist loadfile: a file's booted pages and module fixtures stay in one worker). Three on two cores:
+# a browser test spends much of its time waiting on its page (timers, the worker's replies), so a
+# third worker fills the idle CPU (a full run on 2026-12-02: 17.1 min as two fixed shards, at most
+# 36% of the two cores busy). The e2e files are collected first (conftest.py), longest first, and
+# the many short unit-test files fill in behind them, so no worker is left with a long file at the end.
+WORKERS = 3
 
 
 def run_shards() -> list[str]:
-    """Every test in tests/ and e2e/, in two concurrent pytest processes; the names of failed shards."""
+    """Every test in tests/ and e2e/ over ``WORKERS`` pytest-xdist workers; ["pytest"] if any failed."""
     build()
-    every = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "e2e").glob("test_*.py"))
-    one = [f for f in SHARD_ONE if (ROOT / f).exists()]
-    two = [f for f in every if f not in one]
     env = {**os.environ, "PRIMI_PREBUILT": "1"}
-    failed = []
-    with tempfile.TemporaryFile(mode="w+") as log_one, tempfile.TemporaryFile(mode="w+") as log_two:
-        procs = []
-        for name, files, log in (("pytest (unit, storage, links)", one, log_one), ("pytest (tables)", two, log_two)):
-            cmd = [sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider", "--durations=15"]
-            procs.append((name, log, subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)))
-        for name, log, proc in procs:
-            code = proc.wait()
-            log.seek(0)
-            print(f"test: {name}", flush=True)
-            print(log.read(), flush=True)
-            if code != 0:
-                failed.append(name)
-    return failed
+    cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "--durations=25",
+           "-n", str(WORKERS), "--dist", "loadfile"]
+    print("test: pytest", flush=True)
+    return [] if subprocess.run(cmd, cwd=ROOT, env=env).returncode == 0 else ["pytest"]
 
 
 class QuietHandler(Handler):

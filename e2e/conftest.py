@@ -18,10 +18,24 @@ from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, static_server
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# The longest e2e files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
+# (--dist loadfile) end together: the short ones and the unit tests fill in behind them.
+LONGEST_FIRST = ("test_updates.py", "test_saves.py", "test_motion.py", "test_primiera.py", "test_offline.py",
+                 "test_a11y.py", "test_primero_play.py", "test_primo.py", "test_robust.py", "test_clicker.py")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).parent.name == "e2e":
             item.add_marker(pytest.mark.e2e)
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        path = Path(str(item.fspath))
+        if path.parent.name != "e2e":
+            return (2, 0)
+        return (0, LONGEST_FIRST.index(path.name)) if path.name in LONGEST_FIRST else (1, 0)
+
+    items.sort(key=rank)  # stable: each file's tests stay together and in their order
 
 
 @pytest.fixture(scope="session")

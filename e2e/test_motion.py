@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from playwright.sync_api import Browser, Page, expect
+from test_primero_play import fold as primero_fold
 
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
     !document.querySelector('#dealend').hidden || document.querySelector('#game-end')
@@ -218,15 +219,11 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     assert page.evaluate("window.primi.motion.speed()") == "slow"
     # The deal's end: the pot goes to its winner and the next deal is dealt only once the summary is
     # closed (nothing moves behind it), then both play. The human folds (and confirms it) to get there soon.
-    page.on("dialog", lambda d: d.accept())
     for _ in range(40):
         page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
         if page.locator("#dealend").is_visible():
             break
-        fold = page.locator("#actions button[data-action='fold']:not([disabled])")
-        if fold.count():
-            fold.click()
-        else:
+        if not primero_fold(page):
             human_bet(page)
     assert page.locator("#dealend").is_visible(), page.inner_html("#actions")
     kinds = page.evaluate("({...window.primi.motion.kinds})")

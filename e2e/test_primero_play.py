@@ -45,6 +45,18 @@ def settle(page: Page) -> None:
     tables.settle(page, "primero")
 
 
+def fold(page: Page) -> bool:
+    """Fold if the bar offers it; when passing is free the page asks first, and the player folds anyway."""
+    button = page.locator("#actions button[data-action='fold']:not([disabled])")
+    if not button.count():
+        return False
+    button.click()
+    ask = page.locator("#fold-ask-fold")
+    if ask.is_visible():
+        ask.click()
+    return True
+
+
 def human_step(page: Page, step: int) -> str | None:
     """Play one human decision through the controls, as a cautious player would; return the action."""
     bar = page.locator("#actions")

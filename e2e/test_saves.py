@@ -423,17 +423,13 @@ def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed
 
 def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_across_the_deal_end(
         page: Page, server: str) -> None:
-    page.on("dialog", lambda d: d.accept())  # "Fold, when you could pass?" yes
     primero.start(page, server, "waks", 2, ["human", "easy"], seed=11)
     box = page.locator("#dealend")
     for _ in range(40):  # to the first deal's end: you fold
         primero.settle(page)
         if box.is_visible():
             break
-        fold = page.locator("#actions button[data-action='fold']:not([disabled])")
-        if fold.count():
-            fold.click()
-        else:
+        if not primero.fold(page):
             primero.human_step(page, 1)
     expect(box).to_be_visible()
     title = page.locator("#dealend-title").inner_text()
@@ -454,7 +450,7 @@ def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_acro
     page.wait_for_function(f"window.primi.tableInfo().actions < {at}", timeout=STEP_TIMEOUT)
     primero.settle(page)
     expect(box).to_be_hidden()
-    page.locator("#actions button[data-action='fold']:not([disabled])").click()
+    assert primero.fold(page)
     expect(box).to_be_visible()
     expect(page.locator("#dealend-title")).to_have_text(title)
     page.locator("#dealend-go").click()

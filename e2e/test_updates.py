@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import shutil
 import sys
 import threading
@@ -64,14 +65,22 @@ def site(tmp_path: Path) -> Iterator[Site]:
     s.close()
 
 
-def deploy(site_dir: Path, version: str, web: Path) -> dict[str, Any]:
-    """Build the site from ``web`` into ``site_dir`` (over what is there) and return its build.json."""
-    saved = build.WEB
+def deploy(site_dir: Path, version: str, web: Path, snapshot: bool = False) -> dict[str, Any]:
+    """Build the site from ``web`` into ``site_dir`` (over what is there) and return its build.json.
+
+    Without the engine's snapshot unless asked (making one is most of a build's time): one update
+    test deploys two builds with snapshots, the others test what does not depend on it."""
+    saved, no_snapshot = build.WEB, os.environ.get("PRIMI_NO_SNAPSHOT")
     build.WEB = web
+    os.environ["PRIMI_NO_SNAPSHOT"] = "0" if snapshot else "1"
     try:
         build.build(site_dir, version=version)
     finally:
         build.WEB = saved
+        if no_snapshot is None:
+            del os.environ["PRIMI_NO_SNAPSHOT"]
+        else:
+            os.environ["PRIMI_NO_SNAPSHOT"] = no_snapshot
     manifest: dict[str, Any] = json.loads((site_dir / "build.json").read_text())
     return manifest
 
@@ -174,7 +183,7 @@ def test_an_update_over_cached_files_keeps_the_game(
     (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
     worker = (web2 / "worker.py").read_text() + "\n# deploy v2\n"
     (web2 / "worker.py").write_text(worker)
-    v1 = deploy(site.root, "v1", build.WEB)
+    v1 = deploy(site.root, "v1", build.WEB, snapshot=not refused)  # an update from a snapshot to a new one
     profile = tmp_path / "profile"
 
     # A week ago: the first visit, a game started (and autosaved by the worker).
@@ -195,7 +204,7 @@ def test_an_update_over_cached_files_keeps_the_game(
     ctx.close()
 
     # The deploy: v2 copied over v1 on the server, whose old files the HTTP cache still holds.
-    v2 = deploy(site.root, "v2", web2)
+    v2 = deploy(site.root, "v2", web2, snapshot=not refused)
     assert v2["hash"] != v1["hash"] and v2["sha256"]["i18n.js"] != v1["sha256"]["i18n.js"]
     site.requests.clear()
 

@@ -5,12 +5,13 @@ bridge reaches the browser's ``js``, and the rules core neither."""
 from __future__ import annotations
 
 import ast
-import asyncio
 from pathlib import Path
 
 import pytest
 from bridge import MemoryStore, SaveStore
 from bridge.saves import StorageError
+
+from tests import aio
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +38,7 @@ def test_the_memory_store_keeps_texts_by_id_and_can_refuse_like_a_browser() -> N
                 await step
             assert refused.value.key == "err.storage.refused"
 
-    asyncio.run(run())
+    aio.run(run())
 
 
 def test_a_store_is_the_three_coroutines_of_the_interface() -> None:

@@ -18,7 +18,6 @@ the list is always strict JSON (item 17: ``"updated": 1e999`` made the whole ans
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import zlib
@@ -31,6 +30,7 @@ from bridge import saves as bridge_saves
 
 from pygame_core import registry, safejson
 from pygame_core.conformance import random_playthrough
+from tests import aio
 from tests.toy import game as toygame
 
 LINK = "7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM"
@@ -112,7 +112,7 @@ def inside(record: dict[str, Any], n: int, where: str) -> str:
 
 def call(bridge: Bridge, request: dict[str, Any] | str) -> dict[str, Any]:
     text = request if isinstance(request, str) else json.dumps(request)
-    answer: dict[str, Any] = READ(asyncio.run(bridge.call_async(text)))
+    answer: dict[str, Any] = READ(aio.run(bridge.call_async(text)))
     return answer
 
 
@@ -213,7 +213,7 @@ def _intact(bridge: Bridge, seed: int) -> str:
 
 
 def _listed(bridge: Bridge) -> list[dict[str, Any]]:
-    text = asyncio.run(bridge.call_async(json.dumps({"op": "saves"})))
+    text = aio.run(bridge.call_async(json.dumps({"op": "saves"})))
     answer = strict(text)  # always strict JSON, whatever a save holds
     assert answer["ok"], answer
     saves: list[dict[str, Any]] = answer["result"]["saves"]
@@ -284,7 +284,7 @@ def test_a_save_that_killed_the_engine_is_set_aside_on_the_next_load(toy: None, 
     keep = [_intact(bridge, seed) for seed in (1, 2, 3)]
     store.data["gkiller"] = store.data[keep[0]].replace('"names"', '"KILLER": 1, "names"')
     with pytest.raises(EngineDeath):  # the first load dies (the page offers a reload)
-        asyncio.run(bridge.call_async(json.dumps({"op": first, "save": "gkiller"})))
+        aio.run(bridge.call_async(json.dumps({"op": first, "save": "gkiller"})))
     assert killer() == 1
     for _ in range(2):  # the next load, and every one after it: never read again
         bridge = Bridge(store)

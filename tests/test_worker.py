@@ -734,9 +734,9 @@ def store(worker: Bridge) -> MemoryStore:
 
 
 def araw(request: Mapping[str, Any]) -> str:
-    import asyncio
+    from tests import aio
 
-    text = asyncio.run(WORKER.call_async(json.dumps(request)))
+    text = aio.run(WORKER.call_async(json.dumps(request)))
     assert isinstance(text, str)
     return text
 

@@ -283,19 +283,6 @@ def test_other_modes_highest_side_at_the_target_wins() -> None:
     assert decide(_with_totals("classic", (12, 12, 12, 12))) == ((), False)
 
 
-def test_option_help_speaks_to_a_player() -> None:
-    # The setup screen shows these helps: no option's own name (max_rounds) in them, in any language.
-    from pygame_core.primiera.rules import VARIANTS
-    from pygame_core.primiera.translations import TRANSLATIONS
-
-    names = {o.name for v in VARIANTS for o in v.options}
-    helps = [o.help for v in VARIANTS for o in v.options if o.help]
-    helps += [text for lang in TRANSLATIONS.values() for key, text in lang.text.items() if key.endswith(".help")]
-    assert helps
-    for text in helps:
-        assert not any(name in text for name in names), text
-
-
 def test_round_limit_and_the_target_cross_check() -> None:
     # P-PA1
     s = replace(_with_totals("2p", (5, 7), round_=2), max_rounds=2)

@@ -7,7 +7,7 @@
 import { $, esc } from "../dom.js";
 import { t } from "../i18n.js";
 import { levels } from "./setup.js";
-import { claimSave } from "./tabs.js";
+import { ownSave } from "./tabs.js";
 
 /** @type {import("../protocol").SavesContext} */
 let ctx = null; // {engineCall, loadCatalogue, openGame(started, opts), errorText, announce}
@@ -248,7 +248,7 @@ async function resume(id, button) {
 /** Resume one save on the table; an error text, or null. Another tab playing it lets go first
  * (shell/tabs.js), so every move it made is in the save read here. */
 export async function resumeSave(id) {
-  await claimSave(id);
+  await ownSave(id);
   const answer = await ctx.engineCall({ op: "resume", save: id });
   if (!answer.ok) return ctx.errorText(answer);
   const kept = answer.result.kept;

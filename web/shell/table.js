@@ -12,7 +12,7 @@ import { t } from "../i18n.js";
 import { say } from "./say.js";
 import { endLinks, playLink } from "./links.js";
 import { confirmSpoiler, download, hotSeat, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
-import { claimSave } from "./tabs.js";
+import { ownSave } from "./tabs.js";
 import { recordResult } from "./stats.js";
 import { nextControl, rove, tableTools } from "./keys.js";
 import { pause, paced } from "./motion.js";
@@ -143,7 +143,7 @@ export async function openGame(started, opts = {}) {
   const seen = opts.resumed ? roundSeen(game.save) : undefined;
   game.roundShown = seen !== undefined ? seen : r ? r.id : null;
   markRoundSeen(game.save, game.roundShown);
-  claimSave(game.save); // this tab plays it (shell/tabs.js: a resumed save was claimed before it was read)
+  ownSave(game.save); // this tab plays it (shell/tabs.js: a resumed save was taken before it was read)
   if (location.hash === "#/table") renderTable($("#main")); else location.hash = "#/table";
   return null;
 }

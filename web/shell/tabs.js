@@ -10,7 +10,7 @@
 // tab stops as soon as it hears it.
 
 const LOCK = "primi-save:";
-const CLAIM_MS = 10_000; // a tab that does not let go within this (its engine is gone) loses the lock
+const TAKE_MS = 10_000; // a tab that does not let go within this (its engine is gone) loses the lock
 const tab = Math.random().toString(36).slice(2) + Date.now().toString(36);
 const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("primi-saves") : null;
 const locks = typeof navigator !== "undefined" && navigator.locks ? navigator.locks : null;
@@ -38,14 +38,14 @@ function request(name, opts) {
 }
 
 /** Hold `save` for this tab (the one it plays from now on), after whoever held it has let go. */
-export async function claimSave(save) {
+export async function ownSave(save) {
   if (!save || (held && held.save === save)) return;
   releaseSave();
   if (channel) channel.postMessage({ type: "want", save, tab });
   if (!locks) { held = { save, free: () => {} }; return; }
   const name = LOCK + save;
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), CLAIM_MS);
+  const timer = setTimeout(() => ctrl.abort(), TAKE_MS);
   let lock;
   try {
     lock = await request(name, { signal: ctrl.signal });
