@@ -428,13 +428,13 @@ def run_tests(pytest_args: list[str]) -> int:
     return 0
 
 
-# The whole suite runs in one pytest over three xdist workers, a test file at a time to each
-# (--dist loadfile: a file's booted pages and module fixtures stay in one worker). Three on two cores:
-# a browser test spends much of its time waiting on its page (timers, the worker's replies), so a
-# third worker fills the idle CPU (a full run on 2026-12-02: 17.1 min as two fixed shards, at most
-# 36% of the two cores busy). The e2e files are collected first (conftest.py), longest first, and
-# the many short unit-test files fill in behind them, so no worker is left with a long file at the end.
-WORKERS = 3
+# The whole suite runs in one pytest over two xdist workers, one per core, a test file at a time to
+# each (--dist loadfile: a file's booted pages and module fixtures stay in one worker). The e2e files
+# are collected first (e2e/conftest.py), longest first, and the many short unit-test files fill in
+# behind them, so neither worker is left with a long file at the end (two fixed shards had left one
+# waiting on the other). Three workers were tried (2026-12-02): 15.2 min instead of about 15, the
+# cores saturated (load 8), and a main-thread task stretched past the motion tests' bound.
+WORKERS = 2
 
 
 def run_shards() -> list[str]:
