@@ -4,7 +4,7 @@
 // browser refuses storage. The worker keeps the saves (in IndexedDB): a save holds the seed and
 // every action, so the page never reads one; it gets each save's metadata only (game, rule set,
 // players, names, when, whose turn) and a record only when the player exports it.
-import { $, esc } from "../dom.js";
+import { $, esc, question } from "../dom.js";
 import { t } from "../i18n.js";
 import { levels } from "./setup.js";
 import { ownSave } from "./tabs.js";
@@ -80,29 +80,10 @@ export function download(name, text) {
 // says so and asks (issue 20, item 15). In a hot-seat game the record is offered only at its end.
 /** Resolves true once the player confirms exporting an unfinished game's record, false if they do not. */
 export function confirmSpoiler() {
-  return new Promise((resolve) => {
-    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const box = document.createElement("div");
-    box.className = "overlay";
-    box.id = "export-warn";
-    box.setAttribute("role", "dialog");
-    box.setAttribute("aria-modal", "true");
-    box.setAttribute("aria-labelledby", "export-warn-title");
-    box.setAttribute("aria-describedby", "export-warn-text");
-    box.innerHTML = `<div class="overlay-box"><h2 id="export-warn-title">${esc(t("export.warn.title"))}</h2>
-      <p id="export-warn-text">${esc(t("export.warn.text"))}</p>
-      <p class="row"><button type="button" class="btn secondary" id="export-warn-go">${esc(t("export.warn.go"))}</button>
-      <button type="button" class="btn" id="export-warn-no" data-primary data-escape>${esc(t("save.cancel"))}</button></p></div>`;
-    document.body.appendChild(box);
-    const done = (yes) => {
-      box.remove();
-      if (back && back.isConnected) back.focus();
-      resolve(yes);
-    };
-    $("#export-warn-go").addEventListener("click", () => done(true));
-    $("#export-warn-no").addEventListener("click", () => done(false));
-    $("#export-warn-no").focus(); // the safe answer first
-  });
+  return question({ id: "export-warn", refocus: "always", title: t("export.warn.title"), text: t("export.warn.text"), buttons: [
+    { id: "go", label: t("export.warn.go"), cls: "secondary", value: true },
+    { id: "no", label: t("save.cancel"), cls: "", value: false, focus: true, escape: true, primary: true }, // the safe answer first
+  ] });
 }
 
 /** A hot-seat game (several humans at one screen): its record is offered only once it is over. */

@@ -5,7 +5,7 @@
 // summary, the calculator and Learn-by-example screens and the rules section. Everything is
 // drawn from the View the worker returns for the seat on screen, so a card that seat may not
 // see never reaches the DOM.
-import { $, esc } from "../../dom.js";
+import { $, esc, question } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
@@ -298,14 +298,14 @@ function composeActions(bar, v, ctx, send) {
   if (legal.includes("fold")) parts.push(`<span class="spacer"></span><button type="button" class="btn danger" data-action="fold">${esc(actionLabel("fold", v))}</button>`);
   if (legal.some((a) => a.startsWith("draw ")) && !parts.length) parts.push(`<span class="help">${esc(t("primero.hint.slots"))}</span>`);
   else if (legal.some((a) => a.startsWith("draw "))) parts.unshift(`<span class="help">${esc(t("primero.hint.slots"))}</span>`);
-  closeFoldAsk(false);
+  closeFoldAsk();
   bar.innerHTML = parts.join("");
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button[data-action]"))) {
     if (b.id === "claim-go") continue;
     b.addEventListener("click", () => {
       const a = b.dataset.action;
       const free = freeStay(v);
-      if (a === "fold" && free) { askFold(b, free, v, send); return; }
+      if (a === "fold" && free) { askFold(b, free, send); return; }
       send(a);
     });
   }
@@ -345,38 +345,20 @@ function freeStay(v) {
   return null;
 }
 
-function closeFoldAsk(refocus, back = null) {
+function closeFoldAsk() {
   const box = document.getElementById("fold-ask");
-  if (!box) return;
-  box.remove();
-  if (refocus && back && back.isConnected) back.focus();
+  if (box) box.remove();
 }
 
-function askFold(foldButton, free, v, send) {
-  closeFoldAsk(false);
-  const box = document.createElement("div");
-  box.className = "overlay fold-ask";
-  box.id = "fold-ask";
-  box.setAttribute("role", "dialog");
-  box.setAttribute("aria-modal", "true");
-  box.setAttribute("aria-labelledby", "fold-ask-title");
-  box.setAttribute("aria-describedby", "fold-ask-text");
-  box.innerHTML = `<div class="overlay-box"><h2 id="fold-ask-title">${esc(t("primero.foldask.title." + free))}</h2>
-    <p id="fold-ask-text">${esc(t("primero.foldask.text." + free))}</p>
-    <p class="row">
-      <button type="button" class="btn danger" id="fold-ask-fold">${esc(t("primero.foldask.fold"))}</button>
-      <button type="button" class="btn" id="fold-ask-stay">${esc(t("primero.foldask.stay." + free))}</button>
-      <button type="button" class="btn secondary" id="fold-ask-cancel" data-escape>${esc(t("primero.foldask.cancel"))}</button>
-    </p></div>`;
-  (document.getElementById("screen-table") || document.body).appendChild(box);
-  const choose = (action) => {
-    closeFoldAsk(!action, foldButton);
-    if (action) send(action);
-  };
-  $("#fold-ask-fold", box).addEventListener("click", () => choose("fold"));
-  $("#fold-ask-stay", box).addEventListener("click", () => choose(free));
-  $("#fold-ask-cancel", box).addEventListener("click", () => choose(null));
-  $("#fold-ask-cancel", box).focus();
+async function askFold(foldButton, free, send) {
+  closeFoldAsk();
+  const action = await question({ id: "fold-ask", className: "fold-ask", back: foldButton, parent: document.getElementById("screen-table") || undefined,
+    title: t("primero.foldask.title." + free), text: t("primero.foldask.text." + free), buttons: [
+      { id: "fold", label: t("primero.foldask.fold"), cls: "danger", value: "fold" },
+      { id: "stay", label: t("primero.foldask.stay." + free), cls: "", value: free },
+      { id: "cancel", label: t("primero.foldask.cancel"), cls: "secondary", value: null, focus: true, escape: true },
+    ] });
+  if (action) send(action);
 }
 
 function claimComposer(acts) {
