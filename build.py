@@ -416,7 +416,8 @@ def needs_build(dist: Path = DIST) -> bool:
     if not stamp.exists():
         return True
     built = stamp.stat().st_mtime
-    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py"), *CORE.rglob("data/*.json")]
+    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py"), *CORE.rglob("data/*.json"),
+               *(ROOT / "tools").glob("*.py")]
     return any(p.is_file() and p.stat().st_mtime > built for p in sources)
 
 
@@ -537,7 +538,7 @@ def run_tests(pytest_args: list[str]) -> int:
     """Lint, type-check and run every test; the exit status is non-zero if any step failed."""
     ensure_test_tools()
     steps = [
-        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py"]),
+        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py", "tools"]),
         ("mypy", [sys.executable, "-m", "mypy"]),
         # The page's JS against web/protocol.d.ts; the service worker with its own globals.
         ("tsc", [str(TSC), "-p", "."]),
