@@ -61,7 +61,8 @@ STDLIB = NODE / "pyodide" / "python_stdlib.zip"
 # The Python the site runs, whose imports decide which stdlib modules ship: (folder or file, its import root).
 # PyScript's own package (``pyscript``) is written into the worker from core-*.js; its sources are in src/stdlib.
 PYSCRIPT_PY = NODE / "@pyscript" / "core" / "src" / "stdlib"
-PYTHON_ROOTS = ((CORE, ROOT), (WEB / "bridge", WEB), (WEB / "worker.py", WEB), (PYSCRIPT_PY / "pyscript", PYSCRIPT_PY))
+CORE_ROOTS = ((CORE, ROOT), (WEB / "bridge", WEB), (WEB / "worker.py", WEB))  # ours (tests/test_stdlib.py runs them)
+PYTHON_ROOTS = (*CORE_ROOTS, (PYSCRIPT_PY / "pyscript", PYSCRIPT_PY))
 # PyScript's chunks that core.js loads for a Pyodide worker (measured with a request log: see e2e).
 # Editors, terminals and codemirror/xterm are never loaded, so they are not shipped.
 PYSCRIPT_PREFIXES = (
