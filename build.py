@@ -285,8 +285,9 @@ const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
 for (const [file, out] of JSON.parse(fs.readFileSync(0, "utf8"))) {
   const data = fs.readFileSync(file);
   const packed = zlib.brotliCompressSync(data, { params: { [BROTLI_PARAM_QUALITY]: 11, [BROTLI_PARAM_SIZE_HINT]: data.length } });
-  fs.writeFileSync(out + ".tmp", packed);
-  fs.renameSync(out + ".tmp", out);
+  const tmp = `${out}.${process.pid}.tmp`;  // two builds at once (the test workers) never share one
+  fs.writeFileSync(tmp, packed);
+  fs.renameSync(tmp, out);
 }
 """
 BROTLI_CACHE = ROOT / "build" / "brotli"  # ignored by git (the top-level build/)
