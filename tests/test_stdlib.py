@@ -5,6 +5,7 @@ pyodide-lock.json and pygame_core.zip) imports every module the core can reach a
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -78,6 +79,27 @@ def test_the_shipped_stdlib_is_trimmed_and_stored(runtime: Path) -> None:
         assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
     lock = json.loads((runtime / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
+
+
+# An import statement of the Python held in PyScript's JavaScript strings (its worker glue), after a line
+# break, a written "\n", a quote or a semicolon.
+_PY_IN_JS = re.compile(r"""(?:^|[\n;"'`(]|\\n)[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))""")
+
+
+def test_pyscripts_glue_imports_only_what_ships(runtime: Path) -> None:
+    """PyScript's worker glue is Python inside its shipped chunks, which the closure cannot read: every
+    stdlib module it names (found by the closure's KEEP list) is in the trimmed zip."""
+    with zipfile.ZipFile(build.STDLIB) as zf:
+        full = set(zip_modules(zf.namelist()))
+    with zipfile.ZipFile(runtime / "pyodide" / "python_stdlib.zip") as zf:
+        shipped = set(zip_modules(zf.namelist()))
+    named: set[str] = set()
+    for chunk in (runtime / "pyscript").glob("*.js"):
+        for m in _PY_IN_JS.finditer(chunk.read_text()):
+            names = [m.group(1)] if m.group(1) else [n.strip() for n in m.group(2).split(",")]
+            named.update(n for n in names if n in full)
+    assert {"asyncio", "json", "pathlib", "base64", "pyodide.ffi"} <= named  # the reading works
+    assert named <= shipped, named - shipped
 
 
 # Pyodide under Node from the site's files, as web/boot-snapshot.mjs runs it: import each module of
