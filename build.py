@@ -15,9 +15,13 @@ as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
 ``npm ci``). Only files the site loads are copied. A service worker precaches
 every file, under a cache named after a hash of the build, each file checked
 against its SHA-256 (listed in ``build.json``), so the installed PWA plays
-offline and an update never mixes two builds. Compressible files also get a
-gzipped copy ``name.gz`` for hosts that serve those (``serve`` does). The built
-site makes no request to any other origin.
+offline and an update never mixes two builds. Pyodide's standard library is
+trimmed to the modules the site can import (tools/stdlib_closure.py), and both
+zips hold their entries stored (uncompressed), so that compression on the wire
+works across files. Compressible files also get a gzipped copy ``name.gz`` and,
+with Node, a brotli copy ``name.br`` for hosts that serve those (``serve`` sends
+br to a browser that accepts it, else gzip). The built site makes no request to
+any other origin.
 """
 
 from __future__ import annotations
@@ -41,14 +45,24 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from tools.stdlib_closure import KEEP as STDLIB_KEEP
+from tools.stdlib_closure import closure, entries_for, source_roots
+
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
 CORE = ROOT / "pygame_core"
 
-# The Pyodide files a page loads: the runtime, the standard library and the lock file.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The Pyodide files a page loads: the runtime, the standard library (trimmed: see trim_stdlib) and the lock
+# file (loadPyodide fetches it at start even when no package is loaded; see write_lock).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = NODE / "pyodide" / "python_stdlib.zip"
+# The Python the site runs, whose imports decide which stdlib modules ship: (folder or file, its import root).
+# PyScript's own package (``pyscript``) is written into the worker from core-*.js; its sources are in src/stdlib.
+PYSCRIPT_PY = NODE / "@pyscript" / "core" / "src" / "stdlib"
+CORE_ROOTS = ((CORE, ROOT), (WEB / "bridge", WEB), (WEB / "worker.py", WEB))  # ours (tests/test_stdlib.py runs them)
+PYTHON_ROOTS = (*CORE_ROOTS, (PYSCRIPT_PY / "pyscript", PYSCRIPT_PY))
 # PyScript's chunks that core.js loads for a Pyodide worker (measured with a request log: see e2e).
 # Editors, terminals and codemirror/xterm are never loaded, so they are not shipped.
 PYSCRIPT_PREFIXES = (
@@ -78,13 +92,37 @@ def zip_core(target: Path) -> None:
     bridge = WEB / "bridge"
     files = [(p, p.relative_to(ROOT)) for p in [*CORE.rglob("*.py"), *CORE.rglob("data/*.json")]]
     files += [(p, p.relative_to(WEB)) for p in bridge.rglob("*.py")]
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+    # Stored, not deflated: the host's gzip/brotli over the whole archive beats deflate file by file.
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as zf:
         for path, name in sorted(files, key=lambda f: f[1].as_posix()):
             if "__pycache__" in path.parts:
                 continue
             info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
+
+
+def stdlib_modules() -> list[str]:
+    """The stdlib modules the site can import: the closure of PYTHON_ROOTS' imports (lazy ones too)
+    through the stdlib's own sources, with tools/stdlib_closure.py's KEEP list."""
+    with zipfile.ZipFile(STDLIB) as zf:
+        return closure(source_roots(PYTHON_ROOTS), zf, STDLIB_KEEP)
+
+
+def trim_stdlib(target: Path) -> None:
+    """Write Pyodide's ``python_stdlib.zip`` holding only ``stdlib_modules()``, entries stored
+    (zipimport reads them without inflating; the wire's gzip/brotli compresses across files)."""
+    with zipfile.ZipFile(STDLIB) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        for name in entries_for(stdlib_modules(), src):
+            info = src.getinfo(name)
+            out.writestr(zipfile.ZipInfo(name, date_time=info.date_time), src.read(name))
+
+
+def write_lock(target: Path) -> None:
+    """Write Pyodide's lock file without its packages. loadPyodide fetches it at start whatever it loads
+    (and checks its ``info``: ABI and Python); the site loads no package, so the 357 package entries
+    (119 KB, 22 KB as brotli) would only cost a first visit. Pyodide's start reads nothing else of it."""
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    target.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
 
 
 def copy_runtime(dist: Path) -> None:
@@ -92,6 +130,8 @@ def copy_runtime(dist: Path) -> None:
     (dist / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, dist / "pyodide" / name)
+    trim_stdlib(dist / "pyodide" / "python_stdlib.zip")
+    write_lock(dist / "pyodide" / "pyodide-lock.json")
     (dist / "pyscript").mkdir()
     src = NODE / "@pyscript" / "core" / "dist"
     for path in sorted(src.iterdir()):
@@ -203,7 +243,7 @@ def write_manifest(dist: Path, version: str) -> str:
     page; return the build hash. The worker precaches each file only if its bytes have that hash."""
     html = (dist / "index.html").read_text().replace("__VERSION__", version)
     (dist / "index.html").write_text(html)
-    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json") and not f.endswith(".gz")]
+    files = [f for f in site_files(dist) if f not in ("sw.js", "build.json") and not f.endswith(COPY_SUFFIXES)]
     sha = {f: hashlib.sha256((dist / f).read_bytes()).hexdigest() for f in files}
     digest = hashlib.sha256((dist / "sw.js").read_bytes())  # the worker's own code is part of the build
     for f in files:
@@ -222,27 +262,55 @@ def write_manifest(dist: Path, version: str) -> str:
     sizes = {url: (dist / ("index.html" if url == "./" else url[2:])).stat().st_size for url in precache}
     sw = sw.replace("__BUILD_HASH__", build_hash).replace('"__PRECACHE__"', json.dumps(precache))
     sw = sw.replace('"__SIZES__"', json.dumps(sizes))
-    # And each file's size over the wire as served with its .gz copy (the first visit's download, in
-    # bytes actually transferred: the boot bar's one total).
-    wire = {url: len(gzipped(dist / ("index.html" if url == "./" else url[2:])) or b"") or n for url, n in sizes.items()}
+    # And each file's size over the wire as a host sends it to a browser (which accepts br): its .br copy,
+    # else its .gz copy, else itself (the first visit's download in bytes transferred: the boot bar's total).
+    sent = precompress(dist, files)  # index.html is among them
+    wire = {url: sent["index.html" if url == "./" else url[2:]] for url in sizes}
     sw = sw.replace('"__WIRE__"', json.dumps(wire))
     (dist / "sw.js").write_text(sw)
     return build_hash
 
 
-# Precompressed copies (``name.gz``) for hosts that serve them (nginx ``gzip_static``, ``build.py serve``);
-# zips are compressed already. A copy is written only when it saves at least a tenth.
-GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm")
+# Precompressed copies for hosts that serve them (nginx ``gzip_static`` / ``brotli_static``, ``build.py
+# serve``): ``name.gz`` and, made by Node, ``name.br``. The zips hold their entries stored, so they compress
+# too. A copy is written only when it saves at least a tenth.
+GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webmanifest", ".wasm", ".zip")
+COPY_SUFFIXES = (".gz", ".br")
+# Brotli at quality 11 (Node's zlib), one Node for the whole list of [file, out] pairs (JSON on stdin):
+# writes each compressed copy to its out path. Quality 11 is slow (half a minute for the wasm on a busy
+# machine), so the copies are kept by content in BROTLI_CACHE and each is made once.
+_BROTLI_JS = r"""
+const fs = require("node:fs"), zlib = require("node:zlib");
+const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
+for (const [file, out] of JSON.parse(fs.readFileSync(0, "utf8"))) {
+  const data = fs.readFileSync(file);
+  const packed = zlib.brotliCompressSync(data, { params: { [BROTLI_PARAM_QUALITY]: 11, [BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const tmp = `${out}.${process.pid}.tmp`;  // two builds at once (the test workers) never share one
+  fs.writeFileSync(tmp, packed);
+  fs.renameSync(tmp, out);
+}
+"""
+BROTLI_CACHE = ROOT / "build" / "brotli"  # ignored by git (the top-level build/)
+
+
+def node_path() -> str | None:
+    """Node, which makes the brotli copies (and the snapshot); None without it."""
+    return shutil.which("node")
 
 
 _GZIPPED: dict[tuple[str, int, int], bytes | None] = {}
+_BROTLI: dict[tuple[str, int, int], int | None] = {}
+
+
+def _version(path: Path) -> tuple[str, int, int]:
+    st = path.stat()
+    return (str(path), st.st_size, st.st_mtime_ns)
 
 
 def gzipped(path: Path) -> bytes | None:
     """The bytes of ``path``'s ``.gz`` copy, or None when it gets none (not compressible, or it would
     not save a tenth). Kept per file version: the manifest sizes them, then write_gzip writes them."""
-    st = path.stat()
-    key = (str(path), st.st_size, st.st_mtime_ns)
+    key = _version(path)
     if key not in _GZIPPED:
         data = path.read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
@@ -250,22 +318,61 @@ def gzipped(path: Path) -> bytes | None:
     return _GZIPPED[key]
 
 
-def write_gzip(dist: Path) -> int:
-    """Write ``file.gz`` beside each compressible file (same mtime); return the site's gzipped size."""
-    total = 0
-    for rel in site_files(dist):
-        path = dist / rel
+def write_brotli(paths: list[Path]) -> dict[Path, int | None]:
+    """Write ``name.br`` beside each compressible file of ``paths`` that brotli shrinks by a tenth (the
+    ones not made before, in one Node); return each path's ``.br`` size, or None when it has none.
+    Without Node (or when it fails), no brotli copies: the gzip ones serve."""
+    todo = [p for p in paths if p.suffix in GZIP_SUFFIXES and _version(p) not in _BROTLI]
+    cached = {p: BROTLI_CACHE / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br") for p in todo}
+    missing = [p for p in todo if not cached[p].exists()]
+    node = node_path()
+    if missing and node:
+        BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+        pairs = json.dumps([[str(p), str(cached[p])] for p in missing])
+        made = subprocess.run([node, "-e", _BROTLI_JS], input=pairs, capture_output=True, text=True)
+        if made.returncode != 0:
+            print("build: WARNING: no brotli copies, Node failed:", made.stderr.strip()[-300:], flush=True)
+    for p in todo:
+        out = p.with_name(p.name + ".br")
+        size = cached[p].stat().st_size if cached[p].exists() else None
+        if size is not None and size <= 0.9 * p.stat().st_size:
+            shutil.copyfile(cached[p], out)
+            st = p.stat()  # the copy carries its file's mtime, as the .gz one does (If-Modified-Since)
+            os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns))
+        else:
+            out.unlink(missing_ok=True)
+            size = None
+        _BROTLI[_version(p)] = size
+    return {p: _BROTLI.get(_version(p)) for p in paths}
+
+
+def precompress(dist: Path, rels: list[str]) -> dict[str, int]:
+    """Write the ``.gz`` and ``.br`` copies of ``rels`` (files of ``dist``; each copy with its file's
+    mtime); return each file's size as sent to a browser that accepts br: its .br copy's, else its .gz
+    copy's, else its own."""
+    paths = [dist / rel for rel in rels]
+    br = write_brotli(paths)
+    sent: dict[str, int] = {}
+    for rel, path in zip(rels, paths, strict=True):
         packed = gzipped(path)
         if packed is not None:
             out = path.with_name(path.name + ".gz")
             out.write_bytes(packed)
             st = path.stat()
             os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns))
-            total += len(packed)
         else:
-            total += path.stat().st_size
+            path.with_name(path.name + ".gz").unlink(missing_ok=True)
+        sent[rel] = br[path] or (len(packed) if packed is not None else path.stat().st_size)
+    return sent
+
+
+def write_gzip(dist: Path) -> int:
+    """Write every precompressed copy of the folder ``dist`` (``name.gz``, and ``name.br`` with Node);
+    return the site's size as sent (each file's .br copy where it has one, else its .gz, else itself)."""
+    sent = precompress(dist, [f for f in site_files(dist) if not f.endswith(COPY_SUFFIXES)])
     _GZIPPED.clear()
-    return total
+    _BROTLI.clear()
+    return sum(sent.values())
 
 
 def build(dist: Path = DIST, version: str | None = None) -> str:
@@ -288,12 +395,12 @@ def build(dist: Path = DIST, version: str | None = None) -> str:
     build_hash = write_manifest(tmp, version or project_version())
     files = site_files(tmp)
     size = sum((tmp / f).stat().st_size for f in files)
-    gz_size = write_gzip(tmp)
+    sent = write_gzip(tmp)
     if dist.exists():
         shutil.rmtree(dist)
     tmp.rename(dist)
-    print(f"build: {dist.name}/ ready, {len(files)} files, {size / 1e6:.1f} MB ({gz_size / 1e6:.1f} MB gzipped, "
-          f"with .gz copies), build {build_hash}", flush=True)
+    print(f"build: {dist.name}/ ready, {len(files)} files, {size / 1e6:.1f} MB ({sent / 1e6:.1f} MB as sent, "
+          f"with its .br/.gz copies), build {build_hash}", flush=True)
     return build_hash
 
 
@@ -311,16 +418,29 @@ def needs_build(dist: Path = DIST) -> bool:
     if not stamp.exists():
         return True
     built = stamp.stat().st_mtime
-    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py"), *CORE.rglob("data/*.json")]
+    sources = [ROOT / "build.py", ROOT / "package-lock.json", *WEB.rglob("*"), *CORE.rglob("*.py"), *CORE.rglob("data/*.json"),
+               *(ROOT / "tools").glob("*.py")]
     return any(p.is_file() and p.stat().st_mtime > built for p in sources)
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right types and no caching surprises while developing. A file with a
-    precompressed ``.gz`` copy is sent as that copy (``Content-Encoding: gzip``) to a client that
-    accepts gzip, as a host with nginx's ``gzip_static`` does."""
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (those not refused with ``q=0``)."""
+    out = set()
+    for part in header.split(","):
+        coding, *params = (p.strip() for p in part.split(";"))
+        refused = any(p.replace(" ", "").lower() in ("q=0", "q=0.0", "q=0.00", "q=0.000") for p in params)
+        if coding and not refused:
+            out.add(coding.lower())
+    return out
 
-    serve_gzip = True
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types and no caching surprises while developing. A file with
+    precompressed copies is sent as its ``.br`` copy (``Content-Encoding: br``) to a client that accepts
+    br, else as its ``.gz`` copy to one that accepts gzip, as a host with nginx's ``brotli_static`` and
+    ``gzip_static`` does; every such answer says ``Vary: Accept-Encoding``."""
+
+    serve_gzip = True  # send the precompressed copies (.br, .gz) at all
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -333,14 +453,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
 
+    def precompressed(self, path: str) -> tuple[str, str] | None:
+        """The copy of ``path`` to send and its coding (br first: smaller), or None to send the file."""
+        if not (self.serve_gzip and os.path.isfile(path)):
+            return None
+        accepts = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if coding in accepts and os.path.isfile(path + suffix):
+                return path + suffix, coding
+        return None
+
     def send_head(self) -> Any:
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (self.serve_gzip and accepts and os.path.isfile(path) and os.path.isfile(path + ".gz")):
+        copy = self.precompressed(path)
+        if copy is None:
+            # The file itself, to a client that accepts neither copy: still a choice a cache must know of.
+            self.vary = self.serve_gzip and any(os.path.isfile(path + s) for s in COPY_SUFFIXES)
             return super().send_head()
-        f = open(path + ".gz", "rb")  # noqa: SIM115 (closed by the caller, as in the base class)
+        self.vary = False  # said below, with the copy
+        f = open(copy[0], "rb")  # noqa: SIM115 (closed by the caller, as in the base class)
         st = os.fstat(f.fileno())
         since = self.headers.get("If-Modified-Since")
         if since and "If-None-Match" not in self.headers:
@@ -353,14 +486,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     return None
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", copy[1])
         self.send_header("Content-Length", str(st.st_size))
         self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return f
 
+    vary = False
+
     def end_headers(self) -> None:
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
         if self.path.split("?")[0].endswith(("sw.js", "build.json", "/", ".html")):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -403,7 +540,7 @@ def run_tests(pytest_args: list[str]) -> int:
     """Lint, type-check and run every test; the exit status is non-zero if any step failed."""
     ensure_test_tools()
     steps = [
-        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py"]),
+        ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py", "tools"]),
         ("mypy", [sys.executable, "-m", "mypy"]),
         # The page's JS against web/protocol.d.ts; the service worker with its own globals.
         ("tsc", [str(TSC), "-p", "."]),

@@ -301,10 +301,12 @@ def test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on(fresh: Page
 
 
 def wire_bytes(dist: Path) -> int:
-    """The site's bytes over the wire as the test server sends them (each file's .gz copy if it has one)."""
+    """The site's bytes over the wire as the test server sends them to Chromium (which accepts br): each
+    file's .br copy if it has one, else its .gz copy, else itself."""
     manifest = json.loads((dist / "build.json").read_text())
     files: list[str] = [*manifest["files"], "index.html"]
-    return sum((dist / (f + ".gz") if (dist / (f + ".gz")).exists() else dist / f).stat().st_size for f in files)
+    sent = [next((p for p in (dist / (f + ".br"), dist / (f + ".gz")) if p.exists()), dist / f) for f in files]
+    return sum(p.stat().st_size for p in sent)
 
 
 def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Path) -> None:

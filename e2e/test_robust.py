@@ -127,7 +127,8 @@ def test_a_damaged_deploy_says_so_within_seconds_and_a_retry_loads_the_fixed_one
     served, site = damaged
     good = (site / "shell" / "say.js").read_bytes()
     (site / "shell" / "say.js").write_text("CORRUPT\n")  # a module of the page's, replaced with garbage
-    (site / "shell" / "say.js.gz").unlink(missing_ok=True)
+    for copy in ("say.js.gz", "say.js.br"):  # the server would send a precompressed copy of the good file
+        (site / "shell" / copy).unlink(missing_ok=True)
     context = browser.new_context()  # a first-time visitor: no cache, no service worker
     page = context.new_page()
     page.goto(served.url)
@@ -144,7 +145,8 @@ def test_a_damaged_deploy_says_so_within_seconds_and_a_retry_loads_the_fixed_one
     context.close()
     # A damaged file of the engine's (PyScript's module): the engine cannot start, and says so at once.
     (site / "pyscript" / "core.js").write_text("CORRUPT\n")
-    (site / "pyscript" / "core.js.gz").unlink(missing_ok=True)
+    for copy in ("core.js.gz", "core.js.br"):
+        (site / "pyscript" / copy).unlink(missing_ok=True)
     context = browser.new_context()
     page = context.new_page()
     page.goto(served.url)

@@ -10,8 +10,8 @@ const CACHE = "primi-__BUILD_HASH__";
 const FILES = "__PRECACHE__"; // {"./": sha256 of index.html, "./app.js": sha256, ...}
 /** @type {any} */
 const SIZES = "__SIZES__"; // {"./": bytes of index.html, "./app.js": bytes, ...}: the boot's progress bar counts them
-// Each file's bytes over the wire as build.py serves it (its gzipped copy's size, or its own when it
-// has none): the first visit's download is counted in these, the bytes actually transferred. A host
+// Each file's bytes over the wire as build.py serves it to a browser (its brotli copy's size, else its
+// gzipped copy's, else its own): the first visit's download is counted in these, the bytes actually transferred. A host
 // that compresses otherwise sends a Content-Length, which replaces the estimate as each file arrives.
 /** @type {any} */
 const WIRE = "__WIRE__";
