@@ -18,7 +18,8 @@ settings stored before the first script turn the computers' pace off (the e2e te
 Figures, in ms from navigation start in the page's own clock (marks and a MutationObserver there,
 never Python's clock), for the FIRST visit and a SECOND visit (a new page in the same profile, once
 the first visit's background work is done: ``html[data-offline=ready]`` and ``html[data-snapshot]``
-kept or failed, when the page sets them; the service worker active; no request in flight):
+kept or failed, when the page sets them; the service worker active; no request in flight; the first tab
+then closed). A visit that fails (a timeout) is reported and its figures are left out:
 
 - paint: the ``first-contentful-paint`` entry;
 - usable: the first screen can be used: the setup screen's Start button (a link's visit) or the home
@@ -147,6 +148,7 @@ def run_once(p: Any, base: str, counter: Counter, primi: bool) -> dict[str, dict
             first = visit(page, url, counter, primi)
             first["background_done"] = wait_background(page, counter)
             first["bytes"] = counter.total() - first.pop("_before")
+            page.close()  # a later visit: the first tab is gone, its worker with it
             second = visit(ctx.new_page(), url, counter, primi)
             with contextlib.suppress(TimeoutError):
                 wait_until(lambda: counter.in_flight == 0, 30)
@@ -170,7 +172,11 @@ def measure(profile: Profile, runs: int, dist: Path, bare: Path) -> dict[str, li
         with sync_playwright() as p:
             for run in range(runs):
                 for name in ("primi", "bare"):
-                    res[name].append(run_once(p, servers[name][1], counters[name], name == "primi"))
+                    try:
+                        res[name].append(run_once(p, servers[name][1], counters[name], name == "primi"))
+                    except Exception as e:  # noqa: BLE001 (a visit that never got there: its figures are missing)
+                        print(f"{profile.name}: {name} run {run + 1} failed: {str(e).splitlines()[0]}", file=sys.stderr, flush=True)
+                        res[name].append({"first": {}, "second": {}})
                 print(f"{profile.name}: run {run + 1}/{runs} done (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     finally:
         for server, _ in servers.values():
@@ -209,7 +215,8 @@ def report(profile: Profile, res: dict[str, list[dict[str, dict[str, Any]]]]) ->
             print(f"| | each run | {each['paint']} | {each['usable']} | {each['ready']} | {each['act']} "
                   f"| {each['bytes_act']} | {each['bytes']} |")
     def each_run(visit: str, key: str, bare_visit: str, bare_key: str) -> list[float]:
-        return [float(p[visit][key]) / b[bare_visit][bare_key] for p, b in zip(res["primi"], res["bare"], strict=True)]
+        return [float(p[visit][key]) / b[bare_visit][bare_key] for p, b in zip(res["primi"], res["bare"], strict=True)
+                if p[visit].get(key) is not None and b[bare_visit].get(bare_key)]
 
     ratios = {
         "first visit can act / bare ready": each_run("first", "act", "first", "ready"),
@@ -221,9 +228,10 @@ def report(profile: Profile, res: dict[str, list[dict[str, dict[str, Any]]]]) ->
     }
     print("\n| ratio (same run) | median | each run |\n|---|---|---|")
     for label, values in ratios.items():
-        print(f"| {label} | {statistics.median(values):.2f}x | {' / '.join(f'{v:.2f}' for v in values)} |")
-    boots = [r["second"]["boot"] for r in res["primi"]]
-    unfinished = sum(not r["first"]["background_done"] for rs in res.values() for r in rs)
+        middle = f"{statistics.median(values):.2f}x" if values else "–"
+        print(f"| {label} | {middle} | {' / '.join(f'{v:.2f}' for v in values)} |")
+    boots = [r["second"].get("boot") for r in res["primi"]]
+    unfinished = sum(not r["first"].get("background_done") for rs in res.values() for r in rs)
     print(f"\nPrimi's second visit booted: {', '.join(str(b) for b in boots)}"
           + (f"; background work not finished in {BACKGROUND_S} s in {unfinished} visit(s)" if unfinished else ""))
 
