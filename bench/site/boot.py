@@ -39,6 +39,7 @@ BARE = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare</title><
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
 py.runPython("1+1");
+performance.mark("bare:ready");
 document.documentElement.classList.add("ready");
 </script></body></html>"""
 
