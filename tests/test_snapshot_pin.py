@@ -1,5 +1,6 @@
-"""Pin the private Pyodide snapshot API the fast boot relies on (web/boot-snapshot.mjs at build
-time, web/engine-boot.mjs in PyScript's worker), with the pinned Pyodide under Node:
+"""Pin the private Pyodide snapshot API the fast boot relies on (web/snapshot-maker.mjs makes the
+snapshot in the player's browser, web/boot-snapshot.mjs under Node, web/engine-boot.mjs restores it in
+PyScript's worker), with the pinned Pyodide under Node:
 
 - ``loadPyodide({_makeSnapshot: true})`` then ``pyodide.makeMemorySnapshot()`` gives bytes;
 - ``loadPyodide({_loadSnapshot, createPyodideModule})`` restores them, Python state included;
