@@ -86,8 +86,11 @@ export async function keepSnapshot({ busy }) {
   mark("none");
   let off = false;
   try { off = localStorage.getItem(OFF_KEY) === "off"; } catch { /* private mode: make it */ }
+  // Making it takes a second Python's memory for a while (its 38 MB heap and a copy of it): not on a
+  // device that says it has under 2 GB (Chromium's navigator.deviceMemory), where it could cost the tab.
+  const memory = /** @type {any} */ (navigator).deviceMemory;
   if (off || fails() >= FAILS || typeof Worker !== "function" || typeof caches === "undefined"
-      || typeof CompressionStream !== "function") return;
+      || typeof CompressionStream !== "function" || (typeof memory === "number" && memory < 2)) return;
   await quiet(busy);
   if (!(await roomy())) return;
   // One maker at a time across this site's tabs (it re-checks the store first: another may have kept it).
