@@ -111,6 +111,7 @@ def test_a_first_visit_boots_plainly_plays_and_keeps_a_snapshot(visit: dict[str,
     entry = kept(page)
     # This engine's (the tag build.py stamped in both modules), and nothing came over the network for it.
     assert entry["tag"] == tag_of(page, server, "engine-boot.mjs") == tag_of(page, server, "snapshot-maker.mjs")
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in visit["requests"])  # the log sees the engine's files
     assert not [u for u in visit["requests"] if re.search(r"engine-[0-9a-f]+\.snapshot|/engine-snapshot", u)]
     report = page.evaluate("window.primiSnapshot")
     assert report["ok"] and report["kept"] == "made" and report["bytes"] == entry["bytes"], report
