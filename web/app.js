@@ -362,8 +362,8 @@ const turns = [];
 channel.port1.onmessage = function workerReply() { turns.shift()(); }; // named: the tests bound its renders
 const nextTask = () => new Promise((resolve) => { turns.push(resolve); channel.port2.postMessage(0); });
 
-/** @param {Request} req @returns {Promise<AnyAnswer>} */
 let callsInFlight = 0; // the snapshot's maker waits for a quiet engine (shell/snapshot.js)
+/** @param {Request} req @returns {Promise<AnyAnswer>} */
 async function rawCall(req) {
   const request = JSON.stringify(req);
   callsInFlight++;
