@@ -206,36 +206,39 @@ def write_catalogue(dist: Path) -> None:
     (dist / "catalogue.json").write_text(out)
 
 
-def make_snapshot(dist: Path) -> str | None:
-    """Make the engine's memory snapshot (Python with the core and the worker bridge imported and the
-    AI warmed) under Node, gzip it (38 MB of memory, mostly empty, ship as about 7 MB whatever the
-    host's compression), name it after the SHA-256 of the shipped bytes (``engine-<sha12>.snapshot``,
-    so every build's is its own) and stamp name, hash and sizes into ``engine-boot.mjs``, the
-    interpreter module PyScript's worker loads, which checks the bytes before restoring them.
-    Without Node, or with ``PRIMI_NO_SNAPSHOT=1``, the build has no snapshot and the worker starts
-    Python the usual way. Return the snapshot's file name, or None."""
-    boot = dist / "engine-boot.mjs"
-    info: dict[str, Any] = {}
-    node = shutil.which("node")
-    if node and os.environ.get("PRIMI_NO_SNAPSHOT") != "1":
-        made = subprocess.run([node, str(WEB / "boot-snapshot.mjs"), str(dist)], capture_output=True, text=True)
-        raw = dist / "engine.snapshot"
-        if made.returncode == 0 and raw.exists():
-            data = raw.read_bytes()
-            raw.unlink()
-            packed = gzip.compress(data, compresslevel=6, mtime=0)
-            sha = hashlib.sha256(packed).hexdigest()
-            name = f"engine-{sha[:12]}.snapshot"
-            (dist / name).write_bytes(packed)
-            info = {"file": name, "sha256": sha, "bytes": len(packed), "raw": len(data)}
-        else:  # the worker does not start under Node: it will start Python the usual way
-            err = [line for line in made.stderr.splitlines() if line.strip() and len(line) < 300][-3:]
-            print("build: WARNING: no engine snapshot, the worker failed under Node:", *err, sep="\n  ", flush=True)
-    else:
-        print("build: no engine snapshot (node missing or PRIMI_NO_SNAPSHOT=1)", flush=True)
-    if boot.exists():
-        boot.write_text(boot.read_text().replace('"__SNAPSHOT__"', json.dumps(info or None)))
-    return info.get("file")
+# What the engine's memory snapshot depends on (web/snapshot-maker.mjs makes it in the player's
+# browser, web/engine-boot.mjs restores it): the Python runtime, the core and the bridge, the worker's
+# script, and the code that makes, keeps and restores it. Paths in the built site; a folder ends in "/".
+ENGINE_INPUTS = ("pyodide/", "pygame_core.zip", "worker.py", "snapshot-maker.mjs", "snapshot-store.mjs", "engine-boot.mjs")
+ENGINE_STAMPED = ("engine-boot.mjs", "snapshot-maker.mjs")
+TAG_PLACEHOLDER = "__ENGINE_TAG__"
+
+
+def engine_tag(dist: Path) -> str:
+    """The engine's tag: a hash of every file of ``ENGINE_INPUTS`` in the built site (not their
+    precompressed copies), names and bytes. The same engine gets the same tag, so a deploy that
+    changes only the page keeps a player's stored snapshot; any change to the engine makes it stale."""
+    digest = hashlib.sha256()
+    for rel in site_files(dist):
+        if rel.endswith((".gz", ".br")) or not any(rel == i or (i.endswith("/") and rel.startswith(i)) for i in ENGINE_INPUTS):
+            continue
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256((dist / rel).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def stamp_engine_tag(dist: Path) -> str:
+    """Stamp the engine's tag (computed from the final files, before the stamp) into the modules that
+    make and restore the snapshot; return it. The site ships no snapshot (issue 21: it was 55% of a
+    first visit's bytes): the player's browser makes one once a visit's engine is up."""
+    tag = engine_tag(dist)
+    for name in ENGINE_STAMPED:
+        path = dist / name
+        text = path.read_text()
+        if f'"{TAG_PLACEHOLDER}"' not in text:
+            raise RuntimeError(f"build: {name} has no {TAG_PLACEHOLDER} to stamp")
+        path.write_text(text.replace(f'"{TAG_PLACEHOLDER}"', json.dumps(tag)))
+    return tag
 
 
 def write_manifest(dist: Path, version: str) -> str:
@@ -391,7 +394,7 @@ def build(dist: Path = DIST, version: str | None = None) -> str:
     copy_runtime(tmp)
     zip_core(tmp / "pygame_core.zip")
     write_catalogue(tmp)
-    make_snapshot(tmp)
+    stamp_engine_tag(tmp)  # last before the manifest: every engine file is final
     build_hash = write_manifest(tmp, version or project_version())
     files = site_files(tmp)
     size = sum((tmp / f).stat().st_size for f in files)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, static_server
+from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, maker_off, static_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,6 +44,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: the test command installs it (apt-get install -y chromium)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Any) -> Any:
+    """pytest-playwright's browser, every context it makes with the engine's snapshot maker off
+    (bench/kit/browser.py ``maker_off``: the suite's many fresh pages would each make one in the
+    background); ``browser.new_context(snapshot_maker=True)`` opts in (e2e/test_snapshot.py)."""
+    return maker_off(browser)
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import os
 import shutil
 import sys
 import threading
@@ -25,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from bench.kit.browser import MAKER_OFF  # noqa: E402
 
 WEEK = "max-age=604800"
 
@@ -65,29 +65,26 @@ def site(tmp_path: Path) -> Iterator[Site]:
     s.close()
 
 
-def deploy(site_dir: Path, version: str, web: Path, snapshot: bool = False) -> dict[str, Any]:
-    """Build the site from ``web`` into ``site_dir`` (over what is there) and return its build.json.
-
-    Without the engine's snapshot unless asked (making one is most of a build's time): one update
-    test deploys two builds with snapshots, the others test what does not depend on it."""
-    saved, no_snapshot = build.WEB, os.environ.get("PRIMI_NO_SNAPSHOT")
+def deploy(site_dir: Path, version: str, web: Path) -> dict[str, Any]:
+    """Build the site from ``web`` into ``site_dir`` (over what is there) and return its build.json."""
+    saved = build.WEB
     build.WEB = web
-    os.environ["PRIMI_NO_SNAPSHOT"] = "0" if snapshot else "1"
     try:
         build.build(site_dir, version=version)
     finally:
         build.WEB = saved
-        if no_snapshot is None:
-            del os.environ["PRIMI_NO_SNAPSHOT"]
-        else:
-            os.environ["PRIMI_NO_SNAPSHOT"] = no_snapshot
     manifest: dict[str, Any] = json.loads((site_dir / "build.json").read_text())
     return manifest
 
 
-def open_browser(browser_type: BrowserType, launch_args: dict[str, Any], profile: Path) -> BrowserContext:
-    """A browser with a profile on disk: its HTTP cache, service worker and saves outlive a restart."""
-    return browser_type.launch_persistent_context(str(profile), **launch_args)
+def open_browser(browser_type: BrowserType, launch_args: dict[str, Any], profile: Path,
+                 snapshot_maker: bool = False) -> BrowserContext:
+    """A browser with a profile on disk: its HTTP cache, service worker and saves outlive a restart
+    (the engine's snapshot maker off unless asked: bench/kit/browser.py ``MAKER_OFF``)."""
+    ctx = browser_type.launch_persistent_context(str(profile), **launch_args)
+    if not snapshot_maker:
+        ctx.add_init_script(MAKER_OFF)
+    return ctx
 
 
 def ready(page: Page) -> None:
@@ -183,11 +180,12 @@ def test_an_update_over_cached_files_keeps_the_game(
     (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
     worker = (web2 / "worker.py").read_text() + "\n# deploy v2\n"
     (web2 / "worker.py").write_text(worker)
-    v1 = deploy(site.root, "v1", build.WEB, snapshot=not refused)  # an update from a snapshot to a new one
+    v1 = deploy(site.root, "v1", build.WEB)
     profile = tmp_path / "profile"
 
-    # A week ago: the first visit, a game started (and autosaved by the worker).
-    ctx = open_browser(browser_type, browser_type_launch_args, profile)
+    # A week ago: the first visit, a game started (and autosaved by the worker); without ``refused``
+    # the page also kept v1's engine snapshot, so the update goes from a snapshot to a new engine.
+    ctx = open_browser(browser_type, browser_type_launch_args, profile, snapshot_maker=not refused)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     primero.start(page, site.url, "waks", 2, ["human", "easy" if refused else "medium"], seed=7 if refused else None)
     for step in range(2):
@@ -200,11 +198,13 @@ def test_an_update_over_cached_files_keeps_the_game(
         k, action = refused_move(answer["result"])
         (web2 / "worker.py").write_text(worker + V2_RULES.format(action=action))
     assert page.evaluate("!!navigator.serviceWorker.controller")
-    assert set(page.evaluate(CACHE_CONTENTS)) == {"primi-" + v1["hash"]}
+    if not refused:
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'kept'", timeout=4 * READY_TIMEOUT)
+    assert set(page.evaluate(CACHE_CONTENTS)) == {"primi-" + v1["hash"]} | ({"engine-snapshot"} if not refused else set())
     ctx.close()
 
     # The deploy: v2 copied over v1 on the server, whose old files the HTTP cache still holds.
-    v2 = deploy(site.root, "v2", web2, snapshot=not refused)
+    v2 = deploy(site.root, "v2", web2)
     assert v2["hash"] != v1["hash"] and v2["sha256"]["i18n.js"] != v1["sha256"]["i18n.js"]
     site.requests.clear()
 
@@ -213,6 +213,7 @@ def test_an_update_over_cached_files_keeps_the_game(
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(site.url + "?debug#/table")
     ready(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == ("plain" if refused else "snapshot")
     note = page.locator("#update-note")
     expect(note).to_be_visible(timeout=READY_TIMEOUT)
     expect(note).to_contain_text("A new version of Primi is ready")
@@ -238,6 +239,9 @@ def test_an_update_over_cached_files_keeps_the_game(
     assert page.get_attribute("html", "data-build") == v2["hash"]
     expect(page.locator("#update-note")).to_have_count(0)
 
+    # v2's engine differs (its worker.py): v1's snapshot was never restored, and it is gone.
+    boot = page.evaluate("window.primi.engineCall({op: 'boot'})")["result"]
+    assert boot["mode"] == "plain" and boot["error"] == ("no snapshot kept" if refused else "the snapshot is another engine's")
     # Every file the worker holds, and every file the page gets, is v2's.
     caches = page.evaluate(CACHE_CONTENTS)
     assert list(caches) == ["primi-" + v2["hash"]]

@@ -75,8 +75,9 @@ def test_the_page_preloads_its_whole_module_graph(site: Path) -> None:
     assert '<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">' in html
     # Every module file of the site is in the graph, except those loaded otherwise.
     ours = {f for f in build.site_files(site) if f.endswith(".js") and not f.startswith(("pyodide/", "pyscript/"))}
-    # The service worker registers itself; boot-guard.js is the page's one classic script (index.html).
-    assert ours - set(graph) == {"sw.js", "boot-guard.js"}, ours - set(graph)
+    # The service worker registers itself; boot-guard.js is the page's one classic script (index.html);
+    # shell/snapshot.js is imported once the engine is ready (the snapshot's maker, off the first paint).
+    assert ours - set(graph) == {"sw.js", "boot-guard.js", "shell/snapshot.js"}, ours - set(graph)
 
 
 def brotli_decompress(data: bytes) -> bytes:
@@ -189,3 +190,49 @@ def test_serve_sends_brotli_to_clients_that_accept_it(site: Path, server: str) -
     assert status == 200 and headers["Content-Encoding"] == "br"
     status, headers, _ = get(server, **{"Accept-Encoding": "br", "If-Modified-Since": headers["Last-Modified"]})
     assert status == 304 and headers["Vary"] == "Accept-Encoding"
+
+
+TAG = re.compile(r'const TAG = "([0-9a-f]{16})";')
+
+
+def test_the_site_ships_no_snapshot_and_stamps_the_engine_tag(site: Path, tmp_path: Path) -> None:
+    """Issue 21: no snapshot on the first visit (the player's browser makes it); the engine's tag is
+    stamped in the module that makes it and the one that restores it, computed from the final files."""
+    files = build.site_files(site)
+    assert not [f for f in files if f.endswith(".snapshot") or "boot-snapshot" in f], files
+    tags = {name: TAG.search((site / name).read_text()) for name in build.ENGINE_STAMPED}
+    assert all(tags.values()), tags
+    tag = {m.group(1) for m in tags.values() if m}
+    assert len(tag) == 1, tags
+    # The tag is the hash of the engine's files as built, the stamp taken out again.
+    copy = tmp_path / "engine"
+    for rel in files:
+        if not rel.endswith(".gz"):
+            (copy / rel).parent.mkdir(parents=True, exist_ok=True)
+            (copy / rel).write_bytes((site / rel).read_bytes())
+    for name in build.ENGINE_STAMPED:
+        text = (copy / name).read_text()
+        (copy / name).write_text(text.replace(f'"{next(iter(tag))}"', f'"{build.TAG_PLACEHOLDER}"'))
+    assert build.engine_tag(copy) == next(iter(tag))
+
+
+def test_the_engine_tag_follows_the_engine_only(tmp_path: Path) -> None:
+    """A deploy that changes only the page keeps a player's snapshot; a change to the core, the runtime
+    or the worker makes it stale."""
+    site = tmp_path / "site"
+    files = {"pyodide/pyodide.asm.wasm": b"wasm", "pyodide/python_stdlib.zip": b"stdlib", "pygame_core.zip": b"core",
+             "worker.py": b"worker", "engine-boot.mjs": b"boot", "snapshot-maker.mjs": b"maker",
+             "snapshot-store.mjs": b"store", "app.js": b"app", "index.html": b"page", "i18n/it.js": b"it"}
+    for rel, data in files.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(data)
+    tag = build.engine_tag(site)
+    assert re.fullmatch(r"[0-9a-f]{16}", tag)
+    for rel in ("app.js", "index.html", "i18n/it.js"):  # the page, not the engine
+        (site / rel).write_bytes(b"changed " + files[rel])
+    (site / "pyodide" / "pyodide.asm.wasm.gz").write_bytes(b"a compressed copy")
+    assert build.engine_tag(site) == tag
+    for rel in ("pygame_core.zip", "pyodide/python_stdlib.zip", "worker.py", "snapshot-maker.mjs"):
+        (site / rel).write_bytes(b"changed " + files[rel])
+        assert build.engine_tag(site) != tag, rel
+        tag = build.engine_tag(site)

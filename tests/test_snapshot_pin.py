@@ -1,5 +1,6 @@
-"""Pin the private Pyodide snapshot API the fast boot relies on (web/boot-snapshot.mjs at build
-time, web/engine-boot.mjs in PyScript's worker), with the pinned Pyodide under Node:
+"""Pin the private Pyodide snapshot API the fast boot relies on (web/snapshot-maker.mjs makes the
+snapshot in the player's browser, web/boot-snapshot.mjs under Node, web/engine-boot.mjs restores it in
+PyScript's worker), with the pinned Pyodide under Node:
 
 - ``loadPyodide({_makeSnapshot: true})`` then ``pyodide.makeMemorySnapshot()`` gives bytes;
 - ``loadPyodide({_loadSnapshot, createPyodideModule})`` restores them, Python state included;
@@ -71,3 +72,14 @@ def test_snapshot_api_of_the_pinned_pyodide(tmp_path: Path) -> None:
     assert out["plain"] == "RangeError"  # why engine-boot.mjs grows the memory first
     assert out["corrupt"] == "Snapshot has invalid magic number"
     assert out["fatal"] == "Maximum call stack size exceeded"  # _api.on_fatal heard Pyodide's fatal error
+
+
+def test_the_warm_up_leaves_no_session_open() -> None:
+    """The snapshot's warm-up (web/bridge/warm.py, run by the maker before the snapshot) plays its
+    deals through the bridge and closes them all: a restored engine starts with no game open."""
+    from bridge import Bridge
+    from bridge.warm import warm
+
+    bridge = Bridge()
+    assert warm(bridge) == 0
+    assert not bridge.sessions.open

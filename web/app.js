@@ -215,11 +215,9 @@ async function bootEngine() {
     const { PyWorker } = await loadPyScript();
     await customElements.whenDefined("py-script");
     performance.mark("primi:pyscript-ready");
-    // PyScript's worker loads engine-boot.mjs as its Pyodide: it restores the build's memory snapshot
-    // (Python with the core imported), or starts Python the usual way when that fails.
+    // PyScript's worker loads engine-boot.mjs as its Pyodide: it restores the engine's memory snapshot
+    // kept by an earlier visit (Python with the core imported), or starts Python the usual way.
     const interp = new URL("engine-boot.mjs", base);
-    const forced = new URLSearchParams(location.search).get("snapshot"); // the tests' bad snapshot
-    if (forced) interp.searchParams.set("snapshot", forced);
     worker = await PyWorker(new URL("worker.py", base).href, {
       config: new URL("pyscript.json", base).href,
       version: interp.href,
@@ -237,6 +235,8 @@ async function bootEngine() {
     progress(100, "boot.ready");
     html.classList.add("ready");
     readyResolve();
+    // No snapshot restored: make one in the background for the next visit (shell/snapshot.js).
+    import("./shell/snapshot.js").then((m) => m.keepSnapshot({ busy: () => callsInFlight > 0 }), () => {});
   } catch (err) {
     clearTimeout(stuck);
     if (bytes) bytes.stop(false);
@@ -362,10 +362,12 @@ const turns = [];
 channel.port1.onmessage = function workerReply() { turns.shift()(); }; // named: the tests bound its renders
 const nextTask = () => new Promise((resolve) => { turns.push(resolve); channel.port2.postMessage(0); });
 
+let callsInFlight = 0; // the snapshot's maker waits for a quiet engine (shell/snapshot.js)
 /** @param {Request} req @returns {Promise<AnyAnswer>} */
 async function rawCall(req) {
   const request = JSON.stringify(req);
-  const text = await watched(worker.sync.call(request));
+  callsInFlight++;
+  const text = await watched(worker.sync.call(request)).finally(() => { callsInFlight--; });
   await nextTask();
   if (DEBUG) replies.push({ request, reply: text });
   const answer = JSON.parse(text);

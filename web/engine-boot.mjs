@@ -1,51 +1,49 @@
 // @ts-check
 // The interpreter module PyScript's worker loads (app.js passes it as PyWorker's `version`): it is
-// Pyodide's own pyodide.mjs, with one change. Its loadPyodide first tries to restore the build's
-// memory snapshot (Python with the core and the worker bridge imported and the AI warmed; made by
-// build.py under Node, web/boot-snapshot.mjs), which skips starting Python and importing the core.
-// If anything fails (no snapshot in this build, bytes that are not this build's, a browser without
-// DecompressionStream, a restore Pyodide refuses), it starts Python the usual way: the page plays
-// either way, through PyScript's worker as always. worker.py reports which boot ran (op "boot").
+// Pyodide's own pyodide.mjs, with one change. Its loadPyodide first tries to restore the engine's
+// memory snapshot (Python with the core and the worker bridge imported and the AI warmed), which
+// skips starting Python and importing the core. The site ships no snapshot: the player's browser
+// makes one after a visit's engine is up (snapshot-maker.mjs) and keeps it in Cache Storage
+// (snapshot-store.mjs). It is restored only if it is this engine's (the tag build.py stamps below),
+// its bytes have the SHA-256 kept with them and they unpack to the size kept with them. Anything else
+// (none kept yet: a first visit; another engine's; corrupt bytes; a browser without
+// DecompressionStream; a restore Pyodide refuses) starts Python the usual way, and a bad or stale
+// snapshot is deleted so that the maker makes this engine's. The page plays either way, through
+// PyScript's worker as always. worker.py reports which boot ran (op "boot").
 // Pinned: tests/test_snapshot_pin.py (Pyodide 314.0.7's private _loadSnapshot option).
 import * as pyodide from "./pyodide/pyodide.mjs";
+import { dropSnapshot, sha256, storedSnapshot } from "./snapshot-store.mjs";
 
 export * from "./pyodide/pyodide.mjs";
 export const version = pyodide.version;
 
-// build.py stamps this build's snapshot here: {file, sha256, bytes, raw}, or null (none built).
-// The file is gzip-compressed (7 MB instead of 38 MB, whatever the host's compression).
-// Typed any: a placeholder string until stamped (bench/site/boot.py reads the stamp back as JSON).
-/** @type {any} */
-const SNAPSHOT = "__SNAPSHOT__";
+// build.py stamps the engine's tag here (the same as in snapshot-maker.mjs).
+const TAG = "__ENGINE_TAG__";
 const here = new URL("./", import.meta.url);
 
-async function sha256(buf) {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const steps = {}; // ms spent in each step of a snapshot boot (the worker's `boot` op reports them)
+const steps = {}; // ms spent in each step of the boot (the worker's `boot` op reports them)
 const since = (t) => Math.round(performance.now() - t);
 
+/** No snapshot kept: a first visit (or storage cleared), not a failure worth a warning. */
+class NoSnapshot extends Error {}
+
 async function snapshotBytes() {
-  if (!SNAPSHOT || typeof SNAPSHOT !== "object") throw new Error("this build has no snapshot");
   if (typeof DecompressionStream !== "function") throw new Error("this browser cannot unpack the snapshot");
-  // ?snapshot=FILE on this module's address loads another file (the tests' bad snapshot).
-  const name = new URL(import.meta.url).searchParams.get("snapshot") || SNAPSHOT.file;
   let t = performance.now();
-  const res = await fetch(new URL(name, here));
-  if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
+  const res = await storedSnapshot();
+  if (!res) throw new NoSnapshot("no snapshot kept");
+  // Checked at load: bytes that are not this engine's exact snapshot are never restored.
+  if (res.headers.get("x-primi-tag") !== TAG) throw new Error("the snapshot is another engine's");
   const packed = await res.arrayBuffer();
-  steps.fetch = since(t);
+  steps.read = since(t);
   t = performance.now();
-  // Checked at load: bytes that are not this build's exact snapshot are never restored.
-  if ((await sha256(packed)) !== SNAPSHOT.sha256) throw new Error("the snapshot does not match this build");
+  if ((await sha256(packed)) !== res.headers.get("x-primi-sha256")) throw new Error("the snapshot's bytes are damaged");
   steps.check = since(t);
   t = performance.now();
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
   const raw = new Uint8Array(await new Response(stream).arrayBuffer());
   steps.unpack = since(t);
-  if (raw.length !== SNAPSHOT.raw) throw new Error("the snapshot unpacked to the wrong size");
+  if (raw.length !== Number(res.headers.get("x-primi-raw"))) throw new Error("the snapshot unpacked to the wrong size");
   return raw;
 }
 
@@ -68,7 +66,7 @@ export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const indexURL = new URL("pyodide/", here).href;
   try {
-    // The snapshot is fetched, checked and unpacked while Pyodide sets itself up and loads its
+    // The snapshot is read, checked and unpacked while Pyodide sets itself up and loads its
     // module script: it waits for the bytes only where it restores them.
     const snapshot = snapshotBytes();
     snapshot.catch(() => {}); // its failure is the restore's, caught below
@@ -84,13 +82,20 @@ export async function loadPyodide(options = {}) {
     };
     const t = performance.now();
     const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot, createPyodideModule });
-    steps.restore = since(t); // loadPyodide as a whole, the snapshot's fetch and unpack overlapping it
+    steps.restore = since(t); // loadPyodide as a whole, the snapshot's read and unpack overlapping it
     globalThis.primiBoot = { mode: "snapshot", ms: since(t0), steps };
     return reportFatal(py);
   } catch (err) {
     const error = String(err && err.message ? err.message : err);
-    console.warn("Primi: the snapshot boot failed, starting Python the usual way:", error);
-    globalThis.primiBoot = { mode: "plain", error };
+    if (!(err instanceof NoSnapshot)) {
+      console.warn("Primi: the snapshot boot failed, starting Python the usual way:", error);
+      await dropSnapshot().catch(() => {}); // never tried again: the maker makes this engine's
+    }
+    for (const k of Object.keys(steps)) delete steps[k];
+    globalThis.primiBoot = { mode: "plain", error, steps };
   }
-  return reportFatal(await pyodide.loadPyodide({ ...options, indexURL }));
+  const t = performance.now();
+  const py = await pyodide.loadPyodide({ ...options, indexURL });
+  steps.start = since(t); // Python started the usual way (what a snapshot saves)
+  return reportFatal(py);
 }

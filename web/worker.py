@@ -2,8 +2,9 @@
 holds the rules core off the main thread, answering the page through ``sync.call``.
 
 This file and ``bridge.idb`` are the only Python that touches PyScript and the browser; the wire
-format is the ``bridge`` package's docstring. Under CPython (tests, bench, the build's snapshot)
-there is no ``pyscript``: ``call`` answers without storage, and nothing is registered.
+format is the ``bridge`` package's docstring. Under CPython (tests, bench) and in the snapshot's maker
+(web/snapshot-maker.mjs) there is no ``pyscript``: ``call`` answers without storage, and nothing is
+registered.
 """
 
 from __future__ import annotations

@@ -34,9 +34,36 @@ READY_TIMEOUT = 180_000
 """How long the engine may take to boot in a benchmark's page (a cold start on a loaded machine)."""
 
 
+# localStorage "primi.snapshot" = "off" keeps the page from making the engine's snapshot in the
+# background (web/shell/snapshot.js): every fresh context of the e2e tests and benchmarks would make
+# one otherwise, a second Python busy for seconds beside the one under test.
+MAKER_OFF = "try { localStorage.setItem('primi.snapshot', 'off'); } catch (e) { /* about:blank */ }"
+
+
+def maker_off(browser: Any) -> Any:
+    """``browser``, its new contexts and pages set to keep the snapshot maker off (``MAKER_OFF``);
+    ``browser.new_context(snapshot_maker=True)`` opts a context in (the snapshot's own tests).
+    Persistent profiles (``launch_profile``: first_visit.py, boot.py) keep it on: they measure it."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def context(snapshot_maker: bool = False, **options: Any) -> Any:
+        ctx = new_context(**options)
+        if not snapshot_maker:
+            ctx.add_init_script(MAKER_OFF)
+        return ctx
+
+    def page(**options: Any) -> Any:
+        p = new_page(**options)  # a page with a context of its own, at about:blank yet
+        p.context.add_init_script(MAKER_OFF)
+        return p
+
+    browser.new_context, browser.new_page = context, page
+    return browser
+
+
 def launch(playwright: Any) -> Any:
-    """Debian's chromium, headless, quiet on a closed network."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    """Debian's chromium, headless, quiet on a closed network (the snapshot maker off: ``maker_off``)."""
+    return maker_off(playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
 
 
 def launch_profile(playwright: Any, profile: str) -> Any:

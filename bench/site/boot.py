@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import json
 import os
 import statistics
 import sys
@@ -119,6 +118,16 @@ def measure_once(p: Any, url: str, wait_js: str, ours: bool, games: int, settle:
         out["fcp_cold"] = page.evaluate(FCP_JS)
         # A real warm visit comes after the service worker finished precaching; wait for it.
         page.wait_for_function(SW_ACTIVE, timeout=120_000)
+        if ours:
+            # And after the page kept the engine's snapshot (made in the browser once the engine is
+            # quiet, web/shell/snapshot.js): a later visit boots from it.
+            page.wait_for_function("['kept', 'failed'].includes(document.documentElement.dataset.snapshot)", timeout=300_000)
+            made = page.evaluate("window.primiSnapshot || null")
+            if made and made.get("ok"):
+                out["maker_wall"] = float(made["wall"])
+                out["maker_kept_bytes"] = float(made.get("bytes", 0))
+                for step, ms in made["ms"].items():
+                    out[f"maker_{step}"] = float(ms)
         # Chrome is still settling the fresh install for a second or two (a reload then waits up to
         # 2.5 s in serviceWorker.register); a bench may pause, and every page gets the same pause.
         time.sleep(settle)
@@ -135,7 +144,7 @@ def measure_once(p: Any, url: str, wait_js: str, ours: bool, games: int, settle:
             heap = tab.evaluate("window.primi.heap()")
             out["heap_boot"] = heap["wasm"] if heap else -1
             out["boot_snapshot"] = 1.0 if tab.evaluate("document.documentElement.dataset.boot") == "snapshot" else 0.0
-            # The new tab's snapshot boot, step by step (engine-boot.mjs): fetch, check, unpack, restore.
+            # The new tab's snapshot boot, step by step (engine-boot.mjs): read, check, unpack, restore.
             steps = tab.evaluate("window.primi.engineCall({op: 'boot'})")["result"].get("ms", {})
             for step, ms in steps.items():
                 out[f"snap_{step}"] = float(ms)
@@ -188,14 +197,13 @@ def main() -> int:
         server.shutdown()
     med = {name: {k: statistics.median(v) for k, v in r.items()} for name, r in res.items()}
     bare, bw, ours = med["bare"], med["bare_worker"], med["ours"]
-    snap = [f for f in build.site_files(build.DIST) if f.endswith(".snapshot")]
     print(f"runs per page: {args.runs}, interleaved (medians, ms from navigation start); "
           f"load average before {load[0]:.1f}, after {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-          f"warm reload {args.settle:g} s after the service worker is active")
-    if snap:
-        shipped = (build.DIST / snap[0]).stat().st_size
-        stamp = json.loads((build.DIST / "engine-boot.mjs").read_text().split("const SNAPSHOT = ", 1)[1].split(";\n", 1)[0])
-        print(f"snapshot {snap[0]}: {stamp['raw'] / 1e6:.1f} MB of memory, shipped gzipped as {shipped / 1e6:.1f} MB")
+          f"warm reload {args.settle:g} s after the service worker is active and the snapshot kept")
+    maker = {k[6:]: v for k, v in ours.items() if k.startswith("maker_")}
+    if maker:
+        print(f"snapshot made in the browser after the cold visit: {maker.pop('wall') / 1000:.1f} s wall, kept "
+              f"{maker.pop('kept_bytes') / 1e6:.2f} MB; steps, ms: " + ", ".join(f"{k} {v:.0f}" for k, v in maker.items()))
     print(f"Primi booted from the snapshot in {sum(res['ours']['boot_snapshot'])}/{args.runs} runs")
     steps = {k[5:]: v for k, v in ours.items() if k.startswith("snap_")}
     if steps:

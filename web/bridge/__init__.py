@@ -37,7 +37,7 @@ Ops (request fields -> result):
 - ``game_op {game, name, session?, ...}`` -> the game's operation ``name``, once the request has its
   declared fields (``Operation.fields``: a required one there, each one there of its kind; else RequestError)
 - ``close {session}`` -> true; ``ping`` -> "pong"; ``prepare {game, variant?, options?}`` -> the levels whose tables it built (the setup screen asks, issue 12); ``boot`` -> ``{mode: "snapshot"|"plain", error?, ms?}``
-  (whether web/engine-boot.mjs restored the build's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
+  (whether web/engine-boot.mjs restored the engine's memory snapshot); ``heap`` -> ``{wasm: bytes}``; ``deal_preview {seed, count?}`` -> card texts
 - ``replay {record, step?, seat?}`` -> one step of a finished game's record (the replay viewer): the
   record is checked exactly like ``python -m pygame_core replay`` (shape, every action, the final
   digest) and must be a finished game; ``seat`` is -1..players-1 or ``"all"`` (every hand: the game

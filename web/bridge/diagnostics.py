@@ -28,8 +28,9 @@ def ping(req: Mapping[str, Any]) -> JSON:
 
 def boot(req: Mapping[str, Any]) -> JSON:
     """How this worker's Python started: ``{"mode": "snapshot"}`` when web/engine-boot.mjs restored
-    the build's memory snapshot (with ``ms``: the time of each step, fetch, check, unpack and
-    restore), ``{"mode": "plain", "error": ...}`` when it started Python the usual way (and why),
+    the engine's memory snapshot kept by an earlier visit (with ``ms``: the time of each step, read,
+    check, unpack and restore), ``{"mode": "plain", "error": ...}`` when it started Python the usual
+    way (and why: "no snapshot kept" on a first visit; with ``ms``: ``start``, Python's own start),
     ``{"mode": "cpython"}`` outside the browser."""
     try:
         import js  # type: ignore[import-not-found]  # Pyodide's bridge to the worker's globals
