@@ -34,9 +34,9 @@ export function addTables(code, load) {
  * had (offline before the site was saved); a later call tries again. */
 export function loadLanguage(code) {
   if (TABLES[code] || !LOADERS[code]) return Promise.resolve();
-  loading[code] ??= Promise.all(LOADERS[code].map((load) => load())).then((mods) => {
-    TABLES[code] = {};
-    for (const mod of mods) addStrings({ [code]: mod.default });
+  loading[code] ??= Promise.all(LOADERS[code].map((load) => load())).then(([shell, ...games]) => {
+    TABLES[code] = shell.default; // the games' strings added into it, as into English's
+    for (const mod of games) addStrings({ [code]: mod.default });
   }).finally(() => { delete loading[code]; });
   return loading[code];
 }
