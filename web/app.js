@@ -549,7 +549,7 @@ function localizeCatalogue() {
 /** @returns {Promise<Catalogue>} */
 function loadCatalogue() {
   if (!cataloguePromise) {
-    // In steps, each its own task (the file is 140 kB): read it, then translate it. The English
+    // In steps, each its own task (the file is 60 kB): read it, then translate it. The English
     // original is kept only when the page is not in English (else it is copied on a change).
     cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then(async (c) => {
       if (language() !== "en") {
@@ -566,9 +566,9 @@ function loadCatalogue() {
   return cataloguePromise;
 }
 
-// What game modules' screens get from the shell.
+// What game modules' screens get from the shell. The Learn page (shell/learn.js) is downloaded
+// when it opens, with the lessons.
 /** @type {import("./protocol").ShellContext} */
-// The Learn page (shell/learn.js) is downloaded when it opens, with the lessons.
 const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue,
   learnHub: async (main, notice) => (await fetchModule(() => import("./shell/learn.js"))).renderLearnHub(main, routeCtx, notice) };
 setContext({
@@ -864,8 +864,8 @@ async function renderSettings(main) {
 }
 
 // A new language: its tables downloaded (once), then the static texts, the menu, the catalogue and
-// the screen shown, re-rendered.
-// False when the language's tables could not be downloaded (the page stays in the one it had).
+// the screen shown, re-rendered. False when its tables could not be downloaded (the page stays in
+// the language it had).
 async function changeLanguage() {
   const wanted = LANGUAGES.includes(settings.lang) ? settings.lang : browserLanguage();
   const now = await switchLanguage(settings.lang);
