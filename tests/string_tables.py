@@ -1,5 +1,5 @@
 """The page's translation tables, read without a browser (the JS files are parsed, one entry a line):
-the shell's own (web/i18n/<lang>.js) and each game's, which its module registers with addStrings()
+the shell's own (web/i18n/<lang>.js) and each game's, which the games' registry (web/games/index.js) registers
 (web/games/<game>/strings.<lang>.js). Each file is ``export default { "key": "text", ... };``. A key
 is defined in one file only."""
 

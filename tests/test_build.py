@@ -61,23 +61,57 @@ def test_the_page_carries_the_build_and_version(site: Path) -> None:
     assert "__VERSION__" not in html and "__BUILD_HASH__" not in html
 
 
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\.{1,2}/[^"']+\.js)["']\s*\)""")
+
+
+def lazy_modules(site: Path, static: list[str]) -> set[str]:
+    """The modules the page imports only when needed (``import("./…")``), with what they import."""
+    found: set[str] = set()
+    todo = list(static)
+    while todo:
+        name = todo.pop()
+        base = (site / name).parent
+        for match in _DYNAMIC_IMPORT.finditer((site / name).read_text()):
+            rel = (base / match.group(1)).resolve().relative_to(site.resolve()).as_posix()
+            for mod in build.module_graph(site, rel):
+                if mod not in found and mod not in static:
+                    found.add(mod)
+                    todo.append(mod)
+    return found
+
+
 def test_the_page_preloads_its_whole_module_graph(site: Path) -> None:
-    """Every module the page imports, directly or not, is fetched at once (no waterfall of imports),
-    and nothing else: a preload of a file the page never uses would waste a first visit's bytes."""
+    """Every module the page imports statically, directly or not, is fetched at once (no waterfall
+    of imports), and nothing else: a preload of a file the page never uses would waste a first
+    visit's bytes. The modules it imports only when needed (issue 21: the other languages, the
+    lessons, each game's modules) are not preloaded."""
     html = (site / "index.html").read_text()
     preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html)
     graph = build.module_graph(site)
     assert graph[0] == "app.js" and preloaded == graph[1:]
-    # Spot checks of the graph itself: a game module two levels down, a translation table.
-    assert {"games/primo/learn.js", "i18n/it.js", "shell/table.js"} <= set(preloaded)
+    # Spot checks of the graph itself: the English tables (the shell's, a game's), a shell module.
+    assert {"i18n/en.js", "games/primo/strings.en.js", "shell/table.js"} <= set(preloaded)
+    lazy = lazy_modules(site, graph)
+    assert {"games/primo/index.js", "games/primo/draw.js", "games/primo/learn.js", "games/primero/calc.js", "i18n/it.js",
+            "games/primiera/strings.de.js", "shell/learn.js"} <= lazy
+    assert not lazy & set(preloaded)
     for name in preloaded:
         assert (site / name).is_file(), name
     assert '<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">' in html
-    # Every module file of the site is in the graph, except those loaded otherwise.
+    # Every module file of the site is in the graph or loaded when needed, except those loaded otherwise.
     ours = {f for f in build.site_files(site) if f.endswith(".js") and not f.startswith(("pyodide/", "pyscript/"))}
-    # The service worker registers itself; boot-guard.js is the page's one classic script (index.html);
-    # shell/snapshot.js is imported once the engine is ready (the snapshot's maker, off the first paint).
-    assert ours - set(graph) == {"sw.js", "boot-guard.js", "shell/snapshot.js"}, ours - set(graph)
+    # The service worker registers itself; boot-guard.js is the page's one classic script (index.html).
+    assert ours - set(graph) - lazy == {"sw.js", "boot-guard.js"}, ours - set(graph) - lazy
+
+
+def test_the_catalogue_has_one_file_a_language(site: Path) -> None:
+    """catalogue.json is in English; each other language's words are apart (catalogue.<lang>.json),
+    fetched only by a page in that language."""
+    cat = json.loads((site / "catalogue.json").read_text())
+    assert "translations" not in cat and cat["games"]
+    for lang in ("it", "de"):
+        words = json.loads((site / f"catalogue.{lang}.json").read_text(encoding="utf-8"))
+        assert set(words) == {"text", "decisions"} and words["text"], lang
 
 
 def brotli_decompress(data: bytes) -> bytes:

@@ -6,7 +6,7 @@
 // the table shell/table.js; each game's own screens live in web/games/<game>/ (see
 // web/games/index.js for what a game module provides).
 import { $, esc } from "./dom.js";
-import { t, applyStatic, setLanguage, language, LANGUAGES, setCoreTexts, tx, txDecision } from "./i18n.js";
+import { t, applyStatic, useLanguage, browserLanguage, language, LANGUAGES, addCoreTexts, hasCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
 import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes, leaveTable } from "./shell/table.js";
@@ -15,10 +15,9 @@ import { errorWords } from "./shell/errors.js";
 import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved, reopenOnReload, resumeSave } from "./shell/saves.js";
 import { heldSave, setTabsContext } from "./shell/tabs.js";
 import { renderStats } from "./shell/stats.js";
-import { GAMES, gameModule } from "./games/index.js";
+import { GAMES, LoadError, fetchModule, gameEntry, gameModule, loadGame, loadGames } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
 import { renderReplay, replayInfo } from "./shell/replay.js";
-import { renderLearnHub } from "./shell/learn.js";
 import { initMotion, motionInfo } from "./shell/motion.js";
 import { initSound, playSound, soundCounts, soundTurnedOn } from "./shell/sound.js";
 
@@ -33,8 +32,7 @@ const SETTINGS_KEY = "primi.settings.v1";
 // speedChosen: the player picked a speed in Settings (until then prefers-reduced-motion means Off).
 /** @type {import("./protocol").Settings} */
 const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true, confirmPlay: false };
-setLanguage("auto"); // the browser's language until the settings are read
-let settingsNotice = "";
+let settingsNotice = ""; // an i18n key, said on the home screen (in the page's language, once loaded)
 
 /** @returns {import("./protocol").Settings} */
 function loadSettings() {
@@ -57,12 +55,11 @@ function loadSettings() {
       confirmPlay: data.confirmPlay === true, // a card's only move waits for a second tap (off: one tap plays it)
     };
   } catch {
-    settingsNotice = t("settings.corrupt");
+    settingsNotice = "settings.corrupt";
     return { ...DEFAULT_SETTINGS };
   }
 }
 const settings = loadSettings();
-setLanguage(settings.lang);
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
 }
@@ -488,13 +485,32 @@ function showUpdateNote(reg) {
 let catalogue = null;
 /** @type {Promise<Catalogue> | null} */
 let cataloguePromise = null;
-// The core writes the catalogue in English with its translations beside it (`translations`:
-// per language, `text` by key for labels, summaries and helps, `decisions` by decision number); the
-// catalogue object is rewritten in place in the current language (modules keep references to it).
+// The core writes the catalogue in English, and its translations beside it, one file a language
+// (catalogue.<lang>.json: `text` by key for labels, summaries and helps, `decisions` by decision
+// number), fetched only when the page uses that language (coreTexts); the catalogue object is
+// rewritten in place in the current language (modules keep references to it).
 let catalogueEN = null;
 const CAT_FIELDS = new Set(["label", "summary", "help", "ranking", "values", "text"]);
-// The catalogue's English original (its translations left out), kept to translate from.
-const englishCopy = (c) => structuredClone({ ...c, translations: undefined });
+// The catalogue's English original, kept to translate from.
+const englishCopy = (c) => structuredClone(c);
+/** The core's words in language `code` (catalogue.<lang>.json), fetched once. A failure is said on
+ * the console: the catalogue stays in English, the rest of the page in the language. */
+async function coreTexts(code) {
+  if (hasCoreTexts(code)) return;
+  try {
+    const res = await fetch(`./catalogue.${code}.json`);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    addCoreTexts(code, await res.json());
+  } catch (err) {
+    console.warn("Primi: the catalogue's words in", code, "could not be loaded:", err && err.message ? err.message : err);
+  }
+}
+/** Use language `code` (a setting: "auto" is the browser's): its tables and its catalogue words
+ * downloaded first. Resolves to the language in use. */
+async function switchLanguage(code) {
+  const [lang] = await Promise.all([useLanguage(code), coreTexts(LANGUAGES.includes(code) ? code : browserLanguage())]);
+  return lang;
+}
 function localizeCatalogue() {
   if (!catalogue) return;
   if (!catalogueEN) { // the page was in English so far: the catalogue is the original
@@ -529,16 +545,15 @@ function localizeCatalogue() {
     }
   };
   for (const [k, v] of Object.entries(catalogueEN)) {
-    if (k !== "games" && k !== "translations" && v && typeof v === "object") walk(v, catalogue[k]);
+    if (k !== "games" && v && typeof v === "object") walk(v, catalogue[k]);
   }
 }
 /** @returns {Promise<Catalogue>} */
 function loadCatalogue() {
   if (!cataloguePromise) {
-    // In steps, each its own task (the file is 140 kB): read it, then translate it. The English
+    // In steps, each its own task (the file is 60 kB): read it, then translate it. The English
     // original is kept only when the page is not in English (else it is copied on a change).
     cataloguePromise = fetch("./catalogue.json").then((res) => res.json()).then(async (c) => {
-      setCoreTexts(c.translations);
       if (language() !== "en") {
         await nextTask();
         catalogueEN = englishCopy(c);
@@ -553,12 +568,13 @@ function loadCatalogue() {
   return cataloguePromise;
 }
 
-// What game modules' screens get from the shell.
+// What game modules' screens get from the shell. The Learn page (shell/learn.js) is downloaded
+// when it opens, with the lessons.
 /** @type {import("./protocol").ShellContext} */
 const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, announce, loadCatalogue,
-  learnHub: (main, notice) => renderLearnHub(main, { ...routeCtx, module: gameModule }, notice) };
+  learnHub: async (main, notice) => (await fetchModule(() => import("./shell/learn.js"))).renderLearnHub(main, routeCtx, notice) };
 setContext({
-  ...routeCtx, module: gameModule, catalogueNow: () => catalogue, resumeLatest,
+  ...routeCtx, loadModule: loadGame, catalogueNow: () => catalogue, resumeLatest,
 });
 setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
 
@@ -602,12 +618,15 @@ const SCREENS = {
   "/table": (main) => renderTable(main),
   "/stats": (main) => renderStats(main, routeCtx),
 };
-for (const m of GAMES) for (const r of m.extraRoutes || []) SCREENS[r.path] = (main, params) => r.render(main, params, routeCtx);
+// A game's own screens: its module is downloaded first (route() says so if it cannot be).
+for (const g of GAMES) {
+  for (const r of g.routes || []) SCREENS[r.path] = async (main, params) => (await loadGame(g.name)).screens[r.path](main, params, routeCtx);
+}
 // The Learn page: every game's lessons (a game whose own lessons open under /learn shows it for its list).
 SCREENS["/learn"] ??= (main) => routeCtx.learnHub(main);
 /** @type {import("./protocol").SetupContext} */
 const setupCtx = {
-  ...routeCtx, module: gameModule, startGame, catalogueNow: () => catalogue,
+  ...routeCtx, module: gameModule, loadModule: loadGame, startGame, catalogueNow: () => catalogue,
   // The AI's tables for the rule set on screen, built while the player reads the setup (worker `prepare`).
   prepare: (req) => engineCall({ op: "prepare", ...req }),
   notFound: (main, path) => notFound(main, path), badLink: (main, text) => badLink(main, text),
@@ -626,8 +645,8 @@ function buildNav() {
   }
   const first = nav.querySelector('a[href="#/"]');
   let after = first;
-  for (const m of GAMES) {
-    for (const r of m.extraRoutes || []) {
+  for (const g of GAMES) {
+    for (const r of g.routes || []) {
       if (!r.nav || nav.querySelector(`a[href="#${r.path}"]`)) continue;
       const a = document.createElement("a");
       a.href = "#" + r.path;
@@ -663,15 +682,38 @@ async function route(e) {
   shownPath = path;
   const play = /^\/play\/([a-z0-9_-]{1,40})$/.exec(path);
   const daily = /^\/daily\/([a-z0-9_-]{1,40})$/.exec(path);
-  const render = play ? (main) => renderSetup(main, play[1], params, setupCtx)
-    : daily ? (main) => renderDaily(main, daily[1], params, setupCtx) : SCREENS[path];
+  // A game's setup and daily deal: its module first (an unknown game: the screen says so).
+  const render = play ? async (main) => { await loadGame(play[1]); return renderSetup(main, play[1], params, setupCtx); }
+    : daily ? async (main) => { await loadGame(daily[1]); return renderDaily(main, daily[1], params, setupCtx); } : SCREENS[path];
   for (const a of document.querySelectorAll(".mainnav a")) {
     const target = a.getAttribute("href").slice(1);
     if (target === path) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   }
   const main = $("#main");
   if (!render) return notFound(main, path);
-  await render(main, params);
+  try {
+    await render(main, params);
+  } catch (err) {
+    if (!(err instanceof LoadError)) throw err;
+    if (shownPath === path) loadFailed(main);
+  }
+}
+
+/** A screen whose modules could not be downloaded (offline before the site was saved, a deploy
+ * changed meanwhile): said in plain words, with a retry (the browser fetches them again). */
+function loadFailed(main) {
+  const key = navigator.onLine === false ? "load.offline" : "load.failed";
+  main.innerHTML = `
+    <section class="screen" id="screen-load-failed" aria-labelledby="load-title">
+      <h1 id="load-title">${esc(t("load.title"))}</h1>
+      <p class="message error" id="load-message" role="alert" data-i18n="${key}">${esc(t(key))}</p>
+      <p class="row"><button type="button" class="btn" id="load-retry">${esc(t("load.retry"))}</button>
+        <a class="btn secondary" href="#/">${esc(t("nav.games"))}</a></p>
+    </section>`;
+  $("#load-retry").addEventListener("click", async (e) => {
+    /** @type {HTMLButtonElement} */ (e.currentTarget).disabled = true;
+    await route();
+  });
 }
 
 function showMessage(root, text, isError = false) {
@@ -690,14 +732,14 @@ function showMessage(root, text, isError = false) {
 async function renderHome(main) {
   const cat = await loadCatalogue();
   const games = cat.games.map((g) => {
-    const m = gameModule(g.name);
+    const m = gameEntry(g.name); // the registry's: the home screen downloads no game's module
     const play = `#/play/${encodeURIComponent(g.name)}`;
     return `
     <article class="game-tile" data-game="${esc(g.name)}">
       <div class="tile-head"><h2>${esc(g.label)}</h2>${m ? `<a class="btn" href="${play}" data-primary>${esc(t("home.playgame", { game: g.label }))}</a>` : ""}</div>
       <p>${esc(g.summary)}</p>
       <div class="actions">
-        ${m ? `${dailyTile(g)}${m.homeTile ? m.homeTile(g, routeCtx) : ""}` : `<p class="help">${esc(t("home.soon"))}</p>`}
+        ${m ? `${dailyTile(g)}${(m.home || []).map((l) => `<a class="btn secondary" href="${esc(l.href)}">${esc(t(l.label))}</a>`).join("\n")}` : `<p class="help">${esc(t("home.soon"))}</p>`}
       </div>
       <details class="variants">
         <summary>${esc(t("home.variants"))} (${g.variants.length})</summary>
@@ -715,12 +757,12 @@ async function renderHome(main) {
   // The first time the home screen's links are there to use (bench/site/boot.py's "home interactive").
   if (!performance.getEntriesByName("primi:home").length) performance.mark("primi:home");
   renderContinue($("#continue")); // the saved games come from the worker, once it is ready
-  if (settingsNotice) { showMessage(main, settingsNotice, true); settingsNotice = ""; }
+  if (settingsNotice) { showMessage(main, t(settingsNotice), true); settingsNotice = ""; }
 }
 
 // ---------------------------------------------------------------- rules
 async function renderRules(main, params) {
-  const cat = await loadCatalogue();
+  const [cat] = await Promise.all([loadCatalogue(), loadGames()]); // every game's section: every game's module
   const keys = params ? [...params.keys()] : [];
   const bad = keys.find((k) => k !== "variant");
   if (bad !== undefined) return badLink(main, t("link.badparam", { name: quoteLink(bad), variant: t("rules.title") }));
@@ -792,9 +834,9 @@ async function renderSettings(main) {
   $("#set-lang").addEventListener("change", async (e) => {
     settings.lang = e.target.value;
     saveSettings();
-    await changeLanguage();
+    const ok = await changeLanguage();
     $("#set-lang").focus();
-    $("#settings-message").textContent = t("settings.saved");
+    $("#settings-message").textContent = t(ok ? "settings.saved" : "load.failed");
   });
   // Under prefers-reduced-motion the speed shown is Off until the player picks one (then it is theirs).
   $("#set-speed").value = reducedMotion() && !settings.speedChosen ? "off" : settings.speed;
@@ -823,24 +865,33 @@ async function renderSettings(main) {
   preview();
 }
 
-// A new language: the static texts, the menu, the catalogue and the screen shown, re-rendered.
+// A new language: its tables downloaded (once), then the static texts, the menu, the catalogue and
+// the screen shown, re-rendered. False when its tables could not be downloaded (the page stays in
+// the language it had).
 async function changeLanguage() {
-  setLanguage(settings.lang);
+  const wanted = LANGUAGES.includes(settings.lang) ? settings.lang : browserLanguage();
+  const now = await switchLanguage(settings.lang);
   applyStatic();
   for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".mainnav a[data-nav]"))) a.textContent = t(a.dataset.nav);
   localizeCatalogue();
   await route();
+  return now === wanted;
 }
 
 // ---------------------------------------------------------------- start
-applyStatic();
-buildNav();
+// The page's language: English is here; Italian or German (the setting, else the browser's) is
+// downloaded first, before anything is drawn in it (a few kB, fetched while the engine starts).
+const startLanguage = switchLanguage(settings.lang);
 loadCatalogue(); // its translations serve every screen, the lessons too
 progress(8, "boot.shell");
 // For tests and tools: the animations started, the sound cues played, the boot's byte counts.
 Object.assign(window.primi, { motion: motionInfo, sounds: soundCounts, bootBytes: bootLog });
 performance.mark("primi:shell");
-window.addEventListener("hashchange", route);
 bootEngine();
-route();
 html.dataset.started = ""; // the shell runs: web/boot-guard.js need not say the page is broken
+await startLanguage;
+localizeCatalogue(); // a catalogue that came before the language's words
+applyStatic();
+buildNav();
+window.addEventListener("hashchange", route);
+route();

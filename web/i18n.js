@@ -5,19 +5,45 @@
 // English (said once on the console with ?debug).
 // These tables hold the shell's own strings only. Each game brings its own (the keys only its code
 // and its core's Descriptions use, each starting with the game's registry name and a dot)
-// in web/games/<game>/strings.<lang>.js, and its module registers them with addStrings() when it
-// loads; t() then finds them like the shell's. A game may use the shell's keys too.
+// in web/games/<game>/strings.<lang>.js; the games' registry (web/games/index.js) registers them:
+// the English ones with addStrings() at once, the others with addTables(). t() then finds them
+// like the shell's. A game may use the shell's keys too.
+// English is always here (the reference, the fallback, the keys the errors check). Italian and
+// German are downloaded only when the page uses them (useLanguage, before the first render in
+// that language): a first visit in English never fetches them.
 // Keys used as data-i18n attributes in index.html are filled from here too.
 import EN from "./i18n/en.js";
-import IT from "./i18n/it.js";
-import DE from "./i18n/de.js";
 
-const TABLES = { en: EN, it: IT, de: DE };
+/** @type {{[code: string]: {[key: string]: string}}} */
+const TABLES = { en: EN };
 export const LANGUAGES = ["en", "it", "de"];
 
-/** Add a game's strings, {en: {...}, it: {...}, de: {...}}, to the tables (a language Primi does
- * not offer is ignored; a missing one falls back to English like any key). A key is defined once:
- * one already in a table keeps its text, and the clash is said on the console. */
+/** @typedef {() => Promise<{default: {[key: string]: string}}>} TableLoader */
+/** Each other language's tables, as loaders: the shell's here, the games' added by addTables().
+ * @type {{[code: string]: TableLoader[]}} */
+const LOADERS = { it: [() => import("./i18n/it.js")], de: [() => import("./i18n/de.js")] };
+/** @type {{[code: string]: Promise<void>}} */
+const loading = {};
+
+/** A table of `code` to download with the shell's when that language is first used (a game's). */
+export function addTables(code, load) {
+  LOADERS[code]?.push(load);
+}
+
+/** Download language `code`'s tables, once (English: nothing to do). Rejects when one cannot be
+ * had (offline before the site was saved); a later call tries again. */
+export function loadLanguage(code) {
+  if (TABLES[code] || !LOADERS[code]) return Promise.resolve();
+  loading[code] ??= Promise.all(LOADERS[code].map((load) => load())).then(([shell, ...games]) => {
+    TABLES[code] = shell.default; // the games' strings added into it, as into English's
+    for (const mod of games) addStrings({ [code]: mod.default });
+  }).finally(() => { delete loading[code]; });
+  return loading[code];
+}
+
+/** Add strings, {en: {...}, it: {...}}, to the tables (a language Primi does not offer, or whose
+ * tables are not loaded, is ignored; a missing one falls back to English like any key). A key is
+ * defined once: one already in a table keeps its text, and the clash is said on the console. */
 export function addStrings(tables) {
   for (const [code, strings] of Object.entries(tables || {})) {
     const table = TABLES[code];
@@ -32,6 +58,21 @@ export function addStrings(tables) {
     }
   }
 }
+
+/** Use language `code` ("en", "it", "de"; "auto" or anything else: the browser's), its tables
+ * downloaded first, so nothing shows half in English. Resolves to the language in use: the one
+ * asked for, or (its tables could not be had) the one in use before. */
+export async function useLanguage(code) {
+  const want = LANGUAGES.includes(code) ? code : browserLanguage();
+  try {
+    await loadLanguage(want);
+  } catch (err) {
+    console.warn("i18n: the tables of", want, "could not be loaded:", err && err.message ? err.message : err);
+    return lang;
+  }
+  return setLanguage(want);
+}
+
 let lang = "en";
 const DEBUG = typeof location !== "undefined" && new URLSearchParams(location.search).has("debug");
 const untranslated = new Set();
@@ -46,7 +87,8 @@ export function browserLanguage(list = (typeof navigator !== "undefined" && (nav
   return "en";
 }
 
-/** Use language `code` ("en", "it", "de"; "auto" or anything else: the browser's). Sets <html lang>. */
+/** Use language `code` ("en", "it", "de"; "auto" or anything else: the browser's) at once. Sets
+ * <html lang>. Its tables, if not loaded yet (useLanguage loads them), fall back to English. */
 export function setLanguage(code) {
   lang = LANGUAGES.includes(code) ? code : browserLanguage();
   if (typeof document !== "undefined") document.documentElement.lang = lang;
@@ -92,12 +134,16 @@ export function t(key, vars = {}) {
 }
 
 // Texts the core writes in English (the catalogue's labels, summaries and helps, the rules decisions),
-// with their words in the other languages from the catalogue (pygame_core/translations.py): texts
-// by key, decisions by number. No table here is keyed by English text.
-let coreTexts = {};
-export function setCoreTexts(translations) {
-  coreTexts = translations || {};
+// with their words in the other languages (pygame_core/translations.py; build.py writes each
+// language's as catalogue.<lang>.json beside the English catalogue.json): texts by key, decisions
+// by number. No table here is keyed by English text.
+/** @type {{[code: string]: {text?: {[key: string]: string}, decisions?: {[id: string]: string}}}} */
+const coreTexts = {};
+/** The core's words in language `code` (a catalogue.<lang>.json). */
+export function addCoreTexts(code, words) {
+  coreTexts[code] = words || {};
 }
+export const hasCoreTexts = (code) => code === "en" || code in coreTexts;
 
 /** A core text in the current language, by its key (see web/app.js localizeCatalogue); `english`,
  * the catalogue's own text, when the language has no words for it (or the text has no key). */

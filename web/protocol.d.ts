@@ -431,17 +431,48 @@ export interface ReadContext {
   settings: Settings;
 }
 
-/** A screen a game adds (Primero: "/calc", "/learn"); `nav`: an i18n key, the screen's menu link. */
+/** A screen a game adds (Primero: "/calc", "/learn"); `nav`: an i18n key, the screen's menu link.
+ * The module draws it (`GameModule.screens[path]`). */
 export interface GameRoute {
   path: string;
-  render: (main: HTMLElement, params: URLSearchParams, ctx: ShellContext) => unknown;
   nav?: string;
+}
+
+/** What a game's own screen draws with (`GameModule.screens`). */
+export type GameScreen = (main: HTMLElement, params: URLSearchParams, ctx: ShellContext) => unknown;
+
+/** A link on the game's home tile: where it goes, and its i18n key. */
+export interface HomeLink {
+  href: string;
+  label: string;
+}
+
+type TableModule = Promise<{ default: { [key: string]: string } }>;
+
+/** A game in the registry (web/games/index.js): what the shell knows of it before its module is
+ * downloaded, and how to download it. */
+export interface GameEntry {
+  /** The registry's game name ("primero"). */
+  name: string;
+  /** Its module (a lazy import). */
+  load: () => Promise<{ default: GameModule }>;
+  /** Its shortcuts only (the "?" dialog away from a table lists every game's). */
+  keys: () => Promise<{ keys: GameModule["keys"] }>;
+  /** Its strings in each language but English (English is static), as lazy imports. */
+  strings: { [lang: string]: () => TableModule };
+  /** Its own screens (their menu links). */
+  routes?: GameRoute[];
+  /** The links on its home tile. */
+  home?: HomeLink[];
 }
 
 /** The shell's own screens' context: what app.js gives shell/setup.js, shell/links.js (the daily
  * deal) and shell/replay.js (app.js `setupCtx`). */
 export interface SetupContext extends ShellContext {
+  /** A game's module once loaded (the route loads its game's before the screen draws), else undefined. */
   module: (name: string) => GameModule | undefined;
+  /** A game's module, downloaded if need be (web/games/index.js loadGame: rejects with a LoadError). */
+  loadModule: (name: string) => Promise<GameModule | undefined>;
   startGame: (request: NewGameRequest, opts?: { wanted?: () => boolean }) => Promise<string | null>;
   catalogueNow: () => Catalogue | null;
   /** Build the AI's tables for the rule set on screen (the worker's `prepare`). */
@@ -453,7 +484,8 @@ export interface SetupContext extends ShellContext {
 
 /** What app.js gives the table (shell/table.js `setContext`). */
 export interface TableShell extends ShellContext {
-  module: (name: string) => GameModule | undefined;
+  /** A game's module, downloaded if need be (web/games/index.js loadGame: rejects with a LoadError). */
+  loadModule: (name: string) => Promise<GameModule | undefined>;
   catalogueNow: () => Catalogue | null;
   /** Back into the most recent saved game (a reload on the table); true if there was one. */
   resumeLatest: () => Promise<boolean>;
@@ -475,7 +507,7 @@ export type NewGameRequest = Extract<NewGameFields, { game: string }>;
 // ---------------------------------------------------------------- the game module
 
 /**
- * A game's web module (web/games/<game>/index.js, listed in web/games/index.js). The shell owns the
+ * A game's web module (web/games/<game>/index.js, downloaded through web/games/index.js's GameEntry). The shell owns the
  * catalogue, setup, the run loop, the hot-seat hand-over, the log, the end screen and every worker
  * call that plays a move; the module only draws what its observation holds and composes its action
  * texts.
@@ -507,8 +539,6 @@ export interface GameModule {
   /** The Description with its args made readable (card texts to names, lists of seats to names)
    * before the shell's say() translates it; the key may change too. */
   describe?(description: Description, x: { nameOf: NameOf; settings: Settings }): Description;
-  /** HTML added to the game's tile on the home screen. */
-  homeTile?(game: CatalogueGame, ctx: ShellContext): string;
   /** Options of the daily deal (#/daily/<game>), e.g. one deal. */
   dailyOptions?: { [option: string]: Json };
   /** HTML: this game's section of the rules page. */
@@ -524,8 +554,8 @@ export interface GameModule {
      * data-confirm. */
     read?(view: View, x: ReadContext): string[];
   };
-  /** More screens (Primero: "/calc", "/learn"). */
-  extraRoutes?: GameRoute[];
+  /** The game's own screens by path (Primero: "/calc", "/learn"; the registry lists them). */
+  screens?: { [path: string]: GameScreen };
   /** The game's lessons for the Learn page (#/learn, shell/learn.js), in the page's language. */
   lessons?(ctx: ShellContext): Promise<LessonEntry[]>;
 }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { ALL_PRIMO, ALL_SUITED, cardName, parseCard } from "../../web/cards.js";
 import { keysOf, say } from "../../web/shell/say.js";
 import { describe, isCard, joinAnd } from "../../web/games/primo/describe.js";
-import primo from "../../web/games/primo/index.js"; // registers Primo's strings (addStrings), as on the page
+import primo from "../../web/games/primo/index.js"; // with the games' registry, which registers their strings, as on the page
 import { actionData } from "./data.mjs";
 
 const CARD = /^(?:10|[1-9AJQK])[SHDCYB]$|^TOP$|^TAKE$/;

@@ -3,11 +3,13 @@
 // refusal (describe.js: "its tail needs an 11"), without a DOM.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { setLanguage } from "../../web/i18n.js";
+import { loadLanguage, setLanguage } from "../../web/i18n.js";
 import { say } from "../../web/shell/say.js";
 import { describe, needText } from "../../web/games/primo/describe.js";
 import { pace, recapEntries, recapHtml } from "../../web/games/primo/recap.js";
-import "../../web/games/primo/index.js"; // registers Primo's strings (addStrings), as on the page
+import "../../web/games/index.js"; // registers the games' strings (English now, the others' loaders), as on the page
+
+await Promise.all([loadLanguage("it"), loadLanguage("de")]); // as the page does when it uses them
 
 const names = ["You", "Bianca", "Carlo"];
 const nameOf = (s) => names[s] ?? "nobody";

@@ -377,4 +377,9 @@ export default {
   "learn.open": "Lektion beginnen",
   "learn.steps": "{n} Schritte",
   "learn.steps#one": "{n} Schritt",
+  // A screen whose modules could not be downloaded (app.js loadFailed, issue 21).
+  "load.title": "Diese Seite konnte nicht geöffnet werden",
+  "load.failed": "Ein Teil des Spiels konnte nicht heruntergeladen werden. Prüfe deine Verbindung und versuche es noch einmal.",
+  "load.offline": "Du bist offline, und dieser Teil des Spiels ist noch nicht auf diesem Gerät gespeichert. Verbinde dich und versuche es noch einmal.",
+  "load.retry": "Noch einmal versuchen",
 };

@@ -377,4 +377,9 @@ export default {
   "learn.open": "Start the lesson",
   "learn.steps": "{n} steps",
   "learn.steps#one": "{n} step",
+  // A screen whose modules could not be downloaded (app.js loadFailed, issue 21).
+  "load.title": "This page could not open",
+  "load.failed": "Part of the game could not be downloaded. Check your connection and try again.",
+  "load.offline": "You are offline, and this part of the game is not saved on this device yet. Connect and try again.",
+  "load.retry": "Try again",
 };

@@ -377,4 +377,9 @@ export default {
   "learn.open": "Inizia la lezione",
   "learn.steps": "{n} passi",
   "learn.steps#one": "{n} passo",
+  // A screen whose modules could not be downloaded (app.js loadFailed, issue 21).
+  "load.title": "Impossibile aprire questa pagina",
+  "load.failed": "Non è stato possibile scaricare una parte del gioco. Controlla la connessione e riprova.",
+  "load.offline": "Sei offline e questa parte del gioco non è ancora salvata su questo dispositivo. Collegati e riprova.",
+  "load.retry": "Riprova",
 };

@@ -6,7 +6,7 @@
 // built from the shown seat's observation only, said through the polite live region.
 import { $, clickIf as click, esc } from "../dom.js";
 import { t } from "../i18n.js";
-import { GAMES, gameModule } from "../games/index.js";
+import { GAMES, fetchModule, gameModule } from "../games/index.js";
 import { settingsNow } from "./table.js";
 
 /** @typedef {{announce: (text: string, assertive?: boolean, asked?: boolean) => void, table: () => import("../protocol").ReadContext | null}} KeysShell */
@@ -61,17 +61,23 @@ function escape(modal) {
 }
 
 let helpReturn = null;
-function openHelp() {
-  if ($("#keys-help")) return;
+let helpOpening = false;
+// Away from a table the dialog lists every game's keys: their keys.js are downloaded first (small;
+// a game whose keys cannot be had is left out).
+const allGameKeys = () => Promise.all(GAMES.map((g) => fetchModule(g.keys).then((m) => ({ name: g.name, keys: m.keys }), () => null)));
+async function openHelp() {
+  if ($("#keys-help") || helpOpening) return;
   helpReturn = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+  const table = shell && shell.table();
+  helpOpening = true;
+  const games = (table ? [gameModule(table.name)] : await allGameKeys()).filter((g) => g && g.keys && g.keys.help);
+  helpOpening = false;
   const box = document.createElement("div");
   box.className = "overlay keys-help";
   box.id = "keys-help";
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", "true");
   box.setAttribute("aria-labelledby", "keys-title");
-  const table = shell && shell.table();
-  const games = (table ? [gameModule(table.name)] : GAMES).filter((g) => g && g.keys && g.keys.help);
   const list = (rows) => `<dl class="keys-list">${rows.map(([k, d]) => `<div><dt><kbd>${esc(k)}</kbd></dt><dd>${esc(d)}</dd></div>`).join("")}</dl>`;
   const section = (g) => `<section data-game="${esc(g.name)}"><h3>${esc(t(g.name + ".keys.game"))}</h3>${list(g.keys.help.map(([k, d]) => [k, t(d)]))}</section>`;
   box.innerHTML = `<div class="overlay-box"><h2 id="keys-title">${esc(t("keys.title"))}</h2>

@@ -1,18 +1,20 @@
 // @ts-check
 // The Learn page (#/learn), game-neutral: every game's lessons, game by game, each a tile that opens
 // the lesson on its game's own screen. A game lists its lessons through its module's `lessons`
-// (web/protocol.d.ts LessonEntry); each game's lessons are fetched at once, side by side.
+// (web/protocol.d.ts LessonEntry); each game's lessons are fetched at once, side by side. This page
+// and the lessons are downloaded when it opens (app.js learnHub), each game's module with them.
 import { esc } from "../dom.js";
 import { t } from "../i18n.js";
+import { GAMES, LoadError, loadGame } from "../games/index.js";
 
 /**
  * @param {HTMLElement} main
- * @param {import("../protocol").ShellContext & {module: (name: string) => import("../protocol").GameModule | undefined}} ctx
+ * @param {import("../protocol").ShellContext} ctx
  * @param {string} [notice] a message above the list (a link to a lesson that does not exist)
  */
 export async function renderLearnHub(main, ctx, notice = "") {
   const cat = await ctx.loadCatalogue();
-  const games = cat.games.map((g) => ({ g, m: ctx.module(g.name) })).filter(({ m }) => m && m.lessons);
+  const games = cat.games.filter((g) => GAMES.some((e) => e.name === g.name)).map((g) => ({ g }));
   main.innerHTML = `
     <section class="screen learn-index" id="screen-learn-index" aria-labelledby="learn-title">
       <h1 id="learn-title">${esc(t("learn.hub.title"))}</h1>
@@ -26,10 +28,13 @@ export async function renderLearnHub(main, ctx, notice = "") {
       </div>
     </section>`;
   if (notice) ctx.announce(notice, true);
-  await Promise.all(games.map(async ({ g, m }) => {
+  await Promise.all(games.map(async ({ g }) => {
     let list = null;
     let error = "";
-    try { list = await m.lessons(ctx); } catch (err) { error = err && err.message ? err.message : String(err); }
+    try {
+      const m = await loadGame(g.name);
+      list = m.lessons ? await m.lessons(ctx) : [];
+    } catch (err) { error = err instanceof LoadError ? t("load.failed") : err && err.message ? err.message : String(err); }
     const box = main.querySelector(`#screen-learn-index .learn-game[data-game="${CSS.escape(g.name)}"] .learn-lessons`);
     if (!box) return; // the player went elsewhere meanwhile
     if (!list) { box.innerHTML = `<p class="message error">${esc(t("learn.hub.error", { game: g.label, error }))}</p>`; return; }

@@ -9,6 +9,7 @@ import { t } from "../i18n.js";
 import { cardSVG } from "../cards.js";
 import { say } from "./say.js";
 import { LinkError, REPLAY_VERSION, quoteLink, unpackRecord } from "./links.js";
+import { LoadError } from "../games/index.js";
 
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"]; // as on the table
 
@@ -79,7 +80,11 @@ function renderPicker(main, ctx) {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
     if (file.size > 1_000_000) { $("#replay-message").textContent = t("link.toolong"); return; }
-    open(main, await file.text(), null, ctx);
+    // The record's game's module, if it cannot be downloaded: said here (a link's goes to the route).
+    await open(main, await file.text(), null, ctx).catch((err) => {
+      if (!(err instanceof LoadError)) throw err;
+      if ($("#replay-message")) $("#replay-message").textContent = t("load.failed");
+    });
   });
 }
 
@@ -90,7 +95,7 @@ async function open(main, text, seatsFromLink, ctx) {
   const rec = first.result.record;
   const cat = await ctx.loadCatalogue();
   const game = cat.games.find((g) => g.name === rec.game);
-  const module = ctx.module(rec.game);
+  const module = await ctx.loadModule(rec.game); // downloaded if need be: a LoadError goes to the route
   if (!game || !module) return ctx.badLink(main, t("link.badgame", { name: quoteLink(rec.game) }));
   // A rule set this version lacks: its name only.
   const variant = game.variants.find((v) => v.name === rec.variant)

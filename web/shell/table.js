@@ -26,7 +26,7 @@ const PACE = { off: 60, fast: 60, normal: 320, slow: 650 }; // ms before each co
 const OLDER_PAGE = 50; // log entries fetched per "show older"
 
 /** @type {import("../protocol").TableShell} */
-let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, module, errorText, gameOp}
+let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, loadModule, errorText, gameOp}
 /**
  * The game on the table.
  * @typedef {object} TableGame
@@ -121,7 +121,15 @@ export async function openGame(started, opts = {}) {
   const name = started.game || (opts.request && opts.request.game);
   const info = cat.games.find((g) => g.name === name);
   const variant = info && info.variants.find((v) => v.name === (started.variant || opts.request.variant));
-  if (!info || !variant || !shell.module(name)) {
+  // The game's module (downloaded now if no screen of that game was open: a saved game resumed).
+  let module;
+  try {
+    module = await shell.loadModule(name);
+  } catch {
+    shell.engineCall({ op: "close", session: started.session });
+    return t("load.failed");
+  }
+  if (!info || !variant || !module) {
     shell.engineCall({ op: "close", session: started.session });
     return t("save.nogame");
   }
@@ -132,7 +140,7 @@ export async function openGame(started, opts = {}) {
     name, info, variant, request, sid: started.session, seats,
     names: Array.isArray(started.names) && started.names.length === seats.length ? started.names : seatNames(seats),
     humans: seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0),
-    module: shell.module(name), view: started.view, local: {}, lastHuman: null,
+    module, view: started.view, local: {}, lastHuman: null,
     pendingSeat: null, roundShown: null, older: [], running: false, busy: false, sending: false, lockTimer: 0,
     counted: started.view.terminal, // a game opened over (an imported record) does not count in the statistics
     save: started.save || null, notice: opts.notice || null, // a resumed game's notice (a save the rules refuse)

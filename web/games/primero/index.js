@@ -9,22 +9,16 @@ import { $, esc, question } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardArt, cardBackSVG, cardName, cardSVG } from "../../cards.js";
 import { renderCalc } from "./calc.js";
-import { renderLearn, lessonList } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { cardAction, claimAction, claimAmounts, claimsAt, costOf, discardsOne, KIND_ORDER } from "./actions.js";
 import { afterRoundEnd, chips, duration, fly, rectOf, rects, skip, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
-import { addStrings } from "../../i18n.js";
-import stringsEn from "./strings.en.js";
-import stringsIt from "./strings.it.js";
-import stringsDe from "./strings.de.js";
+import { fetchModule } from "../index.js";
 
 /** @typedef {import("../../protocol").View} View */
 /** @typedef {import("../../protocol").TableContext} TableContext */
 
-// Primero's own strings (strings.<lang>.js), known to t() from here on.
-addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 
 const backArt = () => cardBackSVG().replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true" focusable="false"');
 const claimText = (text) => {
@@ -531,9 +525,8 @@ const endNote = (r) => (r.deals !== undefined ? t("primero.end.deals", { n: r.de
 const logTag = (e) => (e.deal ? String(e.deal) : "");
 
 // ---------------------------------------------------------------- home, rules and extra screens
-const homeTile = () => `<a class="btn secondary" href="#/calc">${esc(t("primero.home.calc"))}</a>
-  <a class="btn secondary" href="#/learn">${esc(t("primero.learn.title"))}</a>`;
-
+// Its lessons (learn.js) are downloaded when the Learn page or a lesson opens, not with the table.
+const learn = () => fetchModule(() => import("./learn.js"));
 const learnCtx = (ctx) => ({ ...ctx, cardSVG, cardName });
 
 /** @type {import("../../protocol").GameModule} */
@@ -548,11 +541,10 @@ export default {
   endNote,
   dailyOptions: { deals: 1 }, // the daily deal (#/daily/primero) is one deal
   logTag,
-  homeTile,
   rules: (game, cat) => rulesSection(game, cat),
-  extraRoutes: [
-    { path: "/calc", nav: "primero.nav.calc", render: (main, params, ctx) => renderCalc(main, params, ctx) },
-    { path: "/learn", nav: "primero.nav.learn", render: (main, params, ctx) => renderLearn(main, params, learnCtx(ctx)) },
-  ],
-  lessons: (ctx) => lessonList(learnCtx(ctx)),
+  screens: {
+    "/calc": (main, params, ctx) => renderCalc(main, params, ctx),
+    "/learn": async (main, params, ctx) => (await learn()).renderLearn(main, params, learnCtx(ctx)),
+  },
+  lessons: async (ctx) => (await learn()).lessonList(learnCtx(ctx)),
 };

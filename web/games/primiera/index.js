@@ -9,20 +9,14 @@ import { $, esc } from "../../dom.js";
 import { t, txDecision } from "../../i18n.js";
 import { cardArt, cardName } from "../../cards.js";
 import { renderScorer } from "./score.js";
-import { renderLearn, lessonList } from "./learn.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
 import { breakdownTable } from "./breakdown.js";
 import { optionsByCard, parse } from "./actions.js";
 import { afterRoundEnd, fly, rectOf, rects, slide } from "../../shell/motion.js";
 import { playSound } from "../../shell/sound.js";
-import { addStrings } from "../../i18n.js";
-import stringsEn from "./strings.en.js";
-import stringsIt from "./strings.it.js";
-import stringsDe from "./strings.de.js";
+import { fetchModule } from "../index.js";
 
-// Primiera's own strings (strings.<lang>.js), known to t() from here on.
-addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const ITALIAN_SUIT = { S: "swords", H: "cups", D: "coins", C: "clubs" };
@@ -584,8 +578,8 @@ function goesOn(v, ctx) {
 const scoreText = (r, seat) => t("primiera.score", { n: r.scores[seat] });
 const endNote = (r) => (r.rounds !== undefined ? t("primiera.end.rounds", { n: r.rounds }) : "");
 
-const homeTile = () => `<a class="btn secondary" href="#/primiera/score">${esc(t("primiera.home.score"))}</a>
-  <a class="btn secondary" href="#/primiera/learn">${esc(t("primiera.learn.home"))}</a>`;
+// Its lessons (learn.js) are downloaded when the Learn page or a lesson opens, not with the table.
+const learn = () => fetchModule(() => import("./learn.js"));
 
 /** @type {import("../../protocol").GameModule} */
 export default {
@@ -599,11 +593,10 @@ export default {
   endNote,
   dailyOptions: { target: 0, max_rounds: 1 }, // the daily deal (#/daily/primiera) is one round
   describe,
-  homeTile,
   rules: (game, cat) => rulesSection(game, cat),
-  extraRoutes: [
-    { path: "/primiera/score", nav: "primiera.nav.score", render: (main, params, ctx) => renderScorer(main, params, ctx) },
-    { path: "/primiera/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
-  ],
-  lessons: lessonList,
+  screens: {
+    "/primiera/score": (main, params, ctx) => renderScorer(main, params, ctx),
+    "/primiera/learn": async (main, params, ctx) => (await learn()).renderLearn(main, params, ctx),
+  },
+  lessons: async (ctx) => (await learn()).lessonList(ctx),
 };

@@ -439,4 +439,3 @@ export function roundEnd(v, ctx) {
 
 export const scoreText = (r, seat) => t("primo.score", { n: signed(r.scores[seat]) });
 
-export const homeTile = () => `<a class="btn secondary" href="#/primo/learn">${esc(t("primo.learn.home"))}</a>`;

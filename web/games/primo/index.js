@@ -9,21 +9,18 @@
 // players' turns followed step by step with a "Since your last turn" recap (recap.js), the coach,
 // the score sheet of the rounds variant, the rules section and the lessons. Everything is drawn
 // from the View of the seat on screen, so no other hand ever reaches the DOM.
-import { addStrings } from "../../i18n.js";
+import { fetchModule } from "../index.js";
 import { myTurn, obs } from "./model.js";
-import { animateClears, animateMoves, applyHighlights, drawFelt, drawFrame, drawMe, drawRows, drawSeats, focusKey, homeTile, readPlaces, restoreFocus, roundEnd, scoreText, side } from "./draw.js";
+import { animateClears, animateMoves, applyHighlights, drawFelt, drawFrame, drawMe, drawRows, drawSeats, focusKey, readPlaces, restoreFocus, roundEnd, scoreText, side } from "./draw.js";
 import { composeActions, wireHand, wireRows } from "./input.js";
 import { describe } from "./describe.js";
 import { markStep, pace } from "./recap.js";
 import { rulesSection } from "./rules.js";
 import { keys } from "./keys.js";
-import { renderLearn, lessonList } from "./learn.js";
-import stringsEn from "./strings.en.js";
-import stringsIt from "./strings.it.js";
-import stringsDe from "./strings.de.js";
 
-// Primo's own strings (strings.<lang>.js), known to t() from here on.
-addStrings({ en: stringsEn, it: stringsIt, de: stringsDe });
+
+// Its lessons (learn.js) are downloaded when the Learn page or a lesson opens, not with the table.
+const learn = () => fetchModule(() => import("./learn.js"));
 
 // ---------------------------------------------------------------- the table
 /** GameModule.drawTable: the whole table from the View, then what input.js makes it answer.
@@ -68,10 +65,9 @@ export default {
   scoreText,
   describe,
   pace,
-  homeTile,
   rules: (game, cat) => rulesSection(game, cat),
-  extraRoutes: [
-    { path: "/primo/learn", render: (main, params, ctx) => renderLearn(main, params, ctx) },
-  ],
-  lessons: lessonList,
+  screens: {
+    "/primo/learn": async (main, params, ctx) => (await learn()).renderLearn(main, params, ctx),
+  },
+  lessons: async (ctx) => (await learn()).lessonList(ctx),
 };
