@@ -133,10 +133,12 @@ def module_graph(dist: Path, entry: str = "app.js") -> list[str]:
 def preload_modules(dist: Path) -> None:
     """Let the page fetch its whole module graph and the game catalogue at once, in parallel, instead of
     level by level as each module is parsed: ``modulepreload`` links for every module app.js imports
-    statically, and a ``preload`` for catalogue.json (the home screen's game list)."""
+    statically, and a ``preload`` for catalogue.json (the home screen's game list). PyScript's
+    ``core.js`` (app.js imports it dynamically, to start the engine) is preloaded too, so the engine's
+    first file is on its way at first paint."""
     html = (dist / "index.html").read_text()
     entry = '<script type="module" src="./app.js"></script>'
-    links = [f'<link rel="modulepreload" href="./{m}">' for m in module_graph(dist)[1:]]
+    links = [f'<link rel="modulepreload" href="./{m}">' for m in [*module_graph(dist)[1:], "pyscript/core.js"]]
     links.append('<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">')
     if entry in html:
         html = html.replace(entry, entry + "\n" + "\n".join(links))
