@@ -12,8 +12,9 @@
 The site holds the page and its UI assets from ``web/``, the rules core packed
 as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
 ``node_modules`` (pinned in package.json / package-lock.json, installed by
-``npm ci``). Only files the site loads are copied. A service worker precaches
-every file, under a cache named after a hash of the build, each file checked
+``npm ci``). Only files the site loads are copied. A service worker keeps
+every file (a first visit's as the page loads them, then the rest in the
+background), under a cache named after a hash of the build, each file checked
 against its SHA-256 (listed in ``build.json``), so the installed PWA plays
 offline and an update never mixes two builds. Compressible files also get a
 gzipped copy ``name.gz`` for hosts that serve those (``serve`` does). The built
