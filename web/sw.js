@@ -343,11 +343,19 @@ scope.addEventListener("fetch", (event) => {
       if (key && ENGINE.test(key)) tell({ type: "primi-served", url: key, bytes: SIZES[key], engine: ENGINE_BYTES, wire: wireOf(key), engineWire: ENGINE_WIRE });
       return hit;
     }
+    // This request fetches the file for any other that asks meanwhile (they wait above): claimed before
+    // it goes out, since two requests for one file can arrive together (Pyodide's wasm, when the
+    // snapshot's restore gives up and Python starts the usual way) and the HTTP cache may not join them.
+    /** @type {(v?: unknown) => void} */
+    let release = () => {};
+    const mine = !!key && !inflight.has(key);
+    if (mine) inflight.set(key, new Promise((resolve) => { release = resolve; }));
+    const done = () => { if (mine) inflight.delete(/** @type {string} */ (key)); release(); settle(); };
     let res;
     try {
       res = await fetch(req);
     } catch (err) {
-      settle();
+      done();
       if (key) tell({ type: "primi-offline" }); // the page says so, once, if the site is not all here yet
       if (nav) {
         // An unknown deep link while offline: redirect to the app page (relative assets stay right).
@@ -355,11 +363,9 @@ scope.addEventListener("fetch", (event) => {
       }
       throw err;
     }
-    if (key && res.status === 200 && res.type === "basic" && !res.redirected && !inflight.has(key)) {
-      const work = keepFetched(key, res.clone());
-      inflight.set(key, work);
-      work.catch(() => {}).finally(() => { inflight.delete(key); settle(); });
-    } else settle();
+    if (mine && res.status === 200 && res.type === "basic" && !res.redirected) {
+      keepFetched(/** @type {string} */ (key), res.clone()).catch(() => {}).finally(done);
+    } else done();
     return res;
   })());
 });
