@@ -151,7 +151,7 @@ function engineProgress(hi = 88, heard = () => {}) {
   const build = html.dataset.build;
   let known = 0;
   try { const m = JSON.parse(localStorage.getItem(BOOT_BYTES_KEY) || "null"); if (m && m.build === build) known = m.bytes; } catch { /* none */ }
-  const seen = new Map(); // url -> its bytes: served (its size) or downloaded so far (over the wire)
+  const seen = new Set(); // the files served from the cache
   const wire = new Map(); // url -> its wire bytes so far (a file served from the cache counts whole)
   let downloading = false;
   let bytes = 0;
@@ -176,7 +176,7 @@ function engineProgress(hi = 88, heard = () => {}) {
       wire.set(d.url, Math.max(wire.get(d.url) || 0, d.wire));
     } else {
       if (seen.has(d.url)) return;
-      seen.set(d.url, d.bytes);
+      seen.add(d.url);
       bytes += d.bytes;
       wire.set(d.url, d.wire);
       wireTotal ||= d.engineWire;
