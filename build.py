@@ -12,8 +12,9 @@
 The site holds the page and its UI assets from ``web/``, the rules core packed
 as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
 ``node_modules`` (pinned in package.json / package-lock.json, installed by
-``npm ci``). Only files the site loads are copied. A service worker precaches
-every file, under a cache named after a hash of the build, each file checked
+``npm ci``). Only files the site loads are copied. A service worker keeps
+every file (a first visit's as the page loads them, then the rest in the
+background), under a cache named after a hash of the build, each file checked
 against its SHA-256 (listed in ``build.json``), so the installed PWA plays
 offline and an update never mixes two builds. Pyodide's standard library is
 trimmed to the modules the site can import (tools/stdlib_closure.py), and both
@@ -173,10 +174,12 @@ def module_graph(dist: Path, entry: str = "app.js") -> list[str]:
 def preload_modules(dist: Path) -> None:
     """Let the page fetch its whole module graph and the game catalogue at once, in parallel, instead of
     level by level as each module is parsed: ``modulepreload`` links for every module app.js imports
-    statically, and a ``preload`` for catalogue.json (the home screen's game list)."""
+    statically, and a ``preload`` for catalogue.json (the home screen's game list). PyScript's
+    ``core.js`` (app.js imports it dynamically, to start the engine) is preloaded too, so the engine's
+    first file is on its way at first paint."""
     html = (dist / "index.html").read_text()
     entry = '<script type="module" src="./app.js"></script>'
-    links = [f'<link rel="modulepreload" href="./{m}">' for m in module_graph(dist)[1:]]
+    links = [f'<link rel="modulepreload" href="./{m}">' for m in [*module_graph(dist)[1:], "pyscript/core.js"]]
     links.append('<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">')
     if entry in html:
         html = html.replace(entry, entry + "\n" + "\n".join(links))

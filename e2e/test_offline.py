@@ -31,8 +31,10 @@ def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site
     ctx = browser.new_context()
     first = ctx.new_page()
     first.goto(own_site.url)
-    ready(first)  # on a first visit the engine starts once the service worker has installed
+    ready(first)  # on a first visit the engine starts as soon as the service worker controls the page
     assert first.evaluate("!!navigator.serviceWorker.controller")
+    # The rest of the build is saved in the background once the engine is ready: offline play needs it.
+    expect(first.locator("html")).to_have_attribute("data-offline", "ready", timeout=READY_TIMEOUT)
     first.close()
     own_site.close()  # the server is gone; nothing below can reach it
 

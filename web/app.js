@@ -109,18 +109,18 @@ function progress(pct, stageKey, vars) {
 }
 
 // ---------------------------------------------------------------- boot progress in bytes
-// The bar follows bytes, and says one figure: the download. On a first visit the service worker
-// downloads every file of the build (sw.js: "primi-precache", the bytes transferred so far and the
-// build's total over the wire, compressed as served): "Downloading the game: 3.1 of 15.5 MB". Then,
-// first visit or not, nothing more is downloaded: the service worker serves the engine's files from
-// its cache ("primi-served", each file's size), and the bar moves on them without a figure (the
-// engine phase's total is what the last boot of this build read, remembered, else the worker's
-// estimate). Without a service worker (no secure context) the bar creeps on time instead.
-// window.primi.bootBytes records every step {phase, bytes, total} for the tests.
+// The bar follows bytes, and says one figure: the download. The engine starts through the service
+// worker, which serves its files from its cache ("primi-served", each file's size) or, on a first
+// visit, downloads them and says how far each has come ("primi-download", in bytes over the wire,
+// compressed as served, against the engine's total): "Downloading the game: 1.2 of 4.3 MB". Only the
+// engine's files count: the rest of the site is saved for offline play after the engine is ready,
+// in the background (see "offline copy" below). From the cache nothing is downloaded, and the bar
+// moves on the files served without a figure (the engine phase's total is what the last boot of this
+// build read, remembered, else the worker's estimate). Without a service worker (no secure context)
+// the bar creeps on time instead. window.primi.bootBytes records every step {phase, bytes, total}.
 const BOOT_BYTES_KEY = "primi.bootbytes.v1";
 const bootLog = [];
 let engineWatch = null;
-let firstInstall = false; // a first visit: the service worker's download is the boot's (not an update's)
 // Megabytes with one decimal in the page's language. Not toLocaleString: its first call loads the
 // locale's number data, 50-100 ms of the main thread in the middle of the boot (bench/site/long_tasks.py).
 const DECIMAL_COMMA = new Set(["it", "de"]);
@@ -137,47 +137,63 @@ function showBar(fn) {
 }
 function onServiceWorkerMessage(e) {
   const d = e.data || {};
-  if (d.type === "primi-precache" && firstInstall && typeof d.bytes === "number" && d.totalBytes > 0 && !html.classList.contains("ready")) {
-    bootLog.push({ phase: "download", bytes: d.bytes, total: d.totalBytes });
-    showBar(() => progress(15 + 60 * (d.bytes / d.totalBytes), "progress.download", { done: mb(d.bytes), total: mb(d.totalBytes) }));
-  } else if (d.type === "primi-served" && engineWatch) engineWatch(d);
+  if ((d.type === "primi-served" || d.type === "primi-download") && engineWatch) engineWatch(d);
+  else if (d.cache === "primi-" + html.dataset.build) offlineCopy(d); // this build's cache (not a waiting update's)
 }
 
-/** The engine's start, in bytes served: the bar from where it is to `hi`. The boot path calls it
- * when the engine starts loading and calls stop(ok) when the engine is up. */
-function engineProgress(hi = 88) {
+/** The engine's start, in bytes served or downloaded: the bar from where it is to `hi`. The boot
+ * path calls it when the engine starts loading and calls stop(ok) when the engine is up. */
+function engineProgress(hi = 88, heard = () => {}) {
   const lo = Math.max(progressNow, 30);
   const build = html.dataset.build;
   let known = 0;
   try { const m = JSON.parse(localStorage.getItem(BOOT_BYTES_KEY) || "null"); if (m && m.build === build) known = m.bytes; } catch { /* none */ }
-  const seen = new Set();
+  const seen = new Set(); // the files served from the cache
+  const wire = new Map(); // url -> its wire bytes so far (a file served from the cache counts whole)
+  let downloading = false;
   let bytes = 0;
   let total = known;
+  let wireTotal = 0;
   const show = () => {
+    if (downloading) {
+      const got = [...wire.values()].reduce((a, n) => a + n, 0);
+      bootLog.push({ phase: "download", bytes: got, total: wireTotal });
+      showBar(() => progress(lo + (hi - lo) * Math.min(1, got / wireTotal), "progress.download", { done: mb(got), total: mb(wireTotal) }));
+      return;
+    }
     const f = total ? Math.min(1, bytes / total) : 0;
     bootLog.push({ phase: "engine", bytes, total });
     showBar(() => progress(lo + (hi - lo) * f, "progress.engine"));
   };
   engineWatch = (d) => {
-    if (seen.has(d.url)) return;
-    seen.add(d.url);
-    bytes += d.bytes;
-    if (!known) total = Math.max(d.engine || 0, bytes);
+    heard(); // the engine's files are coming: not stuck
+    if (d.type === "primi-download") {
+      downloading = true; // a first visit: from now on the bar says the download's figure
+      wireTotal = d.engineWire;
+      wire.set(d.url, Math.max(wire.get(d.url) || 0, d.wire));
+    } else {
+      if (seen.has(d.url)) return;
+      seen.add(d.url);
+      bytes += d.bytes;
+      wire.set(d.url, d.wire);
+      wireTotal ||= d.engineWire;
+      if (!known) total = Math.max(d.engine || 0, bytes);
+    }
     show();
   };
   // No byte heard yet (no service worker, or the engine still starting): creep on the measured
   // boot time (about 2 s) towards the halfway mark, never past it.
   const started = performance.now();
   const creep = setInterval(() => {
-    // With a service worker nothing is downloaded now (its cache serves the engine); without, Python is.
-    if (!seen.size) progress(lo + (hi - lo) * 0.5 * (1 - Math.exp(-(performance.now() - started) / 1500)), sw && sw.controller ? "progress.engine" : "boot.python");
+    // With a service worker its cache or its download says; without, Python is downloaded.
+    if (!seen.size && !downloading) progress(lo + (hi - lo) * 0.5 * (1 - Math.exp(-(performance.now() - started) / 1500)), sw && sw.controller ? "progress.engine" : "boot.python");
   }, 100);
   return {
     stop(ok) {
       engineWatch = null;
       barDue &&= () => {}; // a frame still due draws nothing: the boot's next stage is drawn now
       clearInterval(creep);
-      if (ok && bytes) {
+      if (ok && bytes && !downloading) {
         try { localStorage.setItem(BOOT_BYTES_KEY, JSON.stringify({ build, bytes })); } catch { /* private mode */ }
       }
     },
@@ -193,6 +209,7 @@ let worker = null;
 let readyResolve;
 const engineReady = new Promise((r) => { readyResolve = r; });
 
+const SW_WAIT_MS = 5_000; // how long a first visit's engine waits for the service worker to control the page
 const START_MS = 60_000; // the engine's start once its files are here: 2-5 s on a desktop, far less than this anywhere
 async function bootEngine() {
   progress(15, "boot.pyscript");
@@ -200,13 +217,21 @@ async function bootEngine() {
   let stuck = 0;
   try {
     progress(30, sw && sw.controller ? "progress.engine" : "boot.python"); // a first visit's download says its bytes next
-    await swInstalled; // a first visit: the service worker downloads the runtime once, for both
+    // A first visit: the engine's files pass through the service worker, which keeps them as they
+    // arrive. Its install waits for nothing, so it controls the page within a round trip or two; the
+    // engine waits for that at most SW_WAIT_MS, then starts anyway (uncontrolled: it still plays).
+    await Promise.race([swControlled, new Promise((r) => setTimeout(r, SW_WAIT_MS))]);
     performance.mark("primi:sw-installed");
-    bytes = engineProgress(); // the bar follows the bytes the service worker serves the engine
-    // A start that no error ends but that never finishes (a worker stuck starting): everything is
-    // downloaded by now, so after START_MS the page says it could not start and offers the retry
-    // (should the engine come up after all, the page plays and the failure's words go).
-    stuck = setTimeout(() => bootFailed(new Error("the engine did not start in time")), START_MS);
+    // A start that no error ends but that never finishes (a worker stuck starting): START_MS after
+    // the last of its bytes arrived (a first visit downloads them now), the page says it could not
+    // start and offers the retry (should the engine come up after all, the page plays and the
+    // failure's words go).
+    const arm = () => {
+      clearTimeout(stuck);
+      stuck = setTimeout(() => bootFailed(new Error("the engine did not start in time")), START_MS);
+    };
+    arm();
+    bytes = engineProgress(88, arm); // the bar follows the bytes the service worker serves or downloads
     const base = new URL("./", document.baseURI);
     performance.mark("primi:pyscript-import");
     const { PyWorker } = await loadPyScript();
@@ -416,15 +441,18 @@ window.primi.heap = async () => {
 installKeys({ announce, table: tableNow });
 
 // ---------------------------------------------------------------- service worker
-// The service worker is registered at once. On a first visit the engine waits for it to install:
-// it downloads every file of the build once, then serves the engine's own requests from its cache,
-// so nothing is fetched twice. A new deploy is found on a later load: its worker installs and
-// waits, and the player is offered the switch (the game in progress is autosaved).
+// The service worker is registered at once. On a first visit it installs without downloading
+// anything and takes over the page within a round trip or two: the engine waits only for that
+// (bootEngine), and its files are kept as they pass. A new deploy is found on a later load: its
+// worker installs (every file first) and waits, and the player is offered the switch (the game in
+// progress is autosaved).
 const sw = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
 let swRegistration = null;
 let hadController = !!(sw && sw.controller);
-if (sw) sw.addEventListener("message", onServiceWorkerMessage); // the boot's bytes (see engineProgress)
-const swInstalled = (async () => {
+if (sw) sw.addEventListener("message", onServiceWorkerMessage); // the boot's bytes, the offline copy
+// Resolves once the service worker controls the page (at once when it already does), or when there
+// is none to wait for (no service worker, registration refused, the first install failed).
+const swControlled = (async () => {
   if (!sw) return;
   try {
     swRegistration = await sw.register("./sw.js");
@@ -439,16 +467,75 @@ const swInstalled = (async () => {
   if (!reg) return; // registration refused (a browser that blocks service workers)
   const first = !sw.controller && !reg.active ? reg.installing || reg.waiting : null;
   // Look for a new deploy at once, whatever becomes of the boot (a deploy may fix a failed one).
+  // Not after a first install: its worker was just fetched from the server.
   if (!first) { watchForUpdates(); return; }
-  firstInstall = true;
   await new Promise((resolve) => {
     sw.addEventListener("controllerchange", resolve, { once: true });
-    first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(); });
+    first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(undefined); });
   });
-  watchForUpdates();
+  watchForUpdates(false);
 })();
 
-function watchForUpdates() {
+// ---------------------------------------------------------------- offline copy
+// The service worker keeps every file of the build for offline play. On a first visit it keeps the
+// files as the page fetches them, and fetches the rest in the background once the engine is ready
+// and the first screen drawn ("fill"; each boot asks, so a fill cut short goes on at the next visit).
+// html[data-offline] says where it stands: "saving" (not every file is here yet) or "ready" (the
+// whole build is: offline play works fully). Settings shows it in a line (#offline-status); going
+// offline before it is ready says so once (#offline-note): the game in progress goes on (its modules
+// and the engine are loaded), other screens may need the connection.
+let offlineFigures = null; // {bytes, totalBytes} of the build in the cache, in bytes over the wire
+let staleSeen = false;
+function offlineCopy(d) {
+  if (d.type === "primi-fill" && typeof d.bytes === "number" && d.totalBytes > 0) {
+    offlineFigures = { bytes: d.bytes, totalBytes: d.totalBytes };
+    html.dataset.offline = d.complete ? "ready" : "saving";
+    if (d.complete) $("#offline-note")?.remove(); // offline play works fully now
+    showOfflineStatus();
+  } else if (d.type === "primi-offline") {
+    offlineNote();
+  } else if (d.type === "primi-stale" && !staleSeen && swRegistration) {
+    // The server has a new deploy: its worker installs beside this one and the update note offers it.
+    staleSeen = true;
+    swRegistration.update().catch(() => {});
+  }
+}
+/** The line in Settings: how much of Primi is saved for offline play. */
+function showOfflineStatus() {
+  const line = $("#offline-status");
+  if (!line) return;
+  const state = html.dataset.offline;
+  line.hidden = !state;
+  if (state === "ready") line.textContent = t("offline.ready");
+  else if (state && offlineFigures) line.textContent = t("offline.saving", { done: mb(offlineFigures.bytes), total: mb(offlineFigures.totalBytes) });
+}
+/** Offline before the whole build is saved: said plainly, once a page. */
+let offlineSaid = false;
+function offlineNote() {
+  if (offlineSaid || !sw || html.dataset.offline === "ready") return;
+  offlineSaid = true;
+  const box = document.createElement("div");
+  box.id = "offline-note";
+  box.className = "panel message offline-note";
+  box.setAttribute("role", "status");
+  box.innerHTML = `<p>${esc(t("offline.partial"))}</p>
+    <button type="button" class="btn secondary" id="offline-dismiss">${esc(t("save.dismiss"))}</button>`;
+  $("#main").before(box);
+  $("#offline-dismiss").addEventListener("click", () => box.remove());
+  announce(t("offline.partial"));
+}
+/** Ask the controlling worker to fetch the rest of the build (it answers with its progress). */
+function askFill() {
+  if (sw && sw.controller) sw.controller.postMessage({ type: "fill" });
+}
+if (sw) {
+  window.addEventListener("offline", offlineNote);
+  window.addEventListener("online", () => { if (html.dataset.offline === "saving") askFill(); }); // a fill cut short goes on
+  // Where the cache stands, asked at once (a second visit: ready); the fill itself waits for the engine.
+  swControlled.then(() => { if (sw.controller) sw.controller.postMessage({ type: "state" }); });
+}
+
+function watchForUpdates(check = true) {
   const reg = swRegistration;
   if (!reg) return;
   const note = () => { if (reg.waiting && sw.controller) showUpdateNote(reg); };
@@ -457,7 +544,7 @@ function watchForUpdates() {
     if (nw) nw.addEventListener("statechange", () => { if (nw.state === "installed") note(); });
   });
   note();
-  reg.update().catch(() => {});
+  if (check) reg.update().catch(() => {});
 }
 
 function showUpdateNote(reg) {
@@ -818,7 +905,9 @@ async function renderSettings(main) {
         <p class="help" id="set-confirm-help">${esc(t("settings.confirm.help"))}</p></div>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
+      <p class="help" id="offline-status" hidden></p>
     </section>`;
+  showOfflineStatus();
   const preview = () => {
     $("#settings-preview").innerHTML = ["7D", "AH", "KS", "5C"].map((c) => `<span class="card">${cardSVG(c, cardOpts())}</span>`).join("");
   };
@@ -894,4 +983,6 @@ localizeCatalogue(); // a catalogue that came before the language's words
 applyStatic();
 buildNav();
 window.addEventListener("hashchange", route);
-route();
+const firstScreen = route();
+// The rest of the build is saved for offline play once the engine is ready and the first screen drawn.
+Promise.all([engineReady, firstScreen.catch(() => {}), swControlled]).then(askFill);

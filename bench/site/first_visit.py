@@ -4,10 +4,13 @@
 
 Builds dist/ if needed (or uses DIR as built), serves it on 127.0.0.1 with a
 server that counts every byte it writes (headers and bodies), opens the page in
-a fresh chromium profile, and waits until the engine is ready, the service
-worker is active with every file of the build in its cache, and the server has
-no request in flight. It prints the bytes served, the site's size and their
-ratio (goal: 1.05 or less), and every file served more than once. With --gzip
+a fresh chromium profile, and waits until the engine is ready, the page says the
+whole build is saved for offline play (html[data-offline=ready]: the service
+worker's background fill is done), every file of the build is in its cache,
+and the server has no request in flight. It prints the time to ready and to
+saved, the bytes served, the site's size and their ratio (goal: 1.05 or less),
+and every file whose body was served more than once (a revalidation answered
+304 Not Modified sends no body: those are counted apart). With --gzip
 the browser is served the precompressed ``.gz`` files (what a host that serves
 them sends); the ratio is then against the compressed size of the site.
 Figures, not a test.
@@ -102,9 +105,10 @@ def site_size(dist: Path, gz: bool) -> int:
     return total
 
 
-# Ready, and the service worker active with every file of the build in its cache.
+# Ready, saved for offline play, and the service worker active with every file of the build in its cache.
 INSTALLED_JS = """async () => {
   if (!document.documentElement.classList.contains('ready')) return false;
+  if (document.documentElement.dataset.offline !== 'ready') return false;
   const reg = await navigator.serviceWorker.getRegistration();
   if (!reg || !reg.active || reg.installing || reg.waiting) return false;
   const build = document.documentElement.dataset.build;
@@ -128,7 +132,8 @@ def wait_until(check: Any, seconds: float) -> None:
         time.sleep(0.2)
 
 
-def visit(base: str, counter: Counter, incognito: bool) -> None:
+def visit(base: str, counter: Counter, incognito: bool) -> dict[str, float]:
+    """A first visit until the build is saved; returns the seconds to ready and to saved."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
@@ -138,10 +143,15 @@ def visit(base: str, counter: Counter, incognito: bool) -> None:
         else:
             ctx = launch_profile(p, profile)
         page = ctx.new_page()
+        t0 = time.monotonic()
         page.goto(base)
+        page.wait_for_selector("html.ready", state="attached", timeout=180_000)
+        ready = time.monotonic() - t0
         wait_state(page, INSTALLED_JS, 180)
+        saved = time.monotonic() - t0
         wait_until(lambda: counter.in_flight == 0, 30)
         ctx.close()
+    return {"ready": ready, "saved": saved}
 
 
 def main() -> int:
@@ -161,7 +171,7 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
-        visit(base, counter, args.incognito)
+        times = visit(base, counter, args.incognito)
     finally:
         server.shutdown()
     served = counter.total() - counter.bytes["/build.json"]
@@ -169,10 +179,15 @@ def main() -> int:
     print(f"site: {size / 1e6:.2f} MB{' (gzip)' if args.gzip else ''} in {sum(not f.endswith('.gz') for f in build.site_files(dist))} files")
     print(f"first visit served: {served / 1e6:.2f} MB in {sum(counter.hits.values())} responses")
     print(f"ratio served/site: {served / size:.3f}x (goal <= 1.05x)")
-    twice = {k: v for k, v in counter.hits.items() if v > 1 and k != "/build.json"}
+    print(f"engine ready after {times['ready']:.1f} s, the whole build saved after {times['saved']:.1f} s (loopback)")
+    bodies = collections.Counter(k for k, code in counter.statuses if code == 200)
+    not_modified = collections.Counter(k for k, code in counter.statuses if code == 304)
+    twice = {k: n for k, n in bodies.items() if n > 1 and k != "/build.json"}
     for k in sorted(twice):
         print(f"  served {twice[k]}x: {k} ({counter.bytes[k] / 1e3:.0f} kB in all)")
-    return 0
+    print(f"files served twice: {len(twice)}; revalidations answered 304 (no body): {sum(not_modified.values())}"
+          + (f" ({', '.join(sorted(not_modified))})" if not_modified else ""))
+    return 1 if twice else 0
 
 
 if __name__ == "__main__":
