@@ -34,7 +34,7 @@ const LANES = 2;
 // the boot bar counts these. Not PyScript's core.js (the page preloads it with its own modules,
 // before this worker controls it on a first visit), its stylesheet or its TOML parser (the config is
 // JSON): measured with the worker's "primi-download" messages on a first visit.
-const ENGINE = /^\.\/(pyodide\/|pyscript\/(?!core\.js$|core\.css$|toml-)|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|engine-[0-9a-f]+\.snapshot$)/;
+const ENGINE = /^\.\/(pyodide\/|pyscript\/(?!core\.js$|core\.css$|toml-)|pygame_core\.zip$|worker\.py$|pyscript\.json$|engine-boot\.mjs$|snapshot-store\.mjs$)/;
 /** This script's global scope, `self`, as what it is: a service worker's. */
 const scope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 /** @param {string} url */
