@@ -473,6 +473,9 @@ const swControlled = (async () => {
     sw.addEventListener("controllerchange", resolve, { once: true });
     first.addEventListener("statechange", () => { if (first.state === "redundant") resolve(undefined); });
   });
+  // A first visit: the service worker fetches the engine's files at once, in the order the boot reads
+  // them, rather than as each request is made in turn (four round trips before Python's big files).
+  if (sw.controller) sw.controller.postMessage({ type: "engine" });
   watchForUpdates(false);
 })();
 

@@ -27,11 +27,11 @@ const since = (t) => Math.round(performance.now() - t);
 /** No snapshot kept: a first visit (or storage cleared), not a failure worth a warning. */
 class NoSnapshot extends Error {}
 
-async function snapshotBytes() {
+/** @param {Response | undefined} res the kept snapshot, looked up first */
+async function snapshotBytes(res) {
+  if (!res) throw new NoSnapshot("no snapshot kept");
   if (typeof DecompressionStream !== "function") throw new Error("this browser cannot unpack the snapshot");
   let t = performance.now();
-  const res = await storedSnapshot();
-  if (!res) throw new NoSnapshot("no snapshot kept");
   // Checked at load: bytes that are not this engine's exact snapshot are never restored.
   if (res.headers.get("x-primi-tag") !== TAG) throw new Error("the snapshot is another engine's");
   const packed = await res.arrayBuffer();
@@ -66,9 +66,13 @@ export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const indexURL = new URL("pyodide/", here).href;
   try {
+    // No snapshot kept (a first visit): start Python at once. Trying a restore first would set
+    // Pyodide going twice, its files asked for twice at the same moment on the slowest visit.
+    const kept = await storedSnapshot().catch(() => undefined);
+    if (!kept) throw new NoSnapshot("no snapshot kept");
     // The snapshot is read, checked and unpacked while Pyodide sets itself up and loads its
     // module script: it waits for the bytes only where it restores them.
-    const snapshot = snapshotBytes();
+    const snapshot = snapshotBytes(kept);
     snapshot.catch(() => {}); // its failure is the restore's, caught below
     const asm = import(new URL("pyodide/pyodide.asm.mjs", here).href);
     asm.catch(() => {});

@@ -257,6 +257,39 @@ function fillOnce() {
   return filling;
 }
 
+// The engine's files, fetched on a first visit as soon as this worker controls the page (the page
+// asks: "engine"), in the order the boot reads them. Each is fetched once: the engine's own request
+// for it waits for this copy (inflight). Without it, the engine's requests come one after another
+// (pyscript.json, engine-boot.mjs, pyodide.mjs, then Python's big files, then the core after Python
+// starts): round trips with the link idle, about 1.5 s on 3G. ENGINE_LANES at a time, so the page's
+// own requests keep connections of their own.
+const ENGINE_ORDER = [/^\.\/pyscript\//, /^\.\/pyscript\.json$/, /^\.\/engine-boot\.mjs$/, /^\.\/snapshot-store\.mjs$/,
+  /^\.\/pyodide\/pyodide\.mjs$/, /^\.\/pyodide\/pyodide\.asm\.mjs$/, /^\.\/pyodide\/python_stdlib\.zip$/,
+  /^\.\/pyodide\/pyodide\.asm\.wasm$/, /^\.\/worker\.py$/, /^\.\/pygame_core\.zip$/];
+const ENGINE_LANES = 3;
+/** @type {Promise<void> | null} */
+let engineFetch = null;
+function fetchEngine() {
+  engineFetch ??= (async () => {
+    const { have } = await store();
+    const rank = (u) => { const i = ENGINE_ORDER.findIndex((r) => r.test(u)); return i < 0 ? ENGINE_ORDER.length : i; };
+    const todo = Object.keys(FILES).filter((u) => ENGINE.test(u) && !have.has(u)).sort((a, b) => rank(a) - rank(b));
+    const one = async (url) => {
+      if (have.has(url) || inflight.has(url)) return; // the page's request or the fill has it
+      const bar = downloadReporter(url, wireOf(url));
+      const work = (async () => {
+        const res = await fetchChecked(url, FILES[url], (n) => { if (n !== null) bar(n); });
+        bar(SIZES[url] || 0, true);
+        await keep(url, res);
+      })();
+      inflight.set(url, work);
+      try { await work; } catch { /* the engine's own request fetches it again, and says what failed */ } finally { inflight.delete(url); }
+    };
+    await Promise.all(Array.from({ length: ENGINE_LANES }, async () => { while (todo.length) await one(/** @type {string} */ (todo.shift())); }));
+  })();
+  return engineFetch;
+}
+
 // ---------------------------------------------------------------- lifecycle
 scope.addEventListener("install", (event) => {
   // A first visit: nothing to wait for, the page's engine starts through this worker at once.
@@ -277,6 +310,8 @@ scope.addEventListener("message", (event) => {
   const data = event.data;
   // A waiting worker takes over only when the player asks for it (the update note in app.js).
   if (data === "skip-waiting") scope.skipWaiting();
+  // A first visit's page is controlled: the engine's files, at once.
+  else if (data && data.type === "engine") event.waitUntil(fetchEngine());
   // The page's engine is ready: fetch the rest of the build in the background.
   else if (data && data.type === "fill") event.waitUntil(fillOnce());
   // The page asks where the cache stands (at boot: offline play, ready or not yet).
