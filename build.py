@@ -134,11 +134,14 @@ def copy_runtime(dist: Path) -> None:
     trim_stdlib(dist / "pyodide" / "python_stdlib.zip")
     write_lock(dist / "pyodide" / "pyodide-lock.json")
     (dist / "pyscript").mkdir()
-    src = NODE / "@pyscript" / "core" / "dist"
-    for path in sorted(src.iterdir()):
-        if path.suffix == ".map" or not path.name.startswith(PYSCRIPT_PREFIXES):
-            continue
+    for path in pyscript_files():
         shutil.copy2(path, dist / "pyscript" / path.name)
+
+
+def pyscript_files() -> list[Path]:
+    """The PyScript files the site ships (PYSCRIPT_PREFIXES), from its npm package."""
+    src = NODE / "@pyscript" / "core" / "dist"
+    return [p for p in sorted(src.iterdir()) if p.suffix != ".map" and p.name.startswith(PYSCRIPT_PREFIXES)]
 
 
 def inline_styles(dist: Path) -> None:
@@ -176,10 +179,14 @@ def preload_modules(dist: Path) -> None:
     level by level as each module is parsed: ``modulepreload`` links for every module app.js imports
     statically, and a ``preload`` for catalogue.json (the home screen's game list). PyScript's
     ``core.js`` (app.js imports it dynamically, to start the engine) is preloaded too, so the engine's
-    first file is on its way at first paint."""
+    first file is on its way at first paint, with the chunks its start imports (each a round trip
+    later otherwise: two levels of imports before the engine's worker starts; not the TOML parser, which
+    a JSON config never loads)."""
     html = (dist / "index.html").read_text()
     entry = '<script type="module" src="./app.js"></script>'
-    links = [f'<link rel="modulepreload" href="./{m}">' for m in [*module_graph(dist)[1:], "pyscript/core.js"]]
+    chunks = [f"pyscript/{p.name}" for p in pyscript_files() if p.suffix == ".js" and p.name != "core.js"
+              and not p.name.startswith("toml-")]
+    links = [f'<link rel="modulepreload" href="./{m}">' for m in [*module_graph(dist)[1:], "pyscript/core.js", *chunks]]
     links.append('<link rel="preload" href="./catalogue.json" as="fetch" crossorigin="anonymous">')
     if entry in html:
         html = html.replace(entry, entry + "\n" + "\n".join(links))

@@ -95,7 +95,9 @@ BACKGROUND = """() => { const d = document.documentElement.dataset;
 def bare_folder(folder: Path) -> Path:
     """Bare Pyodide as build.py ships it: its Pyodide files, their precompressed copies, and the page."""
     (folder / "pyodide").mkdir(parents=True)
-    for name in build.PYODIDE_FILES:
+    # Pyodide as npm ships it: its runtime, its whole standard library and its lock file (the build
+    # copies the runtime as it is and writes its own trimmed library and empty lock file).
+    for name in (*build.PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy2(build.NODE / "pyodide" / name, folder / "pyodide" / name)
     (folder / "index.html").write_bytes(BARE)
     build.write_gzip(folder)
@@ -116,6 +118,10 @@ def wait_background(page: Any, counter: Counter) -> bool:
         wait_until(lambda: counter.in_flight == 0, 30)
     except TimeoutError:
         done = False
+    if not done:
+        state = page.evaluate("({...document.documentElement.dataset})")
+        print(f"  background work not done: offline={state.get('offline')} snapshot={state.get('snapshot')}"
+              f" requests in flight={counter.in_flight}", flush=True)
     return done
 
 
