@@ -25,5 +25,6 @@ def test_each_game_module_is_registered_in_one_place() -> None:
     index = (WEB / "games" / "index.js").read_text()
     for folder in sorted(p for p in (WEB / "games").iterdir() if p.is_dir()):
         assert (folder / "index.js").exists(), f"{folder.name} has no index.js"
-        assert f'from "./{folder.name}/index.js"' in index, f"{folder.name} is not registered in games/index.js"
+        # Loaded when needed (issue 21): the registry holds each game's loader.
+        assert f'import("./{folder.name}/index.js")' in index, f"{folder.name} is not registered in games/index.js"
     assert "GameModule" in index  # the interface is written down there
