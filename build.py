@@ -312,7 +312,7 @@ BROTLI_CACHE = ROOT / "build" / "brotli"  # ignored by git (the top-level build/
 
 
 def node_path() -> str | None:
-    """Node, which makes the brotli copies (and the snapshot); None without it."""
+    """Node, which makes the brotli copies; None without it."""
     return shutil.which("node")
 
 

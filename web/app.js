@@ -6,7 +6,7 @@
 // the table shell/table.js; each game's own screens live in web/games/<game>/ (see
 // web/games/index.js for what a game module provides).
 import { $, esc } from "./dom.js";
-import { t, applyStatic, useLanguage, browserLanguage, language, LANGUAGES, addCoreTexts, hasCoreTexts, tx, txDecision } from "./i18n.js";
+import { t, applyStatic, useLanguage, languageOf, language, LANGUAGES, addCoreTexts, hasCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";
 import { renderSetup } from "./shell/setup.js";
 import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes, leaveTable } from "./shell/table.js";
@@ -347,18 +347,26 @@ function watched(call) {
 const waiting = new Set(); // the calls still waiting on the worker: failed at once when it dies
 class EngineGone extends Error {}
 
+/** A note above the screen (an update, a dead engine, offline too soon): its words and one button,
+ * which the caller wires. @param {{id: string, className: string, role: string, text: string, buttonId: string, button: string, buttonClass?: string}} n */
+function pageNote({ id, className, role, text, buttonId, button, buttonClass = "btn" }) {
+  const box = document.createElement("div");
+  box.id = id;
+  box.className = `panel ${className}`;
+  box.setAttribute("role", role);
+  box.innerHTML = `<p>${esc(text)}</p>
+    <button type="button" class="${buttonClass}" id="${buttonId}">${esc(button)}</button>`;
+  $("#main").before(box);
+  return box;
+}
+
 function engineDied() {
   if (engineDead) return;
   engineDead = true;
   html.classList.add("engine-dead");
   if (!html.classList.contains("ready")) { bootFailed(new Error("the engine stopped")); return; }
-  const box = document.createElement("div");
-  box.className = "panel message error engine-dead";
-  box.id = "engine-dead";
-  box.setAttribute("role", "alert");
-  box.innerHTML = `<p>${esc(t("engine.dead"))}</p>
-    <button type="button" class="btn" id="engine-reload">${esc(t("engine.reload"))}</button>`;
-  $("#main").before(box);
+  pageNote({ id: "engine-dead", className: "message error engine-dead", role: "alert", text: t("engine.dead"),
+    buttonId: "engine-reload", button: t("engine.reload") });
   $("#engine-reload").addEventListener("click", () => {
     // Back to this tab's game (shell/saves.js opens its save again), else the home screen: never
     // the address that was open (a link that killed the engine would kill it again).
@@ -517,13 +525,8 @@ let offlineSaid = false;
 function offlineNote() {
   if (offlineSaid || !sw || html.dataset.offline === "ready") return;
   offlineSaid = true;
-  const box = document.createElement("div");
-  box.id = "offline-note";
-  box.className = "panel message offline-note";
-  box.setAttribute("role", "status");
-  box.innerHTML = `<p>${esc(t("offline.partial"))}</p>
-    <button type="button" class="btn secondary" id="offline-dismiss">${esc(t("save.dismiss"))}</button>`;
-  $("#main").before(box);
+  const box = pageNote({ id: "offline-note", className: "message offline-note", role: "status", text: t("offline.partial"),
+    buttonId: "offline-dismiss", button: t("save.dismiss"), buttonClass: "btn secondary" });
   $("#offline-dismiss").addEventListener("click", () => box.remove());
   announce(t("offline.partial"));
 }
@@ -552,12 +555,8 @@ function watchForUpdates(check = true) {
 
 function showUpdateNote(reg) {
   if ($("#update-note")) return;
-  const box = document.createElement("div");
-  box.id = "update-note";
-  box.className = "panel update-note";
-  box.setAttribute("role", "status");
-  box.innerHTML = `<p>${esc(t("update.ready"))}</p><button type="button" class="btn" id="update-switch">${esc(t("update.switch"))}</button>`;
-  $("#main").before(box);
+  pageNote({ id: "update-note", className: "update-note", role: "status", text: t("update.ready"),
+    buttonId: "update-switch", button: t("update.switch") });
   $("#update-switch").addEventListener("click", (e) => {
     e.target.disabled = true;
     e.target.textContent = t("update.switching");
@@ -598,7 +597,7 @@ async function coreTexts(code) {
 /** Use language `code` (a setting: "auto" is the browser's): its tables and its catalogue words
  * downloaded first. Resolves to the language in use. */
 async function switchLanguage(code) {
-  const [lang] = await Promise.all([useLanguage(code), coreTexts(LANGUAGES.includes(code) ? code : browserLanguage())]);
+  const [lang] = await Promise.all([useLanguage(code), coreTexts(languageOf(code))]);
   return lang;
 }
 function localizeCatalogue() {
@@ -961,7 +960,7 @@ async function renderSettings(main) {
 // the screen shown, re-rendered. False when its tables could not be downloaded (the page stays in
 // the language it had).
 async function changeLanguage() {
-  const wanted = LANGUAGES.includes(settings.lang) ? settings.lang : browserLanguage();
+  const wanted = languageOf(settings.lang);
   const now = await switchLanguage(settings.lang);
   applyStatic();
   for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".mainnav a[data-nav]"))) a.textContent = t(a.dataset.nav);

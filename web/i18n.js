@@ -63,7 +63,7 @@ export function addStrings(tables) {
  * downloaded first, so nothing shows half in English. Resolves to the language in use: the one
  * asked for, or (its tables could not be had) the one in use before. */
 export async function useLanguage(code) {
-  const want = LANGUAGES.includes(code) ? code : browserLanguage();
+  const want = languageOf(code);
   try {
     await loadLanguage(want);
   } catch (err) {
@@ -87,10 +87,14 @@ export function browserLanguage(list = (typeof navigator !== "undefined" && (nav
   return "en";
 }
 
+/** The language a setting means: "en", "it" or "de" as itself, "auto" or anything else the
+ * browser's. @param {string} code */
+export const languageOf = (code) => (LANGUAGES.includes(code) ? code : browserLanguage());
+
 /** Use language `code` ("en", "it", "de"; "auto" or anything else: the browser's) at once. Sets
  * <html lang>. Its tables, if not loaded yet (useLanguage loads them), fall back to English. */
 export function setLanguage(code) {
-  lang = LANGUAGES.includes(code) ? code : browserLanguage();
+  lang = languageOf(code);
   if (typeof document !== "undefined") document.documentElement.lang = lang;
   return lang;
 }

@@ -173,6 +173,15 @@ function noteMap() {
   return mapWrite;
 }
 
+/** Fetch a file of this build (or take `found`, an older cache's copy of the same bytes) and keep
+ * it; meanwhile any request for it waits for this copy (inflight) instead of downloading it again.
+ * @param {string} url @param {(n: number | null, wire?: number) => void} [onBytes] @param {Response | null} [found] */
+async function fetchAndKeep(url, onBytes, found = null) {
+  const work = (async () => keep(url, found || (await fetchChecked(url, FILES[url], onBytes))))();
+  inflight.set(url, work);
+  try { await work; } finally { inflight.delete(url); }
+}
+
 /** Older builds' caches, each with its map: the same bytes there need no download. */
 async function olderCaches() {
   const olds = [];
@@ -222,9 +231,7 @@ async function fill(lanes, type) {
     if (!have.has(url)) {
       let res = null;
       for (const [old, map] of olds) if (!res && map[url] === sha) res = (await old.match(url, { ignoreVary: true })) || null;
-      const work = (async () => keep(url, res || (await fetchChecked(url, sha, onBytes))))();
-      inflight.set(url, work);
-      try { await work; } finally { inflight.delete(url); }
+      await fetchAndKeep(url, onBytes, res);
     }
     progress.bytes += size - got;
     progress.done += 1;
@@ -277,13 +284,10 @@ function fetchEngine() {
     const one = async (url) => {
       if (have.has(url) || inflight.has(url)) return; // the page's request or the fill has it
       const bar = downloadReporter(url, wireOf(url));
-      const work = (async () => {
-        const res = await fetchChecked(url, FILES[url], (n) => { if (n !== null) bar(n); });
+      try {
+        await fetchAndKeep(url, (n) => { if (n !== null) bar(n); });
         bar(SIZES[url] || 0, true);
-        await keep(url, res);
-      })();
-      inflight.set(url, work);
-      try { await work; } catch { /* the engine's own request fetches it again, and says what failed */ } finally { inflight.delete(url); }
+      } catch { /* the engine's own request fetches it again, and says what failed */ }
     };
     await Promise.all(Array.from({ length: ENGINE_LANES }, async () => { while (todo.length) await one(/** @type {string} */ (todo.shift())); }));
   })();
