@@ -151,11 +151,15 @@ def check_end_screen(page: Page, server: str) -> None:
 
 def check_learn(page: Page, server: str) -> None:
     """The Back/Next bar is opaque with a line above, and no card's ring touches a label."""
-    routes = ["#/learn?name=waks-anna&step=15", "#/learn?name=northpass-forced-stake&step=6",
-              "#/primiera/learn?lesson=capture&step=1", "#/primiera/learn?lesson=primiera&step=1", "#/primo/learn"]
-    for route in routes:
+    # Each route waits for its own screen: the one before stays drawn while a game's module loads.
+    routes = [("#/learn?name=waks-anna&step=15", "#learn-progress[data-step='15']"),
+              ("#/learn?name=northpass-forced-stake&step=6", "#learn-progress[data-step='6']"),
+              ("#/primiera/learn?lesson=capture&step=1", "#pa-lesson[data-lesson='capture']"),
+              ("#/primiera/learn?lesson=primiera&step=1", "#pa-lesson[data-lesson='primiera']"),
+              ("#/primo/learn", "#po-lesson")]
+    for route, ready in routes:
         page.goto(server + "?debug" + route)
-        page.wait_for_selector("#learn-progress[data-step], #pa-lesson, #po-lesson", timeout=STEP_TIMEOUT)
+        page.wait_for_selector(ready, timeout=STEP_TIMEOUT)
         got = page.evaluate("""() => {
           const nav = document.querySelector('.learn-nav');
           const cs = nav && getComputedStyle(nav);

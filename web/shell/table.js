@@ -645,9 +645,13 @@ function focusBar() {
 // Focus never falls to <body> after a play (the bar's buttons are redrawn): it goes to the next
 // sensible control (keys.js nextControl), or waits on the bar while others play, and moves on
 // from there when the turn comes back (never away from where the player put it).
+// Focused in the next frame, where the new table is laid out anyway: focusing now would force that
+// layout inside the task that drew it (a table's first draw was a 50 ms task of the CPU).
 function keepFocus() {
-  const el = document.activeElement;
-  if (!el || el === document.body || !el.isConnected || el.id === "actions" || el.id === "main") focusBar();
+  const lost = () => { const el = document.activeElement; return !el || el === document.body || !el.isConnected || el.id === "actions" || el.id === "main"; };
+  if (!lost()) return;
+  const g = game;
+  requestAnimationFrame(() => { if (game === g && lost()) focusBar(); });
 }
 
 // ---------------------------------------------------------------- the end
