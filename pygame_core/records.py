@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -252,11 +252,14 @@ def start(record: Record) -> tuple[Game[Any], Any]:
     return game, state
 
 
-def replay(record: Record | Mapping[str, Any] | str | bytes) -> tuple[Game[Any], Any]:
+def replay(record: Record | Mapping[str, Any] | str | bytes,
+           visit: Callable[[Game[Any], int, Any], None] | None = None) -> tuple[Game[Any], Any]:
     """Replay a record and return ``(game, final_state)``.
 
     Raises RecordError naming the first action that does not apply (whatever the game
     raised), or saying the seed or actions do not match when the ``final`` check fails.
+    ``visit(game, n, state)`` (optional) sees the state after each ``n`` actions, from 0 to the
+    last (pygame_core.fairplay checks what a player saw on the way, with these same checks).
     """
     rec = record if isinstance(record, Record) else Record.from_json(record)
     game, state = start(rec)
@@ -265,6 +268,8 @@ def replay(record: Record | Mapping[str, Any] | str | bytes) -> tuple[Game[Any],
         raise RecordError(f"the record's final check is after {final.actions} actions, "
                           f"but the record has only {len(rec.actions)}", key="err.record.mismatch")
     for i, action in enumerate(rec.actions):
+        if visit is not None:
+            visit(game, i, state)
         if final is not None and final.actions == i:
             _check_final(game, state, rec, final)
         try:
@@ -277,6 +282,8 @@ def replay(record: Record | Mapping[str, Any] | str | bytes) -> tuple[Game[Any],
                 f"action {i + 1} ({quote(action)}) does not apply: the game failed on it ({type(exc).__name__})",
                 i, action, key="err.record.action", n=i + 1,
             ) from None
+    if visit is not None:
+        visit(game, len(rec.actions), state)
     if final is not None and final.actions == len(rec.actions):
         _check_final(game, state, rec, final)
     return game, state
