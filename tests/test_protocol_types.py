@@ -111,3 +111,53 @@ def test_an_error_answer_is_the_envelope() -> None:
     assert missing <= {"key", "args"}, sorted(missing)
     if "key" in answer:
         assert not missing, sorted(missing)
+
+
+def test_the_ops_of_a_table_played_together_answer_as_typed() -> None:
+    """Issue 22: net_host, net_start (a NetStarted: each guest's View), net_message, net_seat, net_info,
+    net_reveal and net_verify, with their Views and the `remote` field on the host's."""
+    table = ok({"op": "net_host", "game": "primo", "options": {"players": 3}, "seats": ["human", "remote", "easy"]})
+    assert set(table) == {"table", "commitment"}
+    started = ok({"op": "net_start", "table": table["table"], "secrets": {"1": "ab" * 32}})
+    check("NetStarted", started)
+    check("View", started["view"])
+    for view in started["remote"].values():
+        check("View", view)
+    sid = started["session"]
+    view = ok({"op": "view", "session": sid})
+    check("View", view)
+    assert set(view["remote"]) == {"1"}
+    moved = None
+    for _ in range(3000):
+        session = WORKER.sessions.open[sid]
+        if session.terminal:
+            break
+        current = session.game.current_player(session.state)
+        if current == 0:
+            view = ok({"op": "act", "session": sid, "seat": 0, "action": view["legal"][0]})
+        elif current == 1:
+            guest = (moved or started)["remote"]["1"]
+            message = ok({"op": "net_message", "session": sid, "seat": 1,
+                          "text": json.dumps({"t": "act", "action": guest["legal"][0], "at": guest["actions"]})})
+            check("NetMessageResult", message)
+            check("View", message["host"])
+            moved = message
+        else:
+            view = ok({"op": "ai_step", "session": sid})
+            check("View", view)
+        if current != 1:
+            moved = {"remote": view["remote"]}
+    refusal = ok({"op": "net_message", "session": sid, "seat": 1, "text": "garbage"})
+    check("NetMessageResult", refusal)
+    assert set(refusal["reply"]) == {"t", "key", "args"}
+    seat = ok({"op": "net_seat", "session": sid, "seat": 1, "kind": "easy"})
+    assert set(seat) == {"seats", "host", "remote"}
+    check("View", seat["host"])
+    info = ok({"op": "net_info", "session": sid})
+    assert set(info) == {"seats", "fallback", "commitment", "remote"}
+    reveal = ok({"op": "net_reveal", "session": sid})
+    check("NetReveal", reveal)
+    check("GameRecord", reveal["record"])
+    verified = ok({"op": "net_verify", "record": reveal["record"], "secret": reveal["secret"], "seat": 1, "seen": [],
+                   "commitment": reveal["commitment"], "secrets": reveal["secrets"]})
+    assert verified == {"ok": True, "problem": None}

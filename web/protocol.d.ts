@@ -65,7 +65,8 @@ export interface GameRecord {
   seats?: string[];
 }
 
-/** Who plays a seat: "human", or a computer level of the game (its catalogue `agents`). */
+/** Who plays a seat: "human", or a computer level of the game (its catalogue `agents`); at a table played
+ * together (issue 22), "remote": a guest on another device. */
 export type SeatKind = string;
 
 // ---------------------------------------------------------------- the View
@@ -96,6 +97,9 @@ export interface View {
   think_ms?: number;
   /** `ai_step` only: why the computer played that (when its agent can say: `explain`). */
   why?: Description;
+  /** A table played together (issue 22): every remote seat's View, by seat (the host page sends each
+   * guest its own and strips this field before its table sees the View). */
+  remote?: RemoteViews;
 }
 
 /** `ai_step`'s answer: the View after the computer's move, how long it thought, and why it played that. */
@@ -193,6 +197,61 @@ export interface Started {
   view: View;
 }
 
+// ---------------------------------------------------------------- playing together (issue 22)
+
+/** Each remote seat's View, by seat number (as text): what that guest's own screen shows. */
+export type RemoteViews = { [seat: string]: View };
+
+/** What `net_start` answers: a Started (the host's View, `seed: null` until the end), each guest's
+ * first View, and the deal's public part (the guests' secrets in seat order). */
+export interface NetStarted extends Started {
+  remote: RemoteViews;
+  net: { commitment: string; secrets: string[] };
+}
+
+/** A message back to one guest (`net_message`'s `reply`). */
+export type NetReply =
+  | { t: "refused"; key: string; args: Args }
+  | { t: "log"; id?: string | number; entries: LogEntry[] }
+  | { t: "op"; id?: string | number; name: string; result?: any; error?: { kind: ErrorKind; key: string; args: Args } };
+
+/** What `net_message` answers: the Views once a guest's move moved the game (else null), and the reply. */
+export interface NetMessageResult {
+  host: View | null;
+  remote: RemoteViews | null;
+  reply: NetReply | null;
+}
+
+/** What `net_reveal` answers at the end (and the host sends in its `reveal` message). */
+export interface NetReveal {
+  secret: string;
+  commitment: string;
+  secrets: string[];
+  record: GameRecord;
+}
+
+/** Who plays a seat, as a guest is told (`welcome`): the host, a guest, or the computer. */
+export type WireKind = "host" | "remote" | "computer";
+
+/** The data channel's messages (JSON text, version 1): the host's to a guest, then a guest's to the host. */
+export type HostMessage =
+  | { t: "welcome"; v: 1; seat: number; game: string; variant: string; options: { [name: string]: Json }; kinds: WireKind[]; names: string[]; commitment: string }
+  | { t: "start"; started: Started; secrets: string[] }
+  | { t: "view"; view: View }
+  | { t: "seat"; seat: number; kind: "remote" | "computer" }
+  | NetReply
+  | ({ t: "reveal" } & NetReveal)
+  | { t: "again"; commitment: string }
+  | { t: "bye"; key: string };
+export type GuestMessage =
+  | { t: "secret"; secret: string; name?: string }
+  | { t: "act"; action: string; at: number }
+  | { t: "log"; start?: number; stop?: number; id?: string | number }
+  | { t: "op"; name: string; fields?: { [field: string]: Json }; id?: string | number }
+  | { t: "rematch" };
+export type Heartbeat = { t: "ping" } | { t: "pong" };
+export type WireMessage = HostMessage | GuestMessage | Heartbeat;
+
 /** One step of a finished game's replay. */
 export interface ReplayStep {
   /** The record with its `final` check (the replay link carries it). */
@@ -270,6 +329,26 @@ export interface Ops {
   /** A save's record as a file's text (`kind: "record"`), or a damaged save's own text (`"raw"`). */
   export_save: { request: { save: string; original?: boolean }; result: { text: string; kind: "record" | "raw" } };
   import_record: { request: { record: GameRecord | string; seats?: SeatKind[]; undo?: boolean; names?: string[] }; result: Started };
+  /** Playing together (issue 22, web/bridge/net.py). Set up a table: the host's secret stays in the worker. */
+  net_host: {
+    request: { game: string; variant?: string; options?: { [name: string]: Json }; seats: SeatKind[]; names?: string[]; fallback?: string };
+    result: { table: string; commitment: string };
+  };
+  /** Deal from every player's secret (one per remote seat); `tamper` (with `debug`): the e2e test's dishonest host. */
+  net_start: { request: { table: string; secrets: { [seat: string]: string }; tamper?: boolean; debug?: boolean }; result: NetStarted };
+  /** One raw message from the guest of remote seat `seat`: never an error for guest input (the reply says it). */
+  net_message: { request: { session: string; seat: number; text: string }; result: NetMessageResult };
+  /** A guest's seat: back to the guest ("remote"), or a computer level while the guest is away. */
+  net_seat: { request: { session: string; seat: number; kind: SeatKind }; result: { seats: SeatKind[]; host: View; remote: RemoteViews } };
+  /** The secrets and the record, once the game is over. */
+  net_reveal: { request: { session: string }; result: NetReveal };
+  /** The guest's own check of the deal (its own worker); `seen`: every View's observation it was shown. */
+  net_verify: {
+    request: { record: GameRecord | string; secret: string; commitment: string; secrets: string[]; seat: number; seen: { actions: number; observation: Observation }[]; game?: string };
+    result: { ok: boolean; problem: string | null };
+  };
+  /** A resumed net table (the host reloaded): its guests' seats are the fallback's until they rejoin. */
+  net_info: { request: { session: string }; result: { seats: SeatKind[]; fallback: string; commitment: string; remote: number[] } };
   /** A record from a file, checked, nothing opened: what it is, and its seats' kinds. */
   check_record: {
     request: { record: GameRecord | string };

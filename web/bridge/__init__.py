@@ -7,7 +7,8 @@ come through ``game.info.operations`` (``game_op``), its AI levels through ``mak
 
 One module a job: ``sessions`` (the games in progress, the show rules, undo), ``saves`` (the save
 format, its recovery and the store's interface, ``MemoryStore`` in CPython), ``idb`` (the browser's
-store, IndexedDB), ``replay`` (the replay viewer), ``diagnostics`` (info, ping, boot, heap,
+store, IndexedDB), ``replay`` (the replay viewer), ``net`` (tables played together across devices,
+issue 22: the ``net_*`` ops, documented there), ``diagnostics`` (info, ping, boot, heap,
 deal_preview), ``request`` (reading a request's fields) and ``dispatch`` (the op table, ``call``,
 ``call_async`` and the answer envelope). Only web/worker.py imports ``pyscript``.
 

@@ -21,6 +21,7 @@ from pygame_core import safejson
 from pygame_core.errors import PrimiError, quote
 
 from . import diagnostics
+from .net import Net
 from .replay import Replays
 from .request import RequestError
 from .saves import Saves, SaveStore, no_storage
@@ -88,8 +89,9 @@ class Bridge:
         self.sessions = Sessions()
         self.saves = Saves(self.sessions, store)
         self.replays = Replays()
+        self.net = Net(self.sessions)
         self.ops: dict[str, Handler] = {**diagnostics.OPS, **self.sessions.ops(), **self.replays.ops(),
-                                        **self.saves.ops()}
+                                        **self.saves.ops(), **self.net.ops()}
         """The ops; a coroutine function among them needs the store, so only ``call_async`` runs it."""
         self._unsaved = False
 

@@ -24,14 +24,18 @@ from pygame_core.errors import PrimiError, RecordError
 from pygame_core.protocol import JSON, Game
 from pygame_core.records import Record, replay
 
+from .net import REMOTE, NetTable
 from .request import RequestError, bool_field, int_field, text_field
 from .sessions import MAX_NAME_CHARS, Handler, Session, Sessions, names_field, seats_field
 
 SAVE_VERSION = 1
 """The save format: ``{"v": 1, "id", "record": <a game record>, "seats", "names", "undo", "created",
-"updated", "kept"?}`` (times in milliseconds since 1970), stored as JSON text under its id. ``kept``
+"updated", "kept"?, "net"?}`` (times in milliseconds since 1970), stored as JSON text under its id. ``kept``
 (optional): ``{"record", "n", "total"}``, the original record of a game this version's rules refused
-at move ``n`` of ``total``, which goes on from before that move."""
+at move ``n`` of ``total``, which goes on from before that move. ``net`` (optional, issue 22): a table
+played across devices, what its reveal needs (``bridge.net.NetTable.to_save``: the host's secret, its
+commitment, the guests' secrets, the fallback level, the guests' seats); its ``seats`` may say
+``"remote"``. Saves without it load as before."""
 MAX_SAVES = 50
 """The ``saves`` list gives this many games in progress at first (the most recent first); ``limit`` asks
 for more, and ``more`` says how many are left (nothing is hidden: the page offers "Show more")."""
@@ -180,7 +184,20 @@ def parse_save(value: Any) -> tuple[dict[str, Any], Record]:
             or len(record.actions) > MAX_ACTIONS):
         raise BadSave(_problem("type"))
     _kept(data)
+    _net_table(data, players)
     return data, record
+
+
+def _net_table(data: Mapping[str, Any], players: int) -> NetTable | None:
+    """A save's net table, or None; BadSave if malformed (a save that says "remote" without one too)."""
+    if data.get("net") is None:
+        if REMOTE in data["seats"]:
+            raise BadSave(_problem("type"))
+        return None
+    try:
+        return NetTable.from_save(data["net"], players)
+    except (ValueError, TypeError):
+        raise BadSave(_problem("type")) from None
 
 
 def _kept(data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -207,9 +224,14 @@ def open_save(value: Any, save_id: str, agents: bool = True) -> Session:
     """
     data, record = parse_save(value)
     kept = _kept(data)
+    table = _net_table(data, dict(record.options)["players"])
+    seats = list(data["seats"])
+    if table is not None:  # the host reloaded: its guests' seats are the fallback's until they rejoin (net_seat)
+        for seat in table.remote:
+            seats[seat] = table.fallback
 
     def open_record(rec: Record) -> Session:
-        return Session(rec, list(data["seats"]), False, data.get("undo", True), data.get("names"), save_id, agents)
+        return Session(rec, seats, False, data.get("undo", True), data.get("names"), save_id, agents)
 
     try:
         session = open_record(record)
@@ -227,6 +249,7 @@ def open_save(value: Any, save_id: str, agents: bool = True) -> Session:
         raise BadSave(_problem("record")) from None
     session.created = data["created"]
     session.kept = kept
+    session.net = table
     return session
 
 
@@ -239,6 +262,8 @@ def save_text(session: Session) -> str:
     }
     if session.kept is not None:
         data["kept"] = session.kept
+    if isinstance(session.net, NetTable):
+        data["net"] = session.net.to_save()
     return json.dumps(data, separators=(",", ":"))
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from pygame_core import registry
 from pygame_core.agents import make_agent
 from pygame_core.errors import IllegalActionError, InvalidActionError, OptionsError, PrimiError, RecordError, quote
-from pygame_core.protocol import JSON, Agent, Game, VariantInfo
+from pygame_core.protocol import JSON, Agent, Game, Operation, VariantInfo
 from pygame_core.records import Record, replay, start
 from pygame_core.rng import AgentRandom
 
@@ -109,25 +109,37 @@ class Session:
         self.kept: dict[str, Any] | None = None
         """A save whose record this version's rules refuse goes on from before the refused move; its
         original record is kept with the save (``{"record", "n": the refused move, "total"}``), exportable."""
-        options = dict(record.options)
         self.agents: dict[int, Agent] = {}
+        self.rngs: dict[int, AgentRandom] = {}
         for seat, kind in enumerate(seats):
-            if kind == "human":
-                continue
-            if not agents:  # a save listed only (not played) needs no AI, only a level that exists
-                if kind != "random" and kind not in self.game.info.agents:
-                    raise OptionsError(f"no computer level {quote(kind)} for {record.game}")
-                continue
-            agent = make_agent(record.game, kind)
-            prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(agent, "prepare", None)
-            if callable(prepare):
-                prepare(record.variant, options)  # build the AI's tables now, not on its first move
-            self.agents[seat] = agent
-        self.rngs = {seat: AgentRandom(record.seed * 7919 + seat) for seat in self.agents}
+            self.set_kind(seat, kind, agents)
+        self.net: Any = None
+        """A table played across devices (``bridge.net.NetTable``): its secrets, its fallback level."""
+        self.remote_log: dict[int, int | None] = {}
+        """Each remote seat's log position: the size of the public log at its last View (its next ``say`` starts there)."""
         humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
         self.humans = humans
         self.shown = humans[0] if len(humans) == 1 else -1
         self.log_size = log_size(self.game.observation(self.state, self.shown))
+
+    def set_kind(self, seat: int, kind: str, agents: bool = True) -> None:
+        """Who plays ``seat`` from now on: ``human`` (this screen), ``remote`` (a guest's device, issue 22:
+        no agent here) or a computer level (its agent, its tables built now, not on its first move)."""
+        self.agents.pop(seat, None)
+        self.rngs.pop(seat, None)
+        if kind in ("human", "remote"):
+            return
+        h = self.header
+        if not agents:  # a save listed only (not played) needs no AI, only a level that exists
+            if kind != "random" and kind not in self.game.info.agents:
+                raise OptionsError(f"no computer level {quote(kind)} for {h.game}")
+            return
+        agent = make_agent(h.game, kind)
+        prepare: Callable[[str, Mapping[str, Any]], None] | None = getattr(agent, "prepare", None)
+        if callable(prepare):
+            prepare(h.variant, dict(h.options))
+        self.agents[seat] = agent
+        self.rngs[seat] = AgentRandom(h.seed * 7919 + seat)
 
     @property
     def players(self) -> int:
@@ -161,6 +173,8 @@ class Session:
             return
         if not 0 <= seat < self.players:
             raise no_player(seat)
+        if self.seats[seat] == "remote":
+            raise IllegalActionError("that player plays on their own device", key="err.remote")
         if self.seats[seat] != "human":
             raise IllegalActionError("that player is played by the computer; its cards stay hidden until the end",
                                      key="err.computer")
@@ -170,6 +184,8 @@ class Session:
         """Raise unless ``seat`` is a human seat of the game and the one on screen (act and undo)."""
         if not 0 <= seat < self.players:
             raise no_player(seat)
+        if self.seats[seat] == "remote":
+            raise IllegalActionError("that player plays on their own device", key="err.remote")
         if self.seats[seat] != "human":
             raise IllegalActionError("that player is played by the computer", key="err.computer")
         if seat != self.shown:
@@ -213,7 +229,28 @@ class Session:
 
     def view(self, say_from: int | None = None) -> dict[str, JSON]:
         """The View of the seat shown; ``say`` holds the public log entries from ``say_from`` on."""
-        game, state, seat = self.game, self.state, self.shown
+        view, self.log_size = self.view_of(self.shown, say_from)
+        return view
+
+    def remote_views(self) -> dict[str, JSON]:
+        """The View each remote seat's guest gets now (issue 22), by seat: what the worker would show that
+        seat on its own screen, ``say`` holding the public log entries since that seat's last View."""
+        views: dict[str, JSON] = {}
+        for seat, kind in enumerate(self.seats):
+            if kind == "remote":
+                views[str(seat)], self.remote_log[seat] = self.view_of(seat, self.remote_log.get(seat))
+        return views
+
+    def answer(self, view: dict[str, JSON]) -> dict[str, JSON]:
+        """The host's View as an op answers it: at a table with remote seats, with every guest's View
+        (``remote``; the host page sends each guest its own and strips the field)."""
+        if self.net is not None:
+            view["remote"] = self.remote_views()
+        return view
+
+    def view_of(self, seat: int, say_from: int | None = None) -> tuple[dict[str, JSON], int | None]:
+        """The View of ``seat`` (the show rules are the caller's) and the log's size now."""
+        game, state = self.game, self.state
         terminal = self.terminal
         to_act = -1 if terminal else game.current_player(state)
         observation = game.observation(state, seat)
@@ -221,7 +258,6 @@ class Session:
         say: list[JSON] = []
         if say_from is not None and size is not None and size > say_from:
             say = list(game.log_entries(state, seat, say_from, size))
-        self.log_size = size
         return {
             "seat": seat,
             "observation": observation,
@@ -234,7 +270,14 @@ class Session:
             "record": self.record().to_json() if terminal else None,
             "seed": self.header.seed if terminal or self.seed_public else None,
             "undo": self.undo_point(seat) is not None,
-        }
+        }, size
+
+    def log_slice(self, seat: int, req: Mapping[str, Any]) -> list[JSON]:
+        """Public log entries ``start:stop`` of the request (clamped, at most MAX_LOG_SLICE) as ``seat`` sees them."""
+        size = log_size(self.game.observation(self.state, seat)) or 0
+        first = min(max(int_field(req, "start", 0), 0), size)
+        stop = min(max(int_field(req, "stop", size), first), size, first + MAX_LOG_SLICE)
+        return list(self.game.log_entries(self.state, seat, first, stop))
 
     def kept_public(self) -> dict[str, int] | None:
         """What the page may know of a kept original record: the refused move's number and the record's length."""
@@ -258,10 +301,12 @@ def names_field(req: Mapping[str, Any]) -> list[str] | None:
     return list(names)
 
 
-def seats_field(req: Mapping[str, Any]) -> list[str]:
-    """Who plays each seat: ``human`` or a computer level, one a seat."""
+def seats_field(req: Mapping[str, Any], remote: bool = False) -> list[str]:
+    """Who plays each seat: ``human`` or a computer level, one a seat (``remote`` too, a guest's device,
+    only at a table played together: ``bridge.net``)."""
     seats = req.get("seats")
-    if not isinstance(seats, list) or not all(isinstance(k, str) for k in seats):
+    if (not isinstance(seats, list) or not all(isinstance(k, str) for k in seats)
+            or (not remote and "remote" in seats)):
         raise OptionsError("give one player kind per seat: human or a computer level", key="err.seats")
     return list(seats)
 
@@ -370,7 +415,7 @@ class Sessions:
         seat = int_field(req, "seat")
         session.check_show(seat)
         session.shown = seat
-        return session.view()
+        return session.answer(session.view())
 
     def view(self, req: Mapping[str, Any]) -> JSON:
         session = self.session(req)
@@ -379,7 +424,7 @@ class Sessions:
                                      key="err.onscreen")
         if not session.may_show(session.shown):
             session.shown = -1
-        return session.view()
+        return session.answer(session.view())
 
     def act(self, req: Mapping[str, Any]) -> JSON:
         """A human's action: refused unless the seat is shown, human, to act, and the action legal."""
@@ -402,7 +447,7 @@ class Sessions:
         if req.get("show") is not None:
             shown = int_field(req, "show")
             session.check_show(shown, new_state)
-        return session.advance(new_state, text, shown)
+        return session.answer(session.advance(new_state, text, shown))
 
     def ai_step(self, req: Mapping[str, Any]) -> JSON:
         """The computer seat to act plays one action, chosen from its own observation only."""
@@ -412,7 +457,7 @@ class Sessions:
         if seat < 0 or seat not in session.agents:
             view = session.view()
             view["think_ms"] = 0
-            return view
+            return session.answer(view)
         legal = game.legal_actions(state)
         started = time.perf_counter()
         agent = session.agents[seat]
@@ -427,7 +472,7 @@ class Sessions:
         view["think_ms"] = round(think, 1)
         if why is not None:
             view["why"] = why
-        return view
+        return session.answer(view)
 
     def undo(self, req: Mapping[str, Any]) -> JSON:
         """Go back to before the last action of ``seat`` (the human on screen), undoing the computers' moves since."""
@@ -446,17 +491,15 @@ class Sessions:
             raise IllegalActionError("you have made no move to undo yet", key="err.undo.none")
         session.rewind(index)
         session.changed = True
-        return session.view()
+        return session.answer(session.view())
 
     def log(self, req: Mapping[str, Any]) -> JSON:
         """Public log entries ``start:stop`` as the seat shown sees them (for "show older")."""
         session = self.session(req)
         if not session.may_show(session.shown):
             session.shown = -1
-        size = log_size(session.game.observation(session.state, session.shown)) or 0
-        first = min(max(int_field(req, "start", 0), 0), size)
-        stop = min(max(int_field(req, "stop", size), first), size, first + MAX_LOG_SLICE)
-        return list(session.game.log_entries(session.state, session.shown, first, stop))
+        return session.log_slice(session.shown, req)
+
 
     def record(self, req: Mapping[str, Any]) -> JSON:
         """The record: once the game is over, or when the player asks to export or save it."""
@@ -479,15 +522,21 @@ class Sessions:
             if not session.may_show(session.shown):
                 session.shown = -1
             view = session.game.observation(session.state, session.shown)
-        own = {k: v for k, v in req.items() if k not in _ENVELOPE}
-        check_fields(op.fields, own)
-        return op.run(own, view)
+        return operate(op, req, view)
 
     def close(self, req: Mapping[str, Any]) -> JSON:
         sid = req.get("session")
         if isinstance(sid, str):
             self.open.pop(sid, None)
         return True
+
+
+def operate(op: Operation, req: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
+    """Run a game's operation on the request without its envelope, once its declared fields are there
+    (``view``: the observation of the seat it answers for, when the operation needs one)."""
+    own = {k: v for k, v in req.items() if k not in _ENVELOPE}
+    check_fields(op.fields, own)
+    return op.run(own, view)
 
 
 def prepare(req: Mapping[str, Any]) -> JSON:
