@@ -289,11 +289,14 @@ def test_a_reloaded_host_goes_on_and_reveals_a_deal_every_guest_verifies() -> No
     saved = json.loads(host.store.data[started["save"]])
     assert saved["net"]["secret"] and saved["seats"] == ["human", "remote", "remote"]
     host.refused({"op": "net_reveal", "session": sid}, "err.record.later")  # not before the end
+    # nor the record, which holds the seed: not even on the host's request
+    host.refused({"op": "record", "session": sid, "export": True}, "net.record.later")
+    host.refused({"op": "export_save", "save": started["save"]}, "net.record.later")
     # the host reloads: a new worker on the same store resumes the save
     again = Host(host.store)
     again.seen, again.said = host.seen, host.said
     listed = again.ok({"op": "saves"})["saves"]
-    assert [s["status"] for s in listed] == ["ok"]
+    assert [(s["status"], s["net"]) for s in listed] == [("ok", True)]
     resumed = again.ok({"op": "resume", "save": started["save"]})
     sid = resumed["session"]
     assert resumed["seats"] == ["human", "easy", "easy"] and resumed["view"]["seed"] is None
@@ -334,7 +337,8 @@ def test_a_table_is_set_up_with_one_host_a_guest_and_known_levels() -> None:
     host.refused({"op": "net_start", "table": table["table"], "secrets": {}}, "net.setup.secrets")
     host.refused({"op": "net_start", "table": table["table"], "secrets": {"1": "nope"}}, "net.refused.secret")
     host.refused({"op": "net_start", "table": "t99", "secrets": {"1": "ab" * 32}}, "net.table.gone")
-    host.ok({"op": "net_start", "table": table["table"], "secrets": {"1": "ab" * 32}})
+    named = host.ok({"op": "net_start", "table": table["table"], "secrets": {"1": "ab" * 32}, "names": ["Ann", "Bo", "Cy"]})
+    assert named["names"] == ["Ann", "Bo", "Cy"]
     host.refused({"op": "net_start", "table": table["table"], "secrets": {"1": "ab" * 32}}, "net.table.gone")
     local = host.ok({"op": "new_game", "game": "primo", "options": {"players": 2}, "seats": ["human", "easy"]})
     assert "remote" not in local["view"]

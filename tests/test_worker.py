@@ -782,7 +782,7 @@ def test_every_action_is_saved_and_the_list_shows_metadata_only(store: Any) -> N
     (entry,) = listing["saves"]
     assert entry == {"id": start["save"], "status": "ok", "problem": None, "game": "toy", "variant": "standard",
                      "players": 2, "seats": ["human", "greedy"], "names": ["You", "Bianca"],
-                     "updated": data["updated"], "turn": 0, "actions": 2, "kept": None}
+                     "updated": data["updated"], "turn": 0, "actions": 2, "kept": None, "net": False}
     assert listing["more"] == 0
     # no seed, no card, no action in the list
     assert str(SEED) not in text and not CARD.findall(text) and "pass" not in text

@@ -175,6 +175,9 @@ export interface SaveSummary {
   actions: number | null;
   /** A save whose record this version's rules refuse at move `n` of `total` (it goes on from before). */
   kept: Kept | null;
+  /** A table played together (issue 22): resumed, its guests' seats are the computer's until they rejoin
+   * (`net_info`, `net_seat`); its record is not exported before the end. */
+  net: boolean;
 }
 
 export type Kept = {
@@ -335,7 +338,7 @@ export interface Ops {
     result: { table: string; commitment: string };
   };
   /** Deal from every player's secret (one per remote seat); `tamper` (with `debug`): the e2e test's dishonest host. */
-  net_start: { request: { table: string; secrets: { [seat: string]: string }; tamper?: boolean; debug?: boolean }; result: NetStarted };
+  net_start: { request: { table: string; secrets: { [seat: string]: string }; names?: string[]; tamper?: boolean; debug?: boolean }; result: NetStarted };
   /** One raw message from the guest of remote seat `seat`: never an error for guest input (the reply says it). */
   net_message: { request: { session: string; seat: number; text: string }; result: NetMessageResult };
   /** A guest's seat: back to the guest ("remote"), or a computer level while the guest is away. */

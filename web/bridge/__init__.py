@@ -47,7 +47,7 @@ Ops (request fields -> result):
   ``final`` check (the replay link carries it).
 - Saved games (``call_async`` only: they need the browser's storage, IndexedDB):
   ``saves`` -> ``{storage, more, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
-  names, updated, turn, actions, kept}]}`` (most recent first; a corrupt save is listed, marked, with its
+  names, updated, turn, actions, kept, net}]}`` (``net``: a table played together, issue 22) (most recent first; a corrupt save is listed, marked, with its
   ``problem`` as a Description ``save.bad.*``); ``resume {save}`` -> like ``new_game``;
   ``delete_save {save}`` or ``{all: true}`` -> true; ``export_save {save}`` -> ``{text, kind}``
   (``kind: "record"``: the game record as JSON text for a file; ``"raw"``: a damaged save's own text);

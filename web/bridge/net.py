@@ -16,9 +16,11 @@ Ops (request fields -> result):
 - ``net_host {game, variant?, options?, seats, names?, fallback?}`` -> ``{table, commitment}``: exactly one
   ``"human"`` seat (the host), at least one ``"remote"``, the others computer levels; ``fallback``
   (default ``medium``): the level that plays a guest's seat while the guest is away.
-- ``net_start {table, secrets: {"<seat>": hex}}`` -> ``Started`` plus ``remote`` (each guest's View) and
+- ``net_start {table, secrets: {"<seat>": hex}, names?}`` -> ``Started`` plus ``remote`` (each guest's View) and
   ``net: {commitment, secrets}`` (the guests' secrets in seat order). Autosaved like any game; undo off.
-  ``tamper: true`` with ``debug: true`` deals from the seed plus one (the e2e test of the warning).
+  ``names``: the players' names now that the guests gave theirs (else ``net_host``'s). ``tamper: true``
+  with ``debug: true`` deals from the seed plus one (the e2e test of the warning).
+  Nothing gives the record before the end at such a table (``record``, ``export_save``: ``net.record.later``).
 - ``net_message {session, seat, text}`` -> ``{host, remote, reply}``: one raw message from the guest of
   remote seat ``seat``. ``host``/``remote``: the Views once the game moved (else null); ``reply``: the
   message to send back to that guest only, or null. Guest input never raises: a refusal is the reply
@@ -206,7 +208,8 @@ class Net:
         if bool_field(req, "tamper", False) and bool_field(req, "debug", False):
             seed = (seed + 1) % fairplay.SEED_BOUND  # the e2e test of a host that deals another game
         h = pending.header
-        session = Session(Record(h.game, h.variant, h.options, seed), list(pending.seats), False, False, pending.names)
+        names = names_field(req) if req.get("names") is not None else pending.names  # the guests' own, as they joined
+        session = Session(Record(h.game, h.variant, h.options, seed), list(pending.seats), False, False, names)
         table.secrets = guest_secrets
         session.net = table
         del self.pending[tid]

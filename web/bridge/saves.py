@@ -26,7 +26,7 @@ from pygame_core.records import Record, replay
 
 from .net import REMOTE, NetTable
 from .request import RequestError, bool_field, int_field, text_field
-from .sessions import MAX_NAME_CHARS, Handler, Session, Sessions, names_field, seats_field
+from .sessions import MAX_NAME_CHARS, Handler, Session, Sessions, names_field, net_record_later, seats_field
 
 SAVE_VERSION = 1
 """The save format: ``{"v": 1, "id", "record": <a game record>, "seats", "names", "undo", "created",
@@ -444,7 +444,7 @@ class Saves:
             data, record = self._look(save_id, value)
             entry.update(game=record.game, variant=record.variant, players=dict(record.options)["players"],
                          seats=data["seats"], names=data.get("names"), updated=data["updated"],
-                         actions=len(record.actions))
+                         actions=len(record.actions), net=data.get("net") is not None)
             session = open_save(value, save_id, agents=False)
             entry["turn"] = -1 if session.terminal else session.game.current_player(session.state)
             entry["actions"] = len(session.actions)
@@ -570,6 +570,8 @@ class Saves:
                 kept = _kept(data)
         except BadSave:
             return raw
+        if data.get("net") is not None:  # its record holds the seed of a game played together: not before the end
+            raise net_record_later()
         seats = list(data["seats"])  # an older save's record lacks its seat kinds: the save has them
         if original and kept is not None:
             return {"text": json.dumps({**kept["record"], "seats": kept["record"].get("seats", seats)}, indent=1),
@@ -591,7 +593,7 @@ def _entry(save_id: str, problem: dict[str, Any] | None = None) -> dict[str, Any
     """A save's line in the list, before anything is known of it; with a ``problem``, a damaged save's."""
     return {"id": save_id, "status": "ok" if problem is None else "corrupt", "problem": problem, "game": None,
             "variant": None, "players": None, "seats": None, "names": None, "updated": None, "turn": -1,
-            "actions": None, "kept": None}
+            "actions": None, "kept": None, "net": False}
 
 
 def _id_list(value: Any) -> set[str]:

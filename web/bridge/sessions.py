@@ -291,6 +291,13 @@ class Session:
         return self
 
 
+def net_record_later() -> IllegalActionError:
+    """A table played together (issue 22) gives no record before the end, not even on the host's request:
+    the record holds the seed, and with it every guest's hidden cards."""
+    return IllegalActionError("at a table played together, the record is given when the game is over",
+                              key="net.record.later")
+
+
 def names_field(req: Mapping[str, Any]) -> list[str] | None:
     """The players' names the page shows (kept with a save, so the list can say whose turn it is)."""
     names = req.get("names")
@@ -507,6 +514,8 @@ class Sessions:
         if not session.terminal and req.get("export") is not True:
             raise IllegalActionError("the game record is given when the game is over, or when you export it",
                                      key="err.record.later")
+        if not session.terminal and session.net is not None:
+            raise net_record_later()
         return session.record().to_json()
 
     def game_op(self, req: Mapping[str, Any]) -> JSON:

@@ -404,5 +404,6 @@ export default {
   "net.setup.secrets": "Noch sind nicht alle Freunde beigetreten: warte, bis alle da sind.",
   "net.table.gone": "Dieser Tisch ist hier nicht mehr vorbereitet. Bereite ihn noch einmal vor.",
   "net.notnet": "Dieses Spiel wird nicht gemeinsam mit anderen Geräten gespielt.",
+  "net.record.later": "An einem gemeinsamen Tisch gibt es die Aufzeichnung des Spiels erst, wenn es vorbei ist: sie würde die Karten aller zeigen.",
   "err.remote": "Dieser Spieler spielt auf seinem eigenen Gerät.",
 };

@@ -405,5 +405,6 @@ export default {
   "net.setup.secrets": "Not every friend has joined yet: wait until they all have.",
   "net.table.gone": "This table is no longer set up here. Set it up again.",
   "net.notnet": "This game is not being played together with other devices.",
+  "net.record.later": "At a table played together, the game record is given when the game is over: it would show everyone's cards.",
   "err.remote": "That player plays on their own device.",
 };

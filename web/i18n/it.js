@@ -404,5 +404,6 @@ export default {
   "net.setup.secrets": "Non tutti gli amici sono ancora entrati: aspetta che entrino tutti.",
   "net.table.gone": "Questo tavolo non è più preparato qui. Preparalo di nuovo.",
   "net.notnet": "Questa partita non si gioca insieme ad altri dispositivi.",
+  "net.record.later": "A un tavolo di gioco insieme, la registrazione della partita si ottiene quando la partita è finita: mostrerebbe le carte di tutti.",
   "err.remote": "Quel giocatore gioca dal proprio dispositivo.",
 };
