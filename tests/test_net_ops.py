@@ -142,6 +142,7 @@ def verify_all(host: Host, sid: str, secrets: Mapping[int, str], game: str) -> d
 @pytest.mark.parametrize(("game", "variant", "seats"), [
     ("primo", "base", ["human", "remote", "medium"]),
     ("primero", "waks", ["remote", "human"]),
+    ("primero", "northpass", ["remote", "human", "remote", "medium"]),
     ("primiera", "kaleidos", ["human", "remote", "remote", "easy"]),
 ])
 def test_a_whole_game_together_every_guest_sees_its_own_seat_only_and_verifies(game: str, variant: str,
