@@ -385,4 +385,13 @@ export default {
   "load.failed": "Part of the game could not be downloaded. Check your connection and try again.",
   "load.offline": "You are offline, and this part of the game is not saved on this device yet. Connect and try again.",
   "load.retry": "Try again",
+  // Issue 22: texts carried between devices to play together (web/shell/net/), and the link's notices.
+  "net.bad.invite": "This invite is damaged or incomplete. Ask the host to send it again.",
+  "net.bad.answer": "This reply is damaged or incomplete. Ask your friend to send it again.",
+  "net.bad.version": "This link comes from another version of Primi. Reload the page on both devices and make a new one.",
+  "net.bad.other": "This reply answers another invite. Paste it where that invite is shown.",
+  "net.used": "This invite has already been used. Ask the host for a new link.",
+  "net.stale": "This invite is too old. Ask the host for a new link.",
+  "net.flood": "A friend's device sent too many messages at once: the extra ones were set aside. The game goes on.",
+  "net.garbled": "A message from the other device arrived damaged and was set aside. The game goes on.",
 };

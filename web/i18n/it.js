@@ -385,4 +385,13 @@ export default {
   "load.failed": "Non è stato possibile scaricare una parte del gioco. Controlla la connessione e riprova.",
   "load.offline": "Sei offline e questa parte del gioco non è ancora salvata su questo dispositivo. Collegati e riprova.",
   "load.retry": "Riprova",
+  // Issue 22: texts carried between devices to play together (web/shell/net/), and the link's notices.
+  "net.bad.invite": "Questo invito è danneggiato o incompleto. Chiedi a chi ospita di mandarlo di nuovo.",
+  "net.bad.answer": "Questa risposta è danneggiata o incompleta. Chiedi al tuo amico di mandarla di nuovo.",
+  "net.bad.version": "Questo link viene da un'altra versione di Primi. Ricarica la pagina su entrambi i dispositivi e creane uno nuovo.",
+  "net.bad.other": "Questa risposta è per un altro invito. Incollala dove è mostrato quell'invito.",
+  "net.used": "Questo invito è già stato usato. Chiedi a chi ospita un nuovo link.",
+  "net.stale": "Questo invito è troppo vecchio. Chiedi a chi ospita un nuovo link.",
+  "net.flood": "Il dispositivo di un amico ha mandato troppi messaggi insieme: quelli in più sono stati messi da parte. La partita continua.",
+  "net.garbled": "Un messaggio dall'altro dispositivo è arrivato danneggiato ed è stato messo da parte. La partita continua.",
 };
