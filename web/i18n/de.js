@@ -394,4 +394,5 @@ export default {
   "net.stale": "Diese Einladung ist zu alt. Bitte den Gastgeber um einen neuen Link.",
   "net.flood": "Das Gerät eines Freundes hat zu viele Nachrichten auf einmal geschickt: die überzähligen wurden beiseitegelegt. Das Spiel geht weiter.",
   "net.garbled": "Eine Nachricht vom anderen Gerät kam beschädigt an und wurde beiseitegelegt. Das Spiel geht weiter.",
+  "net.qr": "QR-Code des Links",
 };

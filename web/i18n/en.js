@@ -394,4 +394,5 @@ export default {
   "net.stale": "This invite is too old. Ask the host for a new link.",
   "net.flood": "A friend's device sent too many messages at once: the extra ones were set aside. The game goes on.",
   "net.garbled": "A message from the other device arrived damaged and was set aside. The game goes on.",
+  "net.qr": "QR code of the link",
 };

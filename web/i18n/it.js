@@ -394,4 +394,5 @@ export default {
   "net.stale": "Questo invito è troppo vecchio. Chiedi a chi ospita un nuovo link.",
   "net.flood": "Il dispositivo di un amico ha mandato troppi messaggi insieme: quelli in più sono stati messi da parte. La partita continua.",
   "net.garbled": "Un messaggio dall'altro dispositivo è arrivato danneggiato ed è stato messo da parte. La partita continua.",
+  "net.qr": "Codice QR del link",
 };
