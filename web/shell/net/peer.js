@@ -14,8 +14,11 @@
 //   mid-message delivers nothing of it). One that does not parse is set aside with a notice
 //   (`net.garbled`), never thrown at the page.
 // - Heartbeats: each side sends {"t":"ping"} every HEARTBEAT_MS and answers pings with pongs; a peer
-//   silent for SILENCE_MS, a closed channel or a failed connection is onState("lost"), once (so a
-//   dropped guest is seen within 10 s: the last message is at most 2 s old when it goes).
+//   silent for SILENCE_MS, a closed channel or a failed connection is onState("lost"), once. A page
+//   that goes away (a closed tab, a phone asleep) closes nothing on the other side: its silence says
+//   it, and sooner when ICE also says "disconnected" (about 5.7 s after, measured on loopback) and the
+//   peer has been silent for DISCONNECTED_SILENCE_MS: a dropped guest is seen in about 6 s, 10 s at
+//   most, while a network hiccup with the heartbeats still arriving is not a drop.
 import { decodeSdp, encodeSdp, NetError, newId } from "./sdp.js";
 import { readNetSettings } from "./guard.js";
 
@@ -28,6 +31,8 @@ export const STUN_DEFAULT = Object.freeze(["stun:stun.l.google.com:19302"]);
 export const ICE_WAIT_MS = 2500;
 export const HEARTBEAT_MS = 2000;
 export const SILENCE_MS = 8000;
+export const DISCONNECTED_SILENCE_MS = 4000;
+const CHECK_MS = 1000;
 /** An invite older than this is stale (the host's page that made it has most likely moved on). */
 export const INVITE_TTL_S = 6 * 3600;
 const CHANNEL = "primi";
@@ -176,8 +181,14 @@ function wire(pc, handlers, now) {
     try { channel.send(text); return true; } catch { return false; }
   };
 
+  // Lost: silent too long, or silent a while with ICE saying the peer is unreachable.
+  const check = () => {
+    const silent = now() - heard;
+    if (silent > SILENCE_MS || (pc.connectionState === "disconnected" && silent > DISCONNECTED_SILENCE_MS)) finish("lost");
+  };
   pc.addEventListener("connectionstatechange", () => {
     if (pc.connectionState === "failed" || (pc.connectionState === "closed" && state === "open")) finish("lost");
+    else if (state === "open") check();
   });
 
   return {
@@ -188,10 +199,11 @@ function wire(pc, handlers, now) {
         if (state !== "new") return;
         state = "open";
         heard = now();
+        let ticks = 0;
         beat = setInterval(() => {
-          if (now() - heard > SILENCE_MS) finish("lost");
-          else raw('{"t":"ping"}');
-        }, HEARTBEAT_MS);
+          check();
+          if (state === "open" && ++ticks % (HEARTBEAT_MS / CHECK_MS) === 0) raw('{"t":"ping"}');
+        }, CHECK_MS);
         handlers.onState?.("open");
       };
       ch.onclose = () => { if (state === "open") finish("lost"); };
