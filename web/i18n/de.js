@@ -395,4 +395,5 @@ export default {
   "net.flood": "Das Gerät eines Freundes hat zu viele Nachrichten auf einmal geschickt: die überzähligen wurden beiseitegelegt. Das Spiel geht weiter.",
   "net.garbled": "Eine Nachricht vom anderen Gerät kam beschädigt an und wurde beiseitegelegt. Das Spiel geht weiter.",
   "net.qr": "QR-Code des Links",
+  "net.unsupported": "Dieser Browser kann nicht mit den Geräten von Freunden spielen. Öffne Primi in einer aktuellen Version von Chrome, Firefox, Safari oder Edge.",
 };

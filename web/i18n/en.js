@@ -395,4 +395,5 @@ export default {
   "net.flood": "A friend's device sent too many messages at once: the extra ones were set aside. The game goes on.",
   "net.garbled": "A message from the other device arrived damaged and was set aside. The game goes on.",
   "net.qr": "QR code of the link",
+  "net.unsupported": "This browser cannot play with friends' devices. Open Primi in a recent Chrome, Firefox, Safari or Edge.",
 };

@@ -395,4 +395,5 @@ export default {
   "net.flood": "Il dispositivo di un amico ha mandato troppi messaggi insieme: quelli in più sono stati messi da parte. La partita continua.",
   "net.garbled": "Un messaggio dall'altro dispositivo è arrivato danneggiato ed è stato messo da parte. La partita continua.",
   "net.qr": "Codice QR del link",
+  "net.unsupported": "Questo browser non può giocare con i dispositivi degli amici. Apri Primi in una versione recente di Chrome, Firefox, Safari o Edge.",
 };

@@ -58,6 +58,7 @@ export function iceServers(settings) {
  * @param {Handlers} handlers @param {Options} [opts] */
 export async function hostInvite(handlers, opts = {}) {
   const now = opts.now || Date.now;
+  supported();
   const pc = new RTCPeerConnection({ iceServers: iceServers(opts.settings ?? readNetSettings()) });
   const link = wire(pc, handlers, now);
   link.attach(pc.createDataChannel(CHANNEL, { ordered: true }));
@@ -106,6 +107,7 @@ export async function guestJoin(inviteText, handlers, opts = {}) {
   if (offer.id === null || offer.time === null) throw new NetError("net.bad.invite");
   if (usedInvites()[offer.id]) throw new NetError("net.used");
   if (now() / 1000 - offer.time > INVITE_TTL_S) throw new NetError("net.stale");
+  supported();
   const pc = new RTCPeerConnection({ iceServers: iceServers(opts.settings ?? readNetSettings()) });
   const link = wire(pc, handlers, now);
   pc.addEventListener("datachannel", (e) => { if (e.channel.label === CHANNEL) link.attach(e.channel); });
@@ -133,6 +135,13 @@ export function answerFor(answerText) {
   const { id } = decodeSdp(answerText, "answer");
   if (id === null) throw new NetError("net.bad.answer");
   return id;
+}
+
+/** A browser without WebRTC data channels (an old one, some in-app views) cannot play together. */
+function supported() {
+  if (typeof RTCPeerConnection !== "function" || typeof RTCPeerConnection.prototype.createDataChannel !== "function") {
+    throw new NetError("net.unsupported");
+  }
 }
 
 /** Resolves once the candidates are gathered, or after ICE_WAIT_MS with those found by then.
