@@ -12,12 +12,15 @@ app.js installs."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ICE_UNASKED, foreign
+from conftest import ICE_UNASKED, ROOT, foreign
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 PEER = "shell/net/peer.js"
@@ -117,15 +120,64 @@ def test_used_foreign_and_damaged_texts_are_refused_with_their_keys(players: tup
     assert host.run("() => window.net.host.state") == "open"  # none of it touched the open link
 
 
-def test_a_guest_whose_page_goes_away_is_lost_within_ten_seconds(players: tuple[Player, Player, str]) -> None:
+def test_chromium_takes_the_rebuilt_descriptions(players: tuple[Player, Player, str]) -> None:
+    """Each compact text of a real Chromium description (addresses shown, and hidden behind mDNS names
+    as on a phone) is rebuilt into an SDP this Chromium takes: an offer as a remote description that
+    it answers, an answer as the remote description of an offer it made."""
+    host, _, _ = players
+    fixture = json.loads((ROOT / "tests" / "js" / "sdp_chromium.json").read_text())
+    took = host.run("""async (fixture) => {
+      const {encodeSdp, decodeSdp} = await import(new URL('shell/net/sdp.js', location.href).href);
+      const out = [];
+      for (const form of ['ip', 'mdns']) {
+        const {offer, answer} = fixture[form];
+        const a = new RTCPeerConnection({iceServers: []});
+        await a.setRemoteDescription(decodeSdp(encodeSdp(offer), 'offer'));
+        await a.setLocalDescription(await a.createAnswer());
+        const b = new RTCPeerConnection({iceServers: []});
+        b.createDataChannel('primi');
+        await b.setLocalDescription(await b.createOffer());
+        await b.setRemoteDescription(decodeSdp(encodeSdp(answer), 'answer'));
+        out.push(a.signalingState, b.signalingState);
+        a.close(); b.close();
+      }
+      return out;
+    }""", fixture)
+    assert took == ["stable"] * 4
+
+
+def test_a_guest_whose_page_dies_is_lost_within_ten_seconds(players: tuple[Player, Player, str]) -> None:
+    """The guest's page crashes (as a phone that loses the network: nothing is closed, the other side
+    just stops hearing it): the host reports it lost within 10 s (ICE says "disconnected" at about 6 s)."""
     host, guest, _ = players
     assert host.run("() => window.net.states") == ["open"]
     start = time.monotonic()
-    guest.context.close()
+    with contextlib.suppress(PlaywrightError):  # the navigation ends in the crash
+        guest.page.goto("chrome://crash", timeout=5_000)
     host.page.wait_for_function("() => window.net.states.includes('lost')", timeout=12_000)
     assert time.monotonic() - start < 10, time.monotonic() - start
     assert host.run("() => window.net.states") == ["open", "lost"]
     assert host.run("() => window.net.host.send({t: 'view'})") is False  # a lost link sends nothing
+    guest.context.close()
+
+
+def test_a_guest_who_closes_the_tab_is_lost_at_once(players: tuple[Player, Player, str]) -> None:
+    """A new invite for the seat, a new guest; the guest's tab closes (pagehide ends its links): the
+    host's channel closes and the guest is reported lost in well under the heartbeat's time."""
+    host, _, server = players
+    guest = Player(host.page.context.browser, server)
+    try:
+        invite = host.run("""async () => { window.net.states = [];
+          window.net.host = await window.net.peer.hostInvite(window.net.handlers); return window.net.host.invite; }""")
+        answer = guest.run("(i) => window.net.peer.guestJoin(i, window.net.handlers).then((g) => g.answer)", invite)
+        host.run("(a) => window.net.host.accept(a)", answer)
+        host.page.wait_for_function("() => window.net.states.includes('open')")
+        start = time.monotonic()
+        guest.page.close(run_before_unload=True)
+        host.page.wait_for_function("() => window.net.states.includes('lost')", timeout=12_000)
+        assert time.monotonic() - start < 4, time.monotonic() - start
+    finally:
+        guest.context.close()
 
 
 def test_the_guard_refuses_ice_servers_while_the_setting_is_off(players: tuple[Player, Player, str]) -> None:

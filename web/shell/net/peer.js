@@ -18,7 +18,8 @@
 //   that goes away (a closed tab, a phone asleep) closes nothing on the other side: its silence says
 //   it, and sooner when ICE also says "disconnected" (about 5.7 s after, measured on loopback) and the
 //   peer has been silent for DISCONNECTED_SILENCE_MS: a dropped guest is seen in about 6 s, 10 s at
-//   most, while a network hiccup with the heartbeats still arriving is not a drop.
+//   most, while a network hiccup with the heartbeats still arriving is not a drop. A page closed or
+//   reloaded ends its links as it goes (pagehide): the other side's channel closes at once.
 import { decodeSdp, encodeSdp, NetError, newId } from "./sdp.js";
 import { readNetSettings } from "./guard.js";
 
@@ -171,7 +172,12 @@ function wire(pc, handlers, now) {
   /** @type {ReturnType<typeof setInterval> | null} */
   let beat = null;
 
+  // A page that goes away on purpose (a closed tab, a reload, another address) ends its links, so the
+  // other side's channel closes at once rather than after the silence.
+  const leaving = () => finish("closed");
+  globalThis.addEventListener?.("pagehide", leaving);
   const stop = () => {
+    globalThis.removeEventListener?.("pagehide", leaving);
     if (beat !== null) clearInterval(beat);
     beat = null;
     if (channel) { channel.onopen = channel.onclose = channel.onmessage = null; }
