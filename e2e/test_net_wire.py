@@ -40,6 +40,7 @@ KEY_OF = """(e) => (e && e.name === 'NetError' ? e.key : String(e))"""
 
 class Player:
     def __init__(self, browser: Any, server: str) -> None:
+        self.browser = browser
         self.context = browser.new_context(seed_snapshot=False)
         self.page: Page = self.context.new_page()
         self.requests: list[str] = []
@@ -165,7 +166,7 @@ def test_a_guest_who_closes_the_tab_is_lost_at_once(players: tuple[Player, Playe
     """A new invite for the seat, a new guest; the guest's tab closes (pagehide ends its links): the
     host's channel closes and the guest is reported lost in well under the heartbeat's time."""
     host, _, server = players
-    guest = Player(host.page.context.browser, server)
+    guest = Player(host.browser, server)
     try:
         invite = host.run("""async () => { window.net.states = [];
           window.net.host = await window.net.peer.hostInvite(window.net.handlers); return window.net.host.invite; }""")
