@@ -81,6 +81,19 @@ test("every single-character change is refused or still decodes to a well-formed
   }
 });
 
+test("a device with many networks gives a text of the best candidates that still decodes", () => {
+  const { offer } = FIXTURE.ip;
+  const many = Array.from({ length: 24 }, (_, i) => `a=candidate:${i} 1 udp ${2113937151 - i} host-${String(i).padStart(2, "0")}-${"n".repeat(200)}.lan ${40000 + i} typ host generation 0`);
+  const tcp = "a=candidate:99 1 tcp 1518280447 192.0.2.2 9 typ host tcptype active generation 0";
+  const bare = offer.sdp.split("\r\n").filter((l) => !l.startsWith("a=candidate:")).join("\r\n");
+  const sdp = bare.replace("a=ice-ufrag:", [tcp, ...many, "a=ice-ufrag:"].join("\r\n"));
+  const text = encodeSdp({ type: "offer", sdp });
+  assert.ok(text.length <= MAX_TEXT, String(text.length));
+  const back = decodeSdp(text).sdp.split("\r\n").filter((l) => l.startsWith("a=candidate:"));
+  assert.ok(back.length >= 2 && back.length < 16, String(back.length));
+  assert.ok(back.every((l, i) => l.includes(`host-${String(i).padStart(2, "0")}-`) && / udp /.test(l))); // the first ones, in order; no TCP
+});
+
 test("an SDP the codec cannot carry is a bug, said at once", () => {
   assert.throws(() => encodeSdp({ type: "offer", sdp: "v=0\r\n" }), /no ICE credentials/);
   assert.throws(() => encodeSdp({ type: "pranswer", sdp: FIXTURE.ip.offer.sdp }), /cannot carry/);

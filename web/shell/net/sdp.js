@@ -74,15 +74,22 @@ export function encodeSdp(desc) {
   out.bytes(Uint8Array.from(hex.split(":"), (h) => parseInt(h, 16)));
   if (mid !== "0") out.text(mid);
   if (sctp !== 5000) out.uint16(sctp);
+  const head = out.done();
   const cands = lines.filter((l) => l.startsWith("a=candidate:")).map(parseCandidate).filter((c) => c !== null);
-  const kept = cands.slice(0, MAX_CANDIDATES);
-  out.byte(kept.length);
-  for (const c of kept) {
-    out.byte(c.form | (c.type << 2));
-    out.bytes(c.addr);
-    out.uint16(c.port);
+  // As many candidates as the text may carry (in the browser's order, the best first): a device with
+  // many networks, or long host names, would otherwise make a text decodeSdp() refuses.
+  for (let count = Math.min(cands.length, MAX_CANDIDATES); ; count--) {
+    const body = new Writer();
+    body.bytes(head);
+    body.byte(count);
+    for (const c of cands.slice(0, count)) {
+      body.byte(c.form | (c.type << 2));
+      body.bytes(c.addr);
+      body.uint16(c.port);
+    }
+    const text = VERSION + toBase64(body.done());
+    if (text.length <= MAX_TEXT || count === 0) return text;
   }
-  return VERSION + toBase64(out.done());
 }
 
 /** The description a compact text stands for: {type, sdp, id, time} (id and time null when it has
