@@ -10,7 +10,7 @@
                                     mypy, tsc and every test (tests/ and e2e/)
 
 The site holds the page and its UI assets from ``web/``, the rules core packed
-as ``pygame_core.zip`` for PyScript, and Pyodide and PyScript copied from
+as ``pygame_core.zip`` for PyScript, and Pyodide, PyScript and the QR generator copied from
 ``node_modules`` (pinned in package.json / package-lock.json, installed by
 ``npm ci``). Only files the site loads are copied. A service worker keeps
 every file (a first visit's as the page loads them, then the rest in the
@@ -73,13 +73,16 @@ PYSCRIPT_PREFIXES = (
 WEB_SKIP = {"__pycache__", "cards-demo.html", "boot-snapshot.mjs", "bridge"}  # bridge: packed into the zip
 # Type declarations (web/protocol.d.ts, web/env.d.ts) are for tsc only: the site never loads them.
 WEB_SKIP_SUFFIXES = (".d.ts",)
+# The QR generator the lobby draws invites with (issue 22; web/shell/net/qr.js imports it from lean-qr/):
+# its ES module and its licence, nothing else of the package.
+QR_FILES = ("index.mjs", "LICENSE")
 TSC = NODE / ".bin" / "tsc"
 
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages with ``npm ci`` when they are missing."""
     needed = (NODE / "pyodide" / "pyodide.mjs", NODE / "@pyscript" / "core" / "dist" / "core.js",
-              NODE / "axe-core" / "axe.min.js", TSC)
+              NODE / "axe-core" / "axe.min.js", NODE / "lean-qr" / QR_FILES[0], TSC)
     if all(p.exists() for p in needed):
         return
     print("build: installing pinned npm packages (npm ci)", flush=True)
@@ -127,7 +130,7 @@ def write_lock(target: Path) -> None:
 
 
 def copy_runtime(dist: Path) -> None:
-    """Copy the Pyodide core and the PyScript chunks the page loads."""
+    """Copy the Pyodide core, the PyScript chunks the page loads and the QR generator."""
     (dist / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, dist / "pyodide" / name)
@@ -136,6 +139,9 @@ def copy_runtime(dist: Path) -> None:
     (dist / "pyscript").mkdir()
     for path in pyscript_files():
         shutil.copy2(path, dist / "pyscript" / path.name)
+    (dist / "lean-qr").mkdir()
+    for name in QR_FILES:
+        shutil.copy2(NODE / "lean-qr" / name, dist / "lean-qr" / name)
 
 
 def pyscript_files() -> list[Path]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, maker_off, static_server
+from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, loopback_webrtc_args, maker_off, static_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,10 +40,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's chromium quietly on this closed network."""
+    """Launch Debian's chromium quietly on this closed network, its contexts able to connect to each
+    other on loopback with no ICE server (issue 22: ``loopback_webrtc_args``)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: the test command installs it (apt-get install -y chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": [*CHROMIUM_ARGS, *loopback_webrtc_args()]}
 
 
 @pytest.fixture(scope="session")
@@ -59,16 +60,65 @@ def browser(browser: Any, server: str) -> Any:
     contexts that opt out: ``new_context(snapshot_maker=True)`` or ``new_context(seed_snapshot=False)``."""
     maker_off(browser)
     seed = SnapshotSeed(browser.new_context, server)
-    made = browser.new_context
+    made, made_page = browser.new_context, browser.new_page
 
     def context(seed_snapshot: bool = True, snapshot_maker: bool = False, **options: Any) -> Any:
-        ctx = made(snapshot_maker=snapshot_maker, **options)
+        ctx = watch_ice(made(snapshot_maker=snapshot_maker, **options))
         if seed_snapshot and not snapshot_maker:
             seed.put(ctx)
         return ctx
 
-    browser.new_context = context
+    def page(**options: Any) -> Any:
+        p = made_page(**options)  # a page with a context of its own, at about:blank yet
+        watch_ice(p.context)
+        return p
+
+    browser.new_context, browser.new_page = context, page
     return browser
+
+
+# Issue 22: nothing outside the players' network is contacted unless they opt in, and a CSP does not
+# govern WebRTC. So every context of the suite records each RTCPeerConnection made (its ICE server
+# count, and whether Settings › "Play across the internet" was on) in window.__primiRtc, and reports one
+# made with ICE servers while the setting is off; every e2e test fails on such a report
+# (``no_ice_server_unasked``). The page's own guard (web/shell/net/guard.js) wraps this one, so a
+# report means the guard let it through.
+ICE_WATCH = """(() => {
+  const Real = window.RTCPeerConnection;
+  if (typeof Real !== 'function') return;
+  const log = window.__primiRtc = [];
+  const internet = () => { try { return JSON.parse(localStorage.getItem('primi.settings.v1') || '{}').internet === true; } catch (e) { return false; } };
+  function RTCPeerConnection(config, ...rest) {
+    const servers = config && Array.isArray(config.iceServers) ? config.iceServers.length : 0;
+    const entry = {servers, internet: internet(), given: !!config && 'iceServers' in config};
+    log.push(entry);
+    if (servers && !entry.internet) window.__primiIceUnasked(JSON.stringify(config));
+    return new Real(config, ...rest);
+  }
+  RTCPeerConnection.prototype = Real.prototype;
+  window.RTCPeerConnection = window.__primiRtcWatched = RTCPeerConnection;
+})();"""
+ICE_UNASKED: list[str] = []
+
+
+def report_unasked(config: str) -> None:
+    ICE_UNASKED.append(config)
+
+
+def watch_ice(ctx: Any) -> Any:
+    """``ctx`` with ICE_WATCH in every page it opens."""
+    ctx.expose_function("__primiIceUnasked", report_unasked)
+    ctx.add_init_script(ICE_WATCH)
+    return ctx
+
+
+@pytest.fixture(autouse=True)
+def no_ice_server_unasked() -> Iterator[None]:
+    """Fails the test if any page made an RTCPeerConnection with ICE servers while the setting was off."""
+    mark = len(ICE_UNASKED)
+    yield
+    unasked = ICE_UNASKED[mark:]
+    assert not unasked, f"an RTCPeerConnection with ICE servers while 'Play across the internet' is off: {unasked}"
 
 
 class SnapshotSeed:

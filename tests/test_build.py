@@ -110,6 +110,24 @@ def test_the_page_preloads_its_whole_module_graph(site: Path) -> None:
     assert ours - set(graph) - lazy == {"sw.js", "boot-guard.js"}, ours - set(graph) - lazy
 
 
+def test_the_qr_generator_is_vendored_pinned_and_alone(site: Path) -> None:
+    """Issue 22: the lobby's QR codes come from lean-qr, pinned to one version in package.json and
+    its lock (with the tarball's hash), copied into the site as its ES module and licence only, and
+    imported by web/shell/net/qr.js from there (no other origin, no CDN)."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["lean-qr"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned), pinned  # exact, no range
+    locked = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/lean-qr"]
+    assert locked["version"] == pinned and locked["integrity"].startswith("sha512-")
+    assert json.loads((build.NODE / "lean-qr" / "package.json").read_text())["version"] == pinned
+    shipped = {f for f in build.site_files(site) if f.startswith("lean-qr/") and not f.endswith((".gz", ".br"))}
+    assert shipped == {"lean-qr/LICENSE", "lean-qr/index.mjs"}, shipped
+    assert (site / "lean-qr" / "index.mjs").read_bytes() == (build.NODE / "lean-qr" / "index.mjs").read_bytes()
+    assert "MIT" in (site / "lean-qr" / "LICENSE").read_text()
+    qr = (site / "shell" / "net" / "qr.js").read_text()
+    assert '"../../lean-qr/index.mjs"' in qr and "http" not in qr.replace("http://www.w3.org/2000/svg", "")
+    assert "./lean-qr/index.mjs" in precache_of(site)  # kept for offline play like every file
+
+
 def test_the_catalogue_has_one_file_a_language(site: Path) -> None:
     """catalogue.json is in English; each other language's words are apart (catalogue.<lang>.json),
     fetched only by a page in that language."""

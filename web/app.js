@@ -5,6 +5,7 @@
 // screen. It and worker.py are the only code that touches PyScript. Setup is shell/setup.js,
 // the table shell/table.js; each game's own screens live in web/games/<game>/ (see
 // web/games/index.js for what a game module provides).
+import "./shell/net/guard.js"; // issue 22: no ICE server unless the player opted in (before anything can make a connection)
 import { $, esc } from "./dom.js";
 import { t, applyStatic, useLanguage, languageOf, language, LANGUAGES, addCoreTexts, hasCoreTexts, tx, txDecision } from "./i18n.js";
 import { cardSVG } from "./cards.js";

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -28,6 +29,34 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+def loopback_webrtc_args() -> list[str]:
+    """The flag that lets two contexts of one headless Chromium connect a data channel on this machine
+    with no ICE server (issue 22): headless Chromium hides local addresses behind mDNS names it cannot
+    resolve itself, so ``WebRtcHideLocalIpsWithMdns`` is turned off. Chromium reads only the LAST
+    ``--disable-features`` switch, and Playwright passes one of its own (PaintHolding, HttpsUpgrades, ...)
+    before the caller's: so this one repeats Playwright's list (read from its driver, where it is
+    written as a literal array) with ours added."""
+    return ["--disable-features=" + ",".join([*playwright_disabled_features(), "WebRtcHideLocalIpsWithMdns"])]
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's Chromium launcher disables (its ``disabledFeatures`` array), or none
+    if its driver is laid out otherwise (the flag then stands alone: what a plain launch with it gives)."""
+    try:
+        import playwright
+
+        bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+        block = re.search(r"disabledFeatures = \[(.*?)\]\.filter\(Boolean\)", bundle.read_text(), re.S)
+    except (ImportError, OSError):
+        return []
+    if not block:
+        return []
+    code = re.sub(r"//[^\n]*", "", block.group(1))
+    return re.findall(r'"([A-Za-z0-9_]+)"', code)
+
+
 # Computer turns at the "fast" pace (the benches time the worker's decisions, not the pace).
 FAST = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "fast"}
 READY_TIMEOUT = 180_000

@@ -406,4 +406,15 @@ export default {
   "net.notnet": "Dieses Spiel wird nicht gemeinsam mit anderen Geräten gespielt.",
   "net.record.later": "An einem gemeinsamen Tisch gibt es die Aufzeichnung des Spiels erst, wenn es vorbei ist: sie würde die Karten aller zeigen.",
   "err.remote": "Dieser Spieler spielt auf seinem eigenen Gerät.",
+  // Issue 22: texts carried between devices to play together (web/shell/net/), and the link's notices.
+  "net.bad.invite": "Diese Einladung ist beschädigt oder unvollständig. Bitte den Gastgeber, sie noch einmal zu schicken.",
+  "net.bad.answer": "Diese Antwort ist beschädigt oder unvollständig. Bitte deinen Freund, sie noch einmal zu schicken.",
+  "net.bad.version": "Dieser Link stammt aus einer anderen Version von Primi. Lade die Seite auf beiden Geräten neu und erstelle einen neuen.",
+  "net.bad.other": "Diese Antwort gehört zu einer anderen Einladung. Füge sie dort ein, wo diese Einladung steht.",
+  "net.used": "Diese Einladung wurde schon benutzt. Bitte den Gastgeber um einen neuen Link.",
+  "net.stale": "Diese Einladung ist zu alt. Bitte den Gastgeber um einen neuen Link.",
+  "net.flood": "Das Gerät eines Freundes hat zu viele Nachrichten auf einmal geschickt: die überzähligen wurden beiseitegelegt. Das Spiel geht weiter.",
+  "net.garbled": "Eine Nachricht vom anderen Gerät kam beschädigt an und wurde beiseitegelegt. Das Spiel geht weiter.",
+  "net.qr": "QR-Code des Links",
+  "net.unsupported": "Dieser Browser kann nicht mit den Geräten von Freunden spielen. Öffne Primi in einer aktuellen Version von Chrome, Firefox, Safari oder Edge.",
 };

@@ -407,4 +407,15 @@ export default {
   "net.notnet": "This game is not being played together with other devices.",
   "net.record.later": "At a table played together, the game record is given when the game is over: it would show everyone's cards.",
   "err.remote": "That player plays on their own device.",
+  // Issue 22: texts carried between devices to play together (web/shell/net/), and the link's notices.
+  "net.bad.invite": "This invite is damaged or incomplete. Ask the host to send it again.",
+  "net.bad.answer": "This reply is damaged or incomplete. Ask your friend to send it again.",
+  "net.bad.version": "This link comes from another version of Primi. Reload the page on both devices and make a new one.",
+  "net.bad.other": "This reply answers another invite. Paste it where that invite is shown.",
+  "net.used": "This invite has already been used. Ask the host for a new link.",
+  "net.stale": "This invite is too old. Ask the host for a new link.",
+  "net.flood": "A friend's device sent too many messages at once: the extra ones were set aside. The game goes on.",
+  "net.garbled": "A message from the other device arrived damaged and was set aside. The game goes on.",
+  "net.qr": "QR code of the link",
+  "net.unsupported": "This browser cannot play with friends' devices. Open Primi in a recent Chrome, Firefox, Safari or Edge.",
 };

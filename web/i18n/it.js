@@ -406,4 +406,15 @@ export default {
   "net.notnet": "Questa partita non si gioca insieme ad altri dispositivi.",
   "net.record.later": "A un tavolo di gioco insieme, la registrazione della partita si ottiene quando la partita è finita: mostrerebbe le carte di tutti.",
   "err.remote": "Quel giocatore gioca dal proprio dispositivo.",
+  // Issue 22: texts carried between devices to play together (web/shell/net/), and the link's notices.
+  "net.bad.invite": "Questo invito è danneggiato o incompleto. Chiedi a chi ospita di mandarlo di nuovo.",
+  "net.bad.answer": "Questa risposta è danneggiata o incompleta. Chiedi al tuo amico di mandarla di nuovo.",
+  "net.bad.version": "Questo link viene da un'altra versione di Primi. Ricarica la pagina su entrambi i dispositivi e creane uno nuovo.",
+  "net.bad.other": "Questa risposta è per un altro invito. Incollala dove è mostrato quell'invito.",
+  "net.used": "Questo invito è già stato usato. Chiedi a chi ospita un nuovo link.",
+  "net.stale": "Questo invito è troppo vecchio. Chiedi a chi ospita un nuovo link.",
+  "net.flood": "Il dispositivo di un amico ha mandato troppi messaggi insieme: quelli in più sono stati messi da parte. La partita continua.",
+  "net.garbled": "Un messaggio dall'altro dispositivo è arrivato danneggiato ed è stato messo da parte. La partita continua.",
+  "net.qr": "Codice QR del link",
+  "net.unsupported": "Questo browser non può giocare con i dispositivi degli amici. Apri Primi in una versione recente di Chrome, Firefox, Safari o Edge.",
 };

@@ -1,0 +1,1 @@
+"""Playing together across devices (issue 22): the transport on loopback."""
