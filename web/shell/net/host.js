@@ -1,0 +1,468 @@
+// @ts-check
+// The host's controller of a table played together across devices (issue 22). The host's worker
+// holds the only game state; this file ties it to the guests' connections (shell/net/peer.js):
+// the lobby (one invite per remote seat, each seat's state and name), the guests' messages handed
+// to the worker (`net_message`) after the relay's checks, the `remote` Views of every answer sent
+// to their guests (each guest gets only its own seat's View), a dropped guest's seat played by the
+// fallback computer (`net_seat`) with a new invite to come back through, the reveal at the end, the
+// rematch (every player accepts, the seats kept) and a net save resumed after the host reloaded.
+// The table (shell/table.js) plays it through `engine`: the worker's calls, plus `wait` for a
+// remote seat's move.
+import { t } from "../../i18n.js";
+import { hostInvite } from "./peer.js";
+import { openGame, netChange, netRedrawEnd, seatNames } from "../table.js";
+
+/** @typedef {import("../../protocol").View} View */
+/** @typedef {{ok: boolean, result?: any, kind?: string, key?: string, args?: any}} AnyAnswer */
+/** @typedef {(req: object) => Promise<AnyAnswer>} RawCall */
+/**
+ * One remote seat.
+ * @typedef {object} RemoteSeat
+ * @property {number} seat
+ * @property {"making" | "waiting" | "connected" | "ready" | "lost"} state making: its invite is being made;
+ *   waiting: the invite is out; connected: the channel is open; ready: its secret came (it may start)
+ * @property {string | null} name the name its player gave
+ * @property {string | null} secret
+ * @property {any} conn the connection (peer.js hostInvite's)
+ * @property {number} gen the connection's generation: messages of a replaced one are dropped
+ * @property {string} invite the invite's link
+ * @property {boolean} dropped a computer plays the seat until the player comes back
+ * @property {number} flood the time of the last flood notice (one a burst)
+ * @property {number[]} times the last second's message times
+ */
+
+const MAX_TEXT = 64 * 1024; // the relay's cap (relay.js keeps the same)
+const MAX_RATE = 20; // messages a second, sustained
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** The table this tab hosts, or null. */
+let table = null;
+/** @type {Set<() => void>} */
+const listeners = new Set();
+
+/** The lobby's state for the screens (shell/net/screens.js), or null. */
+export function hostTable() { return table; }
+/** Call `fn` whenever the lobby's state changes; returns the unsubscribe. @param {() => void} fn */
+export function onHostChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+function changed() { for (const fn of [...listeners]) { try { fn(); } catch (err) { console.error(err); } } }
+
+/**
+ * Open a net table: the worker deals nothing yet, it commits to its secret (`net_host`); one
+ * invite per remote seat follows. An error text, or null.
+ * @param {import("../../protocol").ShellContext} ctx
+ * @param {{game: string, variant: string, options: object, seats: string[], fallback: string}} request
+ * @param {{debug?: boolean, tamper?: boolean}} [flags] the e2e's tamper hook (only under ?debug)
+ */
+export async function hostOpen(ctx, request, flags = {}) {
+  if (table) closeTable("net.bye.closed");
+  const call = /** @type {RawCall} */ (/** @type {unknown} */ (ctx.engineCall));
+  const names = seatNames(request.seats);
+  const answer = await call({ op: "net_host", ...request, names });
+  if (!answer.ok) return ctx.errorText(/** @type {any} */ (answer));
+  table = {
+    ctx, call, request, flags, names, id: answer.result.table, commitment: answer.result.commitment,
+    remotes: request.seats.map((k, i) => (k === "remote" ? newSeat(i) : null)).filter(Boolean),
+    sid: null, started: null, phase: "lobby", view: null, pendingSay: [], waiters: [], revealed: null,
+    accepted: new Set(), error: "",
+  };
+  changed();
+  await Promise.all(table.remotes.map((r) => invite(r)));
+  return null;
+}
+
+/** @param {number} seat @returns {RemoteSeat} */
+function newSeat(seat) {
+  return { seat, state: "making", name: null, secret: null, conn: null, gen: 0, invite: "", dropped: false, flood: 0, times: [] };
+}
+
+// A (new) invite for a seat: the old connection, if any, is replaced (its messages dropped from now on).
+async function invite(r) {
+  const tb = table;
+  const gen = ++r.gen;
+  if (r.conn) { try { r.conn.close(); } catch { /* already closed */ } }
+  r.conn = null;
+  r.state = "making";
+  r.invite = "";
+  changed();
+  try {
+    const conn = await hostInvite({
+      settings: tb.ctx.settings, // the ICE servers: none unless the player opted in (peer.js iceServers)
+      onMessage: (m) => { if (table === tb && r.gen === gen) onMessage(r, m); },
+      onState: (s) => { if (table === tb && r.gen === gen) onState(r, s); },
+    });
+    if (table !== tb || r.gen !== gen) { conn.close(); return; }
+    r.conn = conn;
+    r.invite = inviteLink(conn.invite);
+    r.state = "waiting";
+  } catch (err) {
+    console.error(err);
+    tb.error = t(err && err.key ? err.key : "net.failed");
+  }
+  changed();
+}
+
+/** The link a guest opens: this page's address with the invite in its fragment. @param {string} code */
+export function inviteLink(code) { return `${location.origin}${location.pathname}#/join?i=${code}`; }
+
+/** The code of an answer pasted as a link or as the bare code. @param {string} text */
+export function answerCode(text) {
+  const s = String(text || "").trim();
+  const m = /[#?&]a=([^&#\s]+)/.exec(s);
+  return m ? decodeURIComponent(m[1]) : s;
+}
+
+/**
+ * A guest's answer (pasted, or handed over by another tab): the seat whose invite it answers
+ * connects. An error text, or null.
+ * @param {string} text
+ */
+export async function hostAccept(text) {
+  if (!table) return t("net.nohost");
+  const code = answerCode(text);
+  if (!code) return t("net.bad.answer");
+  let problem = "net.bad.other";
+  for (const r of table.remotes) {
+    if (r.state !== "waiting" || !r.conn) continue;
+    try {
+      await r.conn.accept(code);
+      return null;
+    } catch (err) {
+      const key = err && err.key;
+      if (key !== "net.bad.other") { problem = key || "net.bad.answer"; break; } // a bad answer for any invite
+    }
+  }
+  return t(problem);
+}
+
+// ---------------------------------------------------------------- the connections
+function onState(r, state) {
+  if (state === "open") {
+    r.state = "connected";
+    send(r, welcome(r.seat));
+    changed();
+  } else if (state === "lost" || state === "closed") {
+    if (table.phase === "lobby") { r.secret = null; invite(r); return; } // not started: a fresh invite
+    dropped(r);
+  }
+}
+
+function welcome(seat) {
+  const tb = table;
+  return {
+    t: "welcome", v: 1, seat, game: tb.request.game, variant: tb.request.variant, options: tb.request.options,
+    kinds: tb.request.seats.map((k) => (k === "human" ? "host" : k === "remote" ? "remote" : "computer")),
+    names: wireNames(), commitment: tb.commitment,
+  };
+}
+
+// The names as the guests see them: a friend's own name, the computers' names; null where each
+// guest's page says it in its own language (the host, a friend with no name yet).
+function wireNames() {
+  const tb = table;
+  return tb.request.seats.map((k, i) => {
+    if (k === "human") return null;
+    if (k === "remote") return (tb.remotes.find((r) => r.seat === i) || {}).name || null;
+    return tb.names[i];
+  });
+}
+
+// The host's own names for the seats: "You", a friend's name (or "Friend n"), the computers'.
+function localNames() {
+  const tb = table;
+  const base = seatNames(tb.request.seats);
+  for (const r of tb.remotes) if (r.name) base[r.seat] = r.name;
+  return base;
+}
+
+function send(r, obj) {
+  if (!r.conn) return;
+  try { r.conn.send(obj); } catch (err) { console.error(err); }
+}
+
+// The relay's checks before the worker sees a text: size and rate (the connection's generation is
+// checked by the closures of invite()). A flood is dropped with one notice to that guest.
+function admit(r, text) {
+  if (text.length > MAX_TEXT) return false;
+  const now = performance.now();
+  r.times = r.times.filter((x) => now - x < 1000);
+  if (r.times.length >= MAX_RATE) {
+    if (now - r.flood > 1000) { r.flood = now; send(r, { t: "refused", key: "net.flood", args: {} }); }
+    return false;
+  }
+  r.times.push(now);
+  return true;
+}
+
+async function onMessage(r, message) {
+  const tb = table;
+  const text = typeof message === "string" ? message : JSON.stringify(message);
+  if (!admit(r, text)) return;
+  let msg = null;
+  try { msg = JSON.parse(text); } catch { /* the worker's net_message says it */ }
+  const kind = msg && typeof msg === "object" ? msg.t : null;
+  if (kind === "ping" || kind === "pong") return; // peer.js's heartbeats
+  if (kind === "secret") { gotSecret(r, msg); return; }
+  if (kind === "rematch") { accept(r.seat); return; }
+  if (!tb.sid || r.dropped) { send(r, { t: "refused", key: "net.refused.notnow", args: {} }); return; }
+  const answer = await tb.call({ op: "net_message", session: tb.sid, seat: r.seat, text });
+  if (table !== tb) return;
+  if (!answer.ok) { send(r, { t: "refused", key: answer.key, args: answer.args || {} }); return; }
+  const { host, remote, reply } = answer.result;
+  if (remote) fanOut(remote);
+  if (reply) send(r, reply);
+  if (host) moved(host);
+}
+
+function gotSecret(r, msg) {
+  const tb = table;
+  if (typeof msg.secret !== "string" || !HEX64.test(msg.secret)) { send(r, { t: "refused", key: "net.refused.secret", args: {} }); return; }
+  if (typeof msg.name === "string" && msg.name.trim()) r.name = msg.name.trim().slice(0, 24);
+  if (tb.phase === "playing" && r.dropped) { rejoined(r); return; }
+  if (tb.phase === "playing") return; // one secret a deal
+  r.secret = msg.secret;
+  r.state = "ready";
+  for (const other of tb.remotes) if (other !== r && other.state !== "making" && other.state !== "waiting") send(other, { t: "names", names: wireNames() });
+  changed();
+  if (tb.phase === "again" && tb.remotes.every((x) => x.state === "ready" || !x.conn || x.dropped)) hostStart();
+}
+
+/** Every friend is in (or the computer plays the seats of those who are not): the deal. An error text, or null. */
+export async function hostStart() {
+  const tb = table;
+  if (!tb || tb.phase === "starting" || tb.phase === "playing") return null;
+  const again = tb.phase === "again";
+  tb.phase = "starting";
+  changed();
+  // A seat whose friend is not in: the host draws its secret, and the computer plays it until they come.
+  const absent = tb.remotes.filter((r) => r.state !== "ready");
+  const secrets = {};
+  for (const r of tb.remotes) secrets[String(r.seat)] = r.state === "ready" ? r.secret : randomHex();
+  const req = { op: "net_start", table: tb.id, secrets };
+  if (tb.flags.debug) Object.assign(req, { debug: true, tamper: !!tb.flags.tamper });
+  const answer = await tb.call(req);
+  if (table !== tb) return null;
+  if (!answer.ok) { tb.phase = again ? "again" : "lobby"; changed(); return tb.ctx.errorText(/** @type {any} */ (answer)); }
+  const { remote, net, ...started } = answer.result;
+  tb.sid = started.session;
+  tb.net = net;
+  tb.view = started.view;
+  tb.pendingSay = [];
+  tb.revealed = null;
+  tb.accepted = new Set();
+  tb.phase = "playing";
+  tb.started = started;
+  for (const r of tb.remotes) {
+    r.dropped = false;
+    if (r.state === "ready") send(r, { t: "start", started: forGuest(started, remote[String(r.seat)]), secrets: net.secrets });
+  }
+  const error = await openGame({ ...started, names: localNames() }, { engine, net: { role: "host", endBox, rematch: () => accept(hostSeat()), leave: () => {} } });
+  if (error) return error;
+  for (const r of absent) await drop(r, false);
+  changed();
+  return null;
+}
+
+const hostSeat = () => table.request.seats.indexOf("human");
+
+function forGuest(started, view) {
+  const { save, remote, net, ...rest } = started; // eslint-disable-line no-unused-vars
+  return { ...rest, save: null, undo: false, names: wireNames(), view };
+}
+
+function randomHex() {
+  const b = new Uint8Array(32);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// ---------------------------------------------------------------- the game
+// The worker's calls for the host's table: each answer's `remote` Views go to their guests (the
+// table never sees them); `wait` answers with the next View once a remote seat moved.
+/** @type {import("../../protocol").EngineCall} */
+const engine = /** @type {any} */ (async (req) => {
+  const tb = table;
+  if (req.op === "wait") return waitMove(req.after);
+  if (req.op === "close") { if (tb && tb.sid === req.session) closeTable("net.bye.closed"); return tb ? tb.call(req) : { ok: true, result: true }; }
+  const answer = await (tb ? tb.call(req) : /** @type {RawCall} */ (/** @type {unknown} */ (() => Promise.resolve({ ok: false, kind: "RequestError", key: "err.request", args: {} })))(req));
+  if (table !== tb || !answer.ok || !answer.result || typeof answer.result !== "object" || Array.isArray(answer.result)) return answer;
+  if ("remote" in answer.result) {
+    const { remote, ...view } = answer.result;
+    fanOut(remote);
+    answer.result = view;
+  }
+  if ("observation" in answer.result) seen(answer.result);
+  return answer;
+});
+
+// The host's View moved on (its own call, a guest's move, a seat's change).
+function seen(view) {
+  const tb = table;
+  tb.view = view;
+  if (view.terminal && !tb.revealed) reveal();
+}
+
+function moved(view) {
+  table.pendingSay.push(...(view.say || []));
+  seen(view);
+  wake();
+}
+
+function wake(seats) {
+  const tb = table;
+  if (!tb.waiters.length) return;
+  const view = { ...tb.view, say: tb.pendingSay };
+  if (seats) view.seats = seats;
+  tb.pendingSay = [];
+  for (const w of tb.waiters.splice(0)) w({ ok: true, result: view });
+}
+
+function waitMove(after) {
+  const tb = table;
+  if (!tb) return Promise.resolve({ ok: false, kind: "RequestError", key: "err.request", args: {} });
+  return new Promise((resolve) => {
+    tb.waiters.push(resolve);
+    if (tb.view && tb.view.actions > after) wake();
+  });
+}
+
+function fanOut(remote) {
+  for (const r of table.remotes) {
+    const view = remote[String(r.seat)];
+    if (view && !r.dropped && r.conn && r.state === "ready") send(r, { t: "view", view });
+  }
+}
+
+// A guest is gone (closed tab, lost network, phone asleep: peer.js says so within 10 s): the
+// computer plays the seat, the table says so, and a new invite lets the player come back.
+function dropped(r) {
+  if (r.dropped) return;
+  drop(r, true);
+}
+
+async function drop(r, say) {
+  const tb = table;
+  r.dropped = true;
+  r.state = "lost";
+  if (tb.phase !== "playing") { changed(); return; }
+  const answer = await tb.call({ op: "net_seat", session: tb.sid, seat: r.seat, kind: tb.request.fallback });
+  if (table !== tb) return;
+  if (answer.ok) seatChanged(answer.result);
+  for (const o of tb.remotes) if (o !== r && !o.dropped) send(o, { t: "seat", seat: r.seat, kind: "computer" });
+  if (say) netChange(tb.sid, { text: t("net.took", { name: localNames()[r.seat], level: t("level." + tb.request.fallback) }) });
+  invite(r);
+}
+
+// The player of a dropped seat came back through its new invite (and sent a secret): the seat is
+// theirs again, with their hand.
+async function rejoined(r) {
+  const tb = table;
+  const answer = await tb.call({ op: "net_seat", session: tb.sid, seat: r.seat, kind: "remote" });
+  if (table !== tb) return;
+  if (!answer.ok) { send(r, { t: "bye", key: "net.refused.notnow" }); return; }
+  r.dropped = false;
+  r.state = "ready";
+  const view = answer.result.remote && answer.result.remote[String(r.seat)];
+  send(r, { t: "start", started: forGuest({ ...tb.started, seats: answer.result.seats }, view), secrets: tb.net.secrets, rejoin: true });
+  seatChanged(answer.result);
+  for (const o of tb.remotes) if (o !== r && !o.dropped) send(o, { t: "seat", seat: r.seat, kind: "remote" });
+  netChange(tb.sid, { names: localNames(), text: t("net.back", { name: localNames()[r.seat] }) });
+  if (tb.revealed) send(r, { t: "reveal", ...tb.revealed });
+  changed();
+}
+
+function seatChanged(result) {
+  const tb = table;
+  const { remote, host, seats } = result;
+  if (remote) fanOut(remote);
+  if (host) { tb.pendingSay.push(...(host.say || [])); seen(host); }
+  netChange(tb.sid, { seats });
+  if (tb.waiters.length) wake(seats);
+}
+
+// ---------------------------------------------------------------- the end
+async function reveal() {
+  const tb = table;
+  tb.revealed = {}; // asked once
+  const answer = await tb.call({ op: "net_reveal", session: tb.sid });
+  if (table !== tb || !answer.ok) return;
+  tb.revealed = answer.result;
+  for (const r of tb.remotes) if (!r.dropped && r.state === "ready") send(r, { t: "reveal", ...answer.result });
+  netRedrawEnd(tb.sid);
+}
+
+// The end screen's line: the host's own device dealt, so there is nothing to verify; who wants a rematch.
+function endBox(box) {
+  const tb = table;
+  const line = box.querySelector("#end-verify");
+  if (!line || !tb) return;
+  const names = localNames();
+  const waiting = tb.remotes.filter((r) => !r.dropped && r.state === "ready" && !tb.accepted.has(r.seat)).map((r) => names[r.seat]);
+  line.textContent = tb.accepted.size ? (waiting.length ? t("net.again.waiting", { names: waiting.join(", ") }) : t("net.again.dealing")) : t("net.hostdealt");
+  const button = /** @type {HTMLButtonElement | null} */ (box.querySelector("#end-rematch"));
+  if (button) button.disabled = tb.accepted.has(hostSeat());
+}
+
+// A rematch: when the host and every connected guest accept, a new commitment goes out (`again`),
+// the guests answer with new secrets, and the new deal starts with the same seats.
+async function accept(seat) {
+  const tb = table;
+  if (!tb || tb.phase !== "playing" || !tb.view || !tb.view.terminal) return;
+  tb.accepted.add(seat);
+  netRedrawEnd(tb.sid);
+  const inPlay = tb.remotes.filter((r) => !r.dropped && r.state === "ready");
+  if (!tb.accepted.has(hostSeat()) || !inPlay.every((r) => tb.accepted.has(r.seat))) return;
+  const answer = await tb.call({ op: "net_host", ...tb.request, names: tb.names });
+  if (table !== tb) return;
+  if (!answer.ok) { netChange(tb.sid, { text: tb.ctx.errorText(/** @type {any} */ (answer)) }); return; }
+  tb.id = answer.result.table;
+  tb.commitment = answer.result.commitment;
+  tb.phase = "again";
+  for (const r of tb.remotes) {
+    r.secret = null;
+    if (inPlay.includes(r)) { r.state = "connected"; send(r, { t: "again", commitment: tb.commitment }); }
+  }
+  changed();
+  if (!inPlay.length) hostStart();
+}
+
+/** The host closes the table: every guest is told, the connections close. @param {string} key */
+export function closeTable(key = "net.bye.closed") {
+  const tb = table;
+  if (!tb) return;
+  table = null;
+  for (const r of tb.remotes) {
+    send(r, { t: "bye", key });
+    r.gen++;
+    if (r.conn) { try { r.conn.close(); } catch { /* closed */ } }
+  }
+  for (const w of tb.waiters.splice(0)) w({ ok: false, kind: "RequestError", key: "net.bye.closed", args: {} });
+  changed();
+}
+
+/**
+ * A saved net game resumed after the host reloaded (`net_info` knows it): every remote seat is
+ * played by the computer until its guest comes back through a new invite. Null if the save is not
+ * a net game (the caller opens it as usual), else what openGame said.
+ * @param {import("../../protocol").ShellContext} ctx
+ * @param {import("../../protocol").Started} started
+ * @param {object} opts openGame's options
+ * @returns {Promise<{error: string | null} | null>}
+ */
+export async function hostResume(ctx, started, opts) {
+  const call = /** @type {RawCall} */ (/** @type {unknown} */ (ctx.engineCall));
+  const info = await call({ op: "net_info", session: started.session });
+  if (!info.ok || !info.result || !Array.isArray(info.result.remote) || !info.result.remote.length) return null;
+  if (table) closeTable("net.bye.closed");
+  const seats = info.result.seats;
+  const request = { game: started.game, variant: started.variant, options: started.options, seats: seats.map((k, i) => (info.result.remote.includes(i) ? "remote" : k)), fallback: info.result.fallback };
+  table = {
+    ctx, call, request, flags: {}, names: started.names || seatNames(request.seats), id: null, commitment: info.result.commitment,
+    remotes: info.result.remote.map((/** @type {number} */ s) => ({ ...newSeat(s), dropped: true, state: "lost" })),
+    sid: started.session, started, phase: "playing", view: started.view, pendingSay: [], waiters: [], revealed: null,
+    accepted: new Set(), error: "", net: { commitment: info.result.commitment, secrets: info.result.secrets || [] },
+  };
+  const error = await openGame({ ...started, seats, names: localNames() }, { ...opts, engine, net: { role: "host", endBox, rematch: () => accept(hostSeat()), leave: () => {} } });
+  await Promise.all(table.remotes.map((r) => invite(r)));
+  netChange(started.session, { text: t("net.resumed") });
+  return { error };
+}
