@@ -47,6 +47,12 @@ export async function renderSetup(main, gameName, params, ctx) {
           <select id="setup-players"></select>
         </div>
         <fieldset class="field panel" id="setup-seats"><legend>${esc(t("setup.seats"))}</legend></fieldset>
+        <div class="field panel" id="setup-net">
+          <label class="check"><input type="checkbox" id="setup-together"${params.get("together") === "1" ? " checked" : ""} aria-describedby="setup-together-help"> ${esc(t("net.setup.together"))}</label>
+          <span class="help" id="setup-together-help">${esc(t("net.setup.help"))}</span>
+          <div class="field" id="setup-fallback-field" hidden><label for="setup-fallback">${esc(t("net.setup.fallback"))}</label>
+            <select id="setup-fallback">${ai.map((l) => `<option value="${esc(l)}"${l === "medium" ? " selected" : ""}>${esc(t("level." + l))}</option>`).join("")}</select></div>
+        </div>
         <details class="setup-more" id="setup-more"${openMore ? " open" : ""}><summary>${esc(t("setup.more"))}</summary>
         <fieldset class="field panel" id="setup-options"><legend>${esc(t("setup.options"))}</legend></fieldset>
         <label class="check"><input type="checkbox" id="setup-undo"${params.get("undo") === "0" ? "" : " checked"} aria-describedby="setup-undo-help"> ${esc(t("save.allowundo"))}</label>
@@ -64,24 +70,31 @@ export async function renderSetup(main, gameName, params, ctx) {
     </section>`;
   const sel = $("#setup-variant");
   sel.value = variant.name;
+  const together = () => /** @type {HTMLInputElement} */ ($("#setup-together")).checked;
   const drawSeats = () => {
     const n = Number($("#setup-players").value);
     const box = $("#setup-seats");
-    const old = [...box.querySelectorAll("select")].map((s) => s.value);
+    const net = together(); // playing with friends: a seat may be a friend on another device (issue 22)
+    const old = [...box.querySelectorAll("select")].map((s) => (!net && s.value === "remote" ? "" : s.value));
     box.innerHTML = `<legend>${esc(t("setup.seats"))}</legend>` + Array.from({ length: n }, (_, i) => `
       <div class="row seat-choice">
         <label for="seat-${i}">${esc(t("setup.seat", { n: i + 1 }))}</label>
         <select id="seat-${i}" data-seat="${i}">
-          <option value="human">${esc(t("setup.human"))}</option>
+          <option value="human">${esc(t(net ? "net.setup.you" : "setup.human"))}</option>
+          ${net ? `<option value="remote">${esc(t("net.setup.friend"))}</option>` : ""}
           ${ai.map((l) => `<option value="${esc(l)}">${esc(t("setup.ai", { level: t("level." + l) }))}</option>`).join("")}
         </select>
       </div>`).join("");
-    const fallback = ai.includes("medium") ? "medium" : (ai[0] || "human");
+    const fallback = net ? "remote" : ai.includes("medium") ? "medium" : (ai[0] || "human");
     box.querySelectorAll("select").forEach((s, i) => {
-      const want = old[i] || seatParam[i];
-      s.value = want && (want === "human" || ai.includes(want)) ? want : (i === 0 ? "human" : fallback);
+      const want = net && old[i] === "human" && i > 0 ? "" : old[i] || seatParam[i];
+      s.value = want && (want === "human" || ai.includes(want) || (net && want === "remote")) ? want : (i === 0 ? "human" : fallback);
     });
+    $("#setup-fallback-field").hidden = !net;
+    $("#setup-start").textContent = t(net ? "net.setup.invite" : "setup.start");
+    $("#setup-share").hidden = net;
   };
+  $("#setup-together").addEventListener("change", drawSeats);
   const drawVariant = (first) => {
     variant = game.variants.find((v) => v.name === sel.value);
     $("#setup-summary").textContent = variant.summary || "";
@@ -138,6 +151,7 @@ export async function renderSetup(main, gameName, params, ctx) {
     const message = $("#setup-message");
     const request = formRequest();
     if (!request) return;
+    if (together()) { await hostTogether(request, ctx, start, message); return; }
     start.disabled = true;
     start.setAttribute("aria-busy", "true");
     message.textContent = "";
@@ -150,6 +164,25 @@ export async function renderSetup(main, gameName, params, ctx) {
       message.textContent = error;
     }
   });
+}
+
+// "Play with friends": the host's worker opens the table (shell/net/host.js), the lobby gives the invites.
+async function hostTogether(request, ctx, start, message) {
+  const seats = request.seats;
+  const bad = seats.filter((k) => k === "human").length !== 1 ? "net.setup.oneyou" : !seats.includes("remote") ? "net.setup.nofriend" : "";
+  if (bad) { message.textContent = t(bad); return; }
+  start.disabled = true;
+  start.setAttribute("aria-busy", "true");
+  message.textContent = "";
+  const { seed, undo, ...rest } = request; // eslint-disable-line no-unused-vars -- a net table's seed is made by every player together, no undo
+  const flags = new URLSearchParams(location.search);
+  const host = await import("./net/host.js");
+  const error = await host.hostOpen(ctx, { ...rest, fallback: /** @type {HTMLSelectElement} */ ($("#setup-fallback")).value },
+    { debug: flags.has("debug"), tamper: flags.has("debug") && flags.has("tamper") });
+  start.disabled = false;
+  start.removeAttribute("aria-busy");
+  if (error) { message.textContent = error; return; }
+  location.hash = "#/together";
 }
 
 /** @param {import("../protocol").OptionSpec} o @param {unknown} fromLink */
