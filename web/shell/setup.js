@@ -50,7 +50,7 @@ export async function renderSetup(main, gameName, params, ctx) {
         <div class="field panel" id="setup-net">
           <label class="check"><input type="checkbox" id="setup-together"${params.get("together") === "1" ? " checked" : ""} aria-describedby="setup-together-help"> ${esc(t("net.setup.together"))}</label>
           <span class="help" id="setup-together-help">${esc(t("net.setup.help"))}</span>
-          <div class="field" id="setup-fallback-field" hidden><label for="setup-fallback">${esc(t("net.setup.fallback"))}</label>
+          <div class="field" id="setup-fallback-field" hidden><label for="setup-fallback">${esc(t("net.setup.fallbacklevel"))}</label>
             <select id="setup-fallback">${ai.map((l) => `<option value="${esc(l)}"${l === "medium" ? " selected" : ""}>${esc(t("level." + l))}</option>`).join("")}</select></div>
         </div>
         <details class="setup-more" id="setup-more"${openMore ? " open" : ""}><summary>${esc(t("setup.more"))}</summary>
@@ -167,10 +167,8 @@ export async function renderSetup(main, gameName, params, ctx) {
 }
 
 // "Play with friends": the host's worker opens the table (shell/net/host.js), the lobby gives the invites.
+// Its checks (one seat "You", at least one friend) are the worker's net_host's, said by their keys.
 async function hostTogether(request, ctx, start, message) {
-  const seats = request.seats;
-  const bad = seats.filter((k) => k === "human").length !== 1 ? "net.setup.oneyou" : !seats.includes("remote") ? "net.setup.nofriend" : "";
-  if (bad) { message.textContent = t(bad); return; }
   start.disabled = true;
   start.setAttribute("aria-busy", "true");
   message.textContent = "";

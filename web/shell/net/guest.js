@@ -5,14 +5,13 @@
 // a local game: the table plays through `engine`, a proxy whose calls become wire messages. Every
 // View received is kept (`seen`: {actions, observation}); at the end its own worker checks the
 // host's reveal (`net_verify`) and the end screen says "Deal verified" or a warning.
-import { t } from "../../i18n.js";
+import { hasKey, t } from "../../i18n.js";
 import { guestJoin } from "./peer.js";
 import { openGame, netChange, netRedrawEnd } from "../table.js";
 
 /** @typedef {import("../../protocol").View} View */
 /** @typedef {{ok: boolean, result?: any, kind?: string, key?: string, args?: any}} AnyAnswer */
 
-const USED_KEY = "primi.net.used"; // the invites this browser answered (an invite serves once)
 const GUEST_KEY = "primi.net.guest"; // this tab joined a table (a reload: "Ask the host for a new link")
 const NAME_KEY = "primi.net.name";
 const MAX_SEEN = 5000;
@@ -39,15 +38,6 @@ export function inviteCode(text) {
   return m ? decodeURIComponent(m[1]) : s;
 }
 
-function usedInvites() {
-  try { const v = JSON.parse(localStorage.getItem(USED_KEY) || "[]"); return Array.isArray(v) ? v : []; } catch { return []; }
-}
-/** Whether this browser answered this invite already (opened again: "Ask the host for a new link"). @param {string} code */
-export function inviteUsed(code) { return usedInvites().includes(code.slice(0, 64)); }
-function markUsed(code) {
-  try { localStorage.setItem(USED_KEY, JSON.stringify([...usedInvites(), code.slice(0, 64)].slice(-50))); } catch { /* private mode */ }
-}
-
 /** This tab was a guest's before it reloaded: the table is gone ("Ask the host for a new link"). Asked once. */
 export function guestReloaded() {
   try {
@@ -64,7 +54,6 @@ export function guestReloaded() {
  */
 export async function guestOpen(ctx, text) {
   const code = inviteCode(text);
-  if (inviteUsed(code)) return t("net.reload");
   if (guest) leave();
   const g = {
     ctx, code, state: "making", answer: "", conn: null, welcome: null, secret: randomHex(), seat: -1, rejoined: false,
@@ -75,19 +64,19 @@ export async function guestOpen(ctx, text) {
   changed();
   try {
     const conn = await guestJoin(code, {
-      settings: ctx.settings, // the ICE servers: none unless the player opted in (peer.js iceServers)
       onMessage: (m) => { if (guest === g) onMessage(g, m); },
       onState: (s) => { if (guest === g) onState(g, s); },
-    });
+    }, { settings: ctx.settings }); // the ICE servers: none unless the player opted in (peer.js iceServers)
     if (guest !== g) { conn.close(); return null; }
     g.conn = conn;
     g.answer = answerLink(conn.answer);
     g.state = "answered";
-    markUsed(code);
   } catch (err) {
     if (guest === g) guest = null;
     changed();
-    return t(err && err.key ? err.key : "net.bad.invite");
+    // An invite this browser answered already (peer.js: opened again, a reload): a new link is needed.
+    const key = err && typeof err.key === "string" ? err.key : "net.bad.invite";
+    return t(key === "net.used" ? "net.reload" : key);
   }
   changed();
   return null;
@@ -286,7 +275,7 @@ function endBox(box) {
   line.classList.toggle("error", !!g.verify && g.verify !== "ok" && g.verify !== "checking");
   line.dataset.verify = g.verify || "waiting";
   line.textContent = g.verify === "ok" ? t("net.verified") : g.verify === "checking" || !g.verify ? t("net.verifying")
-    : `${t("net.notverified")} ${t(g.verify)}`;
+    : hasKey(g.verify) ? t(g.verify) : t("net.notverified"); // net.verify.*: the warning says what failed
   if (g.again) line.textContent += " " + t("net.again.dealing");
   const button = /** @type {HTMLButtonElement | null} */ (box.querySelector("#end-rematch"));
   if (button) button.disabled = !!g.asked || g.state !== "playing";

@@ -9,7 +9,8 @@
 // The table (shell/table.js) plays it through `engine`: the worker's calls, plus `wait` for a
 // remote seat's move.
 import { t } from "../../i18n.js";
-import { hostInvite } from "./peer.js";
+import { answerFor, hostInvite } from "./peer.js";
+import { createRelay } from "./relay.js";
 import { openGame, netChange, netRedrawEnd, seatNames } from "../table.js";
 
 /** @typedef {import("../../protocol").View} View */
@@ -24,15 +25,13 @@ import { openGame, netChange, netRedrawEnd, seatNames } from "../table.js";
  * @property {string | null} name the name its player gave
  * @property {string | null} secret
  * @property {any} conn the connection (peer.js hostInvite's)
- * @property {number} gen the connection's generation: messages of a replaced one are dropped
+ * @property {number} gen the connection's generation (relay.js): messages of a replaced one are dropped
+ * @property {any} relay the seat's relay (relay.js: size, rate, generation), kept across its connections
  * @property {string} invite the invite's link
+ * @property {string} inviteId the invite's id (an answer names it)
  * @property {boolean} dropped a computer plays the seat until the player comes back
- * @property {number} flood the time of the last flood notice (one a burst)
- * @property {number[]} times the last second's message times
  */
 
-const MAX_TEXT = 64 * 1024; // the relay's cap (relay.js keeps the same)
-const MAX_RATE = 20; // messages a second, sustained
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** The table this tab hosts, or null. */
@@ -72,13 +71,14 @@ export async function hostOpen(ctx, request, flags = {}) {
 
 /** @param {number} seat @returns {RemoteSeat} */
 function newSeat(seat) {
-  return { seat, state: "making", name: null, secret: null, conn: null, gen: 0, invite: "", dropped: false, flood: 0, times: [] };
+  return { seat, state: "making", name: null, secret: null, conn: null, gen: 0, relay: createRelay(), invite: "", inviteId: "", dropped: false };
 }
 
 // A (new) invite for a seat: the old connection, if any, is replaced (its messages dropped from now on).
 async function invite(r) {
   const tb = table;
-  const gen = ++r.gen;
+  const gen = r.relay.connect();
+  r.gen = gen;
   if (r.conn) { try { r.conn.close(); } catch { /* already closed */ } }
   r.conn = null;
   r.state = "making";
@@ -86,13 +86,13 @@ async function invite(r) {
   changed();
   try {
     const conn = await hostInvite({
-      settings: tb.ctx.settings, // the ICE servers: none unless the player opted in (peer.js iceServers)
-      onMessage: (m) => { if (table === tb && r.gen === gen) onMessage(r, m); },
+      onMessage: (_msg, text) => { if (table === tb) onMessage(r, gen, text); },
       onState: (s) => { if (table === tb && r.gen === gen) onState(r, s); },
-    });
+    }, { settings: tb.ctx.settings }); // the ICE servers: none unless the player opted in (peer.js iceServers)
     if (table !== tb || r.gen !== gen) { conn.close(); return; }
     r.conn = conn;
     r.invite = inviteLink(conn.invite);
+    r.inviteId = conn.id;
     r.state = "waiting";
   } catch (err) {
     console.error(err);
@@ -120,18 +120,16 @@ export async function hostAccept(text) {
   if (!table) return t("net.nohost");
   const code = answerCode(text);
   if (!code) return t("net.bad.answer");
-  let problem = "net.bad.other";
-  for (const r of table.remotes) {
-    if (r.state !== "waiting" || !r.conn) continue;
-    try {
-      await r.conn.accept(code);
-      return null;
-    } catch (err) {
-      const key = err && err.key;
-      if (key !== "net.bad.other") { problem = key || "net.bad.answer"; break; } // a bad answer for any invite
-    }
+  try {
+    const id = answerFor(code); // the invite it answers: that seat connects
+    const r = table.remotes.find((x) => x.inviteId === id && x.conn);
+    if (!r) return t("net.bad.other");
+    if (r.state !== "waiting") return t("net.used");
+    await r.conn.accept(code);
+    return null;
+  } catch (err) {
+    return t(err && typeof err.key === "string" ? err.key : "net.bad.answer");
   }
-  return t(problem);
 }
 
 // ---------------------------------------------------------------- the connections
@@ -179,31 +177,21 @@ function send(r, obj) {
   try { r.conn.send(obj); } catch (err) { console.error(err); }
 }
 
-// The relay's checks before the worker sees a text: size and rate (the connection's generation is
-// checked by the closures of invite()). A flood is dropped with one notice to that guest.
-function admit(r, text) {
-  if (text.length > MAX_TEXT) return false;
-  const now = performance.now();
-  r.times = r.times.filter((x) => now - x < 1000);
-  if (r.times.length >= MAX_RATE) {
-    if (now - r.flood > 1000) { r.flood = now; send(r, { t: "refused", key: "net.flood", args: {} }); }
-    return false;
-  }
-  r.times.push(now);
-  return true;
-}
-
-async function onMessage(r, message) {
+// The relay's checks (relay.js) before the worker sees a text: size, rate (a flood: one notice to
+// that guest) and the connection's generation (a replaced connection's messages are dropped).
+async function onMessage(r, gen, text) {
   const tb = table;
-  const text = typeof message === "string" ? message : JSON.stringify(message);
-  if (!admit(r, text)) return;
+  const verdict = r.relay.check(text, gen);
+  if (!verdict.ok) {
+    if (verdict.notice) send(r, { t: "refused", key: verdict.notice, args: {} });
+    return;
+  }
   let msg = null;
-  try { msg = JSON.parse(text); } catch { /* the worker's net_message says it */ }
+  try { msg = JSON.parse(text); } catch { /* peer.js set it aside already */ }
   const kind = msg && typeof msg === "object" ? msg.t : null;
-  if (kind === "ping" || kind === "pong") return; // peer.js's heartbeats
   if (kind === "secret") { gotSecret(r, msg); return; }
   if (kind === "rematch") { accept(r.seat); return; }
-  if (!tb.sid || r.dropped) { send(r, { t: "refused", key: "net.refused.notnow", args: {} }); return; }
+  if (!tb.sid || r.dropped) { send(r, { t: "refused", key: r.dropped ? "net.refused.replaced" : "net.refused.turn", args: {} }); return; }
   const answer = await tb.call({ op: "net_message", session: tb.sid, seat: r.seat, text });
   if (table !== tb) return;
   if (!answer.ok) { send(r, { t: "refused", key: answer.key, args: answer.args || {} }); return; }
@@ -358,7 +346,7 @@ async function rejoined(r) {
   const tb = table;
   const answer = await tb.call({ op: "net_seat", session: tb.sid, seat: r.seat, kind: "remote" });
   if (table !== tb) return;
-  if (!answer.ok) { send(r, { t: "bye", key: "net.refused.notnow" }); return; }
+  if (!answer.ok) { send(r, { t: "bye", key: "net.refused.replaced" }); return; }
   r.dropped = false;
   r.state = "ready";
   const view = answer.result.remote && answer.result.remote[String(r.seat)];
@@ -432,7 +420,7 @@ export function closeTable(key = "net.bye.closed") {
   table = null;
   for (const r of tb.remotes) {
     send(r, { t: "bye", key });
-    r.gen++;
+    r.gen = r.relay.connect(); // nothing of the old connections reaches the worker any more
     if (r.conn) { try { r.conn.close(); } catch { /* closed */ } }
   }
   for (const w of tb.waiters.splice(0)) w({ ok: false, kind: "RequestError", key: "net.bye.closed", args: {} });

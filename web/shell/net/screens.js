@@ -9,7 +9,7 @@ import { $, esc } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { copyText } from "../links.js";
 import { answerCode, closeTable, hostAccept, hostStart, hostTable, onHostChange } from "./host.js";
-import { guestNames, guestOpen, guestReloaded, guestTable, inviteCode, inviteUsed, keepName, onGuestChange, savedName } from "./guest.js";
+import { guestNames, guestOpen, guestReloaded, guestTable, inviteCode, keepName, onGuestChange, savedName } from "./guest.js";
 
 const CHANNEL = "primi-net";
 const STATES = ["making", "waiting", "connected", "ready", "lost"];
@@ -49,7 +49,7 @@ function linkTools(id, text, label) {
     <input type="text" readonly class="link-text net-link" id="${esc(id)}" value="${esc(text)}">
     <p class="row"><button type="button" class="btn secondary" data-copy="${esc(id)}">${esc(t("net.copy"))}</button>${share}</p>
     <span class="help" role="status" data-status="${esc(id)}"></span>
-    <details class="net-qr"><summary>${esc(t("net.qr"))}</summary><div class="qr" data-qr="${esc(id)}"></div></details>`;
+    <details class="net-qr"><summary>${esc(t("net.qr.show"))}</summary><div class="qr" data-qr="${esc(id)}"></div></details>`;
 }
 
 function wireTools(root) {
@@ -177,7 +177,7 @@ export async function renderJoin(main, params, ctx) {
     </section>`;
   const g = guestTable();
   if (!(g && g.code === code)) {
-    if (reloaded || (code && inviteUsed(code))) { $("#join-message").textContent = t("net.reload"); return; }
+    if (reloaded) { $("#join-message").textContent = t("net.reload"); return; }
     if (!code) { $("#join-message").textContent = t("net.bad.invite"); return; }
   }
   $("#join-body").innerHTML = `
