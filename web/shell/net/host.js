@@ -11,6 +11,8 @@
 import { t } from "../../i18n.js";
 import { answerFor, hostInvite } from "./peer.js";
 import { createRelay } from "./relay.js";
+import { linkTools, wireTools } from "./share.js";
+import { esc } from "../../dom.js";
 import { openGame, netChange, netRedrawEnd, seatNames } from "../table.js";
 
 /** @typedef {import("../../protocol").View} View */
@@ -43,7 +45,46 @@ const listeners = new Set();
 export function hostTable() { return table; }
 /** Call `fn` whenever the lobby's state changes; returns the unsubscribe. @param {() => void} fn */
 export function onHostChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
-function changed() { for (const fn of [...listeners]) { try { fn(); } catch (err) { console.error(err); } } }
+function changed() {
+  for (const fn of [...listeners]) { try { fn(); } catch (err) { console.error(err); } }
+  drawPanel();
+}
+
+// During the game, above every screen: the new invite of each friend who left (the computer plays
+// for them meanwhile) and the box for their answer.
+function drawPanel() {
+  const away = table && table.phase === "playing" ? table.remotes.filter((r) => r.dropped) : [];
+  let panel = document.getElementById("net-panel");
+  if (!away.length) { if (panel) panel.remove(); return; }
+  if (!panel) {
+    panel = document.createElement("section");
+    panel.id = "net-panel";
+    panel.className = "panel net-panel";
+    panel.setAttribute("aria-label", t("net.lobby.title"));
+    panel.innerHTML = `<ol class="net-seats" id="net-panel-seats"></ol>
+      <form class="field" id="net-panel-paste" novalidate><label for="net-panel-answer">${esc(t("net.paste"))}</label>
+      <textarea id="net-panel-answer" rows="2" autocomplete="off" spellcheck="false"></textarea>
+      <p class="row"><button type="submit" class="btn secondary" id="net-panel-accept">${esc(t("net.connect"))}</button></p>
+      <p class="message error" id="net-panel-message" role="alert"></p></form>`;
+    document.getElementById("main").before(panel);
+    wireTools(panel);
+    panel.querySelector("form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const area = /** @type {HTMLTextAreaElement} */ (document.getElementById("net-panel-answer"));
+      const error = await hostAccept(area.value);
+      const box = document.getElementById("net-panel-message");
+      if (box) box.textContent = error || "";
+      if (!error) area.value = "";
+    });
+  }
+  const list = panel.querySelector("ol");
+  const names = localNames();
+  const key = away.map((r) => `${r.seat}|${r.state}|${r.invite}`).join(";");
+  if (list.getAttribute("data-key") === key) return;
+  list.setAttribute("data-key", key);
+  list.innerHTML = away.map((r) => `<li data-seat="${r.seat}" data-state="${esc(r.state)}">
+    ${r.invite && r.state === "waiting" ? linkTools(`reinvite-${r.seat}`, r.invite, t("net.reinvite", { name: names[r.seat] })) : `<p>${esc(t("net.reinvite", { name: names[r.seat] }))}: ${esc(t("net.state." + r.state))}</p>`}</li>`).join("");
+}
 
 /**
  * Open a net table: the worker deals nothing yet, it commits to its secret (`net_host`); one
@@ -323,7 +364,7 @@ function fanOut(remote) {
 // A guest is gone (closed tab, lost network, phone asleep: peer.js says so within 10 s): the
 // computer plays the seat, the table says so, and a new invite lets the player come back.
 function dropped(r) {
-  if (r.dropped) return;
+  if (r.dropped) { invite(r); return; } // its new invite's connection went too: another one
   drop(r, true);
 }
 
