@@ -71,11 +71,12 @@ export async function renderSetup(main, gameName, params, ctx) {
   const sel = $("#setup-variant");
   sel.value = variant.name;
   const together = () => /** @type {HTMLInputElement} */ ($("#setup-together")).checked;
-  const drawSeats = () => {
+  // fresh: "Play with friends" was just turned on or off (every other seat becomes a friend, or back).
+  const drawSeats = (fresh = false) => {
     const n = Number($("#setup-players").value);
     const box = $("#setup-seats");
     const net = together(); // playing with friends: a seat may be a friend on another device (issue 22)
-    const old = [...box.querySelectorAll("select")].map((s) => (!net && s.value === "remote" ? "" : s.value));
+    const old = fresh === true ? [] : [...box.querySelectorAll("select")].map((s) => (!net && s.value === "remote" ? "" : s.value));
     box.innerHTML = `<legend>${esc(t("setup.seats"))}</legend>` + Array.from({ length: n }, (_, i) => `
       <div class="row seat-choice">
         <label for="seat-${i}">${esc(t("setup.seat", { n: i + 1 }))}</label>
@@ -87,14 +88,14 @@ export async function renderSetup(main, gameName, params, ctx) {
       </div>`).join("");
     const fallback = net ? "remote" : ai.includes("medium") ? "medium" : (ai[0] || "human");
     box.querySelectorAll("select").forEach((s, i) => {
-      const want = net && old[i] === "human" && i > 0 ? "" : old[i] || seatParam[i];
+      const want = net && old[i] === "human" && i > 0 ? "" : old[i] || (fresh === true && net ? "" : seatParam[i]);
       s.value = want && (want === "human" || ai.includes(want) || (net && want === "remote")) ? want : (i === 0 ? "human" : fallback);
     });
     $("#setup-fallback-field").hidden = !net;
     $("#setup-start").textContent = t(net ? "net.setup.invite" : "setup.start");
     $("#setup-share").hidden = net;
   };
-  $("#setup-together").addEventListener("change", drawSeats);
+  $("#setup-together").addEventListener("change", () => drawSeats(true));
   const drawVariant = (first) => {
     variant = game.variants.find((v) => v.name === sel.value);
     $("#setup-summary").textContent = variant.summary || "";
@@ -109,7 +110,7 @@ export async function renderSetup(main, gameName, params, ctx) {
     if (ctx.prepare) ctx.prepare({ game: game.name, variant: variant.name }); // its answer is not needed
   };
   sel.addEventListener("change", () => drawVariant(false));
-  $("#setup-players").addEventListener("change", drawSeats);
+  $("#setup-players").addEventListener("change", () => drawSeats());
   drawVariant(true);
   // The form's request ({game, variant, options, seats, seed?}), or null after saying what is wrong.
   const formRequest = () => {

@@ -266,7 +266,7 @@ export async function hostStart() {
   const absent = tb.remotes.filter((r) => r.state !== "ready");
   const secrets = {};
   for (const r of tb.remotes) secrets[String(r.seat)] = r.state === "ready" ? r.secret : randomHex();
-  const req = { op: "net_start", table: tb.id, secrets };
+  const req = { op: "net_start", table: tb.id, secrets, names: localNames() }; // the names the friends gave, kept with the save
   if (tb.flags.debug) Object.assign(req, { debug: true, tamper: !!tb.flags.tamper });
   const answer = await tb.call(req);
   if (table !== tb) return null;
