@@ -231,6 +231,32 @@ def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str) -
         host_ctx.close()
 
 
+def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> None:
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=2", name="Dario")
+    try:
+        play_to_the_end(host, guest, [], stop_after=1)
+        actions = host.evaluate("window.primi.tableInfo().actions")
+        host.reload()
+        host.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+        # The game goes on from the host's save, the friend's seat the computer's until they are back.
+        expect(host.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+        assert host.evaluate("window.primi.tableInfo().actions") >= actions
+        expect(host.locator("#table-net")).to_contain_text("Send your friends new invites", timeout=STEP_TIMEOUT)
+        expect(guest.locator("#table-net")).to_contain_text("Ask the host for a new link", timeout=20_000)
+        link = host.locator("#net-panel input.net-link")
+        expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
+        guest.goto(link.input_value())
+        answer = guest_answer(guest, "Dario")
+        paste(host, "#net-panel-answer", "#net-panel-accept", answer)
+        expect(host.locator("#table-net")).to_contain_text("Dario is back", timeout=STEP_TIMEOUT)
+        expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+        expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
+        assert host.evaluate("window.primi.tableInfo().names")[1] == "Dario"
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
 def test_a_guest_reload_asks_for_a_new_link(browser: Any, server: str) -> None:
     host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", name="Carla")
     try:

@@ -675,9 +675,10 @@ setSavesContext({ engineCall, loadCatalogue, openGame: openSaved, errorText, ann
 const netScreens = () => fetchModule(() => import("./shell/net/screens.js"));
 const netCtx = () => ({ ...routeCtx, catalogueNow: () => catalogue });
 async function openSaved(started, opts) {
-  if (opts && opts.resumed && (started.seats.includes("remote") || "net" in started)) {
-    const net = await (await fetchModule(() => import("./shell/net/host.js"))).hostResume(netCtx(), started, opts);
-    if (net) return net.error;
+  if (opts && opts.resumed) {
+    // A table played together (net_info knows it; any other game: an error answer, opened as usual).
+    const info = await /** @type {(r: object) => Promise<{ok: boolean, result?: any}>} */ (/** @type {unknown} */ (engineCall))({ op: "net_info", session: started.session });
+    if (info.ok) return (await fetchModule(() => import("./shell/net/host.js"))).hostResume(netCtx(), started, opts, info.result);
   }
   return openGame(started, opts);
 }

@@ -208,7 +208,8 @@ function wireNames() {
 // The host's own names for the seats: "You", a friend's name (or "Friend n"), the computers'.
 function localNames() {
   const tb = table;
-  const base = seatNames(tb.request.seats);
+  const saved = tb.started && Array.isArray(tb.started.names) && tb.started.names.length === tb.request.seats.length ? tb.started.names : null;
+  const base = saved ? [...saved] : seatNames(tb.request.seats); // a resumed save's names: the friends' own
   for (const r of tb.remotes) if (r.name) base[r.seat] = r.name;
   return base;
 }
@@ -469,29 +470,28 @@ export function closeTable(key = "net.bye.closed") {
 }
 
 /**
- * A saved net game resumed after the host reloaded (`net_info` knows it): every remote seat is
- * played by the computer until its guest comes back through a new invite. Null if the save is not
- * a net game (the caller opens it as usual), else what openGame said.
+ * A saved net game resumed after the host reloaded (`net_info`'s answer): every remote seat is
+ * played by the computer until its guest comes back through a new invite. What openGame said.
  * @param {import("../../protocol").ShellContext} ctx
  * @param {import("../../protocol").Started} started
  * @param {object} opts openGame's options
- * @returns {Promise<{error: string | null} | null>}
+ * @param {{seats: string[], fallback: string, commitment: string, remote: number[], secrets?: string[]}} info
+ * @returns {Promise<string | null>}
  */
-export async function hostResume(ctx, started, opts) {
+export async function hostResume(ctx, started, opts, info) {
   const call = /** @type {RawCall} */ (/** @type {unknown} */ (ctx.engineCall));
-  const info = await call({ op: "net_info", session: started.session });
-  if (!info.ok || !info.result || !Array.isArray(info.result.remote) || !info.result.remote.length) return null;
   if (table) closeTable("net.bye.closed");
-  const seats = info.result.seats;
-  const request = { game: started.game, variant: started.variant, options: started.options, seats: seats.map((k, i) => (info.result.remote.includes(i) ? "remote" : k)), fallback: info.result.fallback };
+  const seats = info.seats;
+  const request = { game: started.game, variant: started.variant, options: started.options, seats: seats.map((k, i) => (info.remote.includes(i) ? "remote" : k)), fallback: info.fallback };
   table = {
-    ctx, call, request, flags: {}, names: started.names || seatNames(request.seats), id: null, commitment: info.result.commitment,
-    remotes: info.result.remote.map((/** @type {number} */ s) => ({ ...newSeat(s), dropped: true, state: "lost" })),
+    ctx, call, request, flags: {}, names: started.names || seatNames(request.seats), id: null, commitment: info.commitment,
+    remotes: info.remote.map((/** @type {number} */ s) => ({ ...newSeat(s), dropped: true, state: "lost" })),
     sid: started.session, started, phase: "playing", view: started.view, pendingSay: [], waiters: [], revealed: null,
-    accepted: new Set(), error: "", net: { commitment: info.result.commitment, secrets: info.result.secrets || [] },
+    accepted: new Set(), error: "", net: { commitment: info.commitment, secrets: info.secrets || [] },
   };
   const error = await openGame({ ...started, seats, names: localNames() }, { ...opts, engine, net: { role: "host", endBox, rematch: () => accept(hostSeat()), leave: () => {} } });
+  if (error) return error;
   await Promise.all(table.remotes.map((r) => invite(r)));
   netChange(started.session, { text: t("net.resumed") });
-  return { error };
+  return null;
 }

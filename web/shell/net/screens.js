@@ -129,10 +129,9 @@ export async function renderJoin(main, params, ctx) {
       <div id="join-body"></div>
     </section>`;
   const g = guestTable();
-  if (!(g && g.code === code)) {
-    if (reloaded) { $("#join-message").textContent = t("net.reload"); return; }
-    if (!code) { $("#join-message").textContent = t("net.bad.invite"); return; }
-  }
+  // No invite: this tab's table went with a reload ("Ask the host for a new link"), or a bad link.
+  // An invite this browser answered already: peer.js says net.used (the same sentence).
+  if (!(g && g.code === code) && !code) { $("#join-message").textContent = t(reloaded ? "net.reload" : "net.bad.invite"); return; }
   $("#join-body").innerHTML = `
       <div class="field"><label for="join-name">${esc(t("net.join.name"))}</label>
         <input type="text" id="join-name" maxlength="24" autocomplete="nickname" value="${esc(savedName())}"></div>
