@@ -76,9 +76,9 @@ def player(browser: Any, server: str, size: str, url: str) -> tuple[BrowserConte
     return ctx, page
 
 
-def host_lobby(page: Page, server: str, seed_route: str) -> str:
+def host_lobby(page: Page, server: str, seed_route: str, query: str = "?debug") -> str:
     """The host sets up a table with one friend: the invite link the lobby shows."""
-    page.goto(server + "?debug#" + seed_route)
+    page.goto(server + query + "#" + seed_route)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     expect(page.locator("#screen-setup")).to_be_visible()
     page.locator("#setup-together").check()
@@ -158,11 +158,19 @@ def received(page: Page) -> list[dict[str, Any]]:
     return [json.loads(m) for m in page.evaluate("window.__netIn")]
 
 
-def connect(browser: Any, server: str, route: str, name: str = "Anna") -> tuple[BrowserContext, Page, BrowserContext, Page]:
-    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
-    invite = host_lobby(host, server, route)
+def connect(browser: Any, server: str, route: str, name: str = "Anna", query: str = "?debug",
+            audit: bool = False) -> tuple[BrowserContext, Page, BrowserContext, Page]:
+    """A host (desktop) and a guest (phone) at one table, started; ``audit``: axe on the lobby and
+    the join screen."""
+    host_ctx, host = player(browser, server, "desktop", server + query + "#/")
+    invite = host_lobby(host, server, route, query)
     guest_ctx, guest = player(browser, server, "phone", invite)
     answer = guest_answer(guest, name)
+    if audit:
+        from test_a11y import axe
+
+        for page, where in ((host, "the lobby"), (guest, "the join screen")):
+            assert axe(page) == [], where
     paste(host, "#together-answer", "#together-accept", answer)
     expect(host.locator("#together-seats li[data-state=ready]")).to_contain_text(name, timeout=STEP_TIMEOUT)
     expect(host.locator("#together-start")).to_have_text("Start")
@@ -173,7 +181,10 @@ def connect(browser: Any, server: str, route: str, name: str = "Anna") -> tuple[
 
 
 def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> None:
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1")
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", audit=True)
+    errors: list[str] = []
+    for page in (host, guest):
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     try:
         # Names: the guest is "You" on their own screen and Anna on the host's; no undo at a net table.
         assert guest.evaluate("window.primi.tableInfo().names")[1] == "You"
@@ -205,6 +216,7 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
             truth.check_html(1, actions, html, "the guest's page")
         for page in (host, guest):
             assert page.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
+        assert errors == []
     finally:
         guest_ctx.close()
         host_ctx.close()
@@ -221,7 +233,12 @@ def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str) -
         # Back through the new invite, on a new page of the same phone.
         guest_ctx, guest = player(browser, server, "phone", link.input_value())
         answer = guest_answer(guest, "Bruno")
-        paste(host, "#net-panel-answer", "#net-panel-accept", answer)
+        # The host opens the answer's link: a new tab, which hands it to the table's tab.
+        other = host_ctx.new_page()
+        other.goto(answer)
+        expect(other.locator("#answer-status")).to_have_text("The answer went to your table in the other tab. You can close this one.",
+                                                             timeout=READY_TIMEOUT)
+        other.close()
         expect(host.locator("#table-net")).to_contain_text("Bruno is back", timeout=STEP_TIMEOUT)
         expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
         expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
@@ -257,6 +274,24 @@ def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> No
         host_ctx.close()
 
 
+def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> None:
+    """The host's worker deals from another seed than the one every secret chose (?debug&tamper):
+    the guest's page warns at the end."""
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1",
+                                               name="Elsa", query="?debug&tamper")
+    try:
+        play_to_the_end(host, guest, [])
+        guest.wait_for_function(GUEST_STATE, timeout=STEP_TIMEOUT)
+        if guest.locator("#dealend").is_visible():
+            guest.locator("#dealend-go").click()
+        verdict = guest.locator("#end-verify")
+        expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
+        expect(verdict).to_contain_text("Warning")
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
 def test_a_guest_reload_asks_for_a_new_link(browser: Any, server: str) -> None:
     host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", name="Carla")
     try:
@@ -286,5 +321,10 @@ def test_the_screens_speak_the_players_language(browser: Any, server: str, lang:
         page.locator("#setup-together").check()
         options = page.locator("#seat-1 option").all_inner_texts()
         assert not any("remote" in o for o in options), options
+        # Settings: playing across the internet is off, and says which server it would contact.
+        page.goto(server + "#/settings")
+        expect(page.locator("#set-internet")).not_to_be_checked()
+        expect(page.locator("#set-stun")).to_have_value("stun:stun.l.google.com:19302")
+        expect(page.locator("#set-net legend")).to_have_text({"it": "Gioca via internet", "de": "Übers Internet spielen"}[lang])
     finally:
         ctx.close()

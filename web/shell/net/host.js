@@ -35,6 +35,23 @@ import { openGame, netChange, netRedrawEnd, seatNames } from "../table.js";
  */
 
 const HEX64 = /^[0-9a-f]{64}$/;
+/** The channel an answer link opened in another tab of this browser hands the answer through (screens.js renderAnswer). */
+export const CHANNEL = "primi-net";
+let channel = null;
+
+// While this tab hosts a table, it takes the answers opened in the browser's other tabs (#/answer?a=…).
+function listen() {
+  if (channel || typeof BroadcastChannel === "undefined") return;
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = async (e) => {
+    const d = e.data;
+    if (!d || d.t !== "answer" || typeof d.a !== "string" || !table) return;
+    channel.postMessage({ t: "got", id: d.id });
+    const error = await hostAccept(d.a);
+    const box = document.getElementById("together-message") || document.getElementById("net-panel-message");
+    if (box) box.textContent = error || "";
+  };
+}
 
 /** The table this tab hosts, or null. */
 let table = null;
@@ -105,6 +122,7 @@ export async function hostOpen(ctx, request, flags = {}) {
     sid: null, started: null, phase: "lobby", view: null, pendingSay: [], waiters: [], revealed: null,
     accepted: new Set(), error: "",
   };
+  listen();
   changed();
   await Promise.all(table.remotes.map((r) => invite(r)));
   return null;
@@ -489,6 +507,7 @@ export async function hostResume(ctx, started, opts, info) {
     sid: started.session, started, phase: "playing", view: started.view, pendingSay: [], waiters: [], revealed: null,
     accepted: new Set(), error: "", net: { commitment: info.commitment, secrets: info.secrets || [] },
   };
+  listen();
   const error = await openGame({ ...started, seats, names: localNames() }, { ...opts, engine, net: { role: "host", endBox, rematch: () => accept(hostSeat()), leave: () => {} } });
   if (error) return error;
   await Promise.all(table.remotes.map((r) => invite(r)));

@@ -8,28 +8,12 @@
 import { $, esc } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { linkTools, wireTools } from "./share.js";
-import { answerCode, closeTable, hostAccept, hostStart, hostTable, onHostChange } from "./host.js";
+import { CHANNEL, answerCode, closeTable, hostAccept, hostStart, hostTable, onHostChange } from "./host.js";
 import { guestNames, guestOpen, guestReloaded, guestTable, inviteCode, keepName, onGuestChange, savedName } from "./guest.js";
 
-const CHANNEL = "primi-net";
 const STATES = ["making", "waiting", "connected", "ready", "lost"];
 
 let unsubscribe = () => {};
-let channel = null;
-
-// The host's tab listens for answers opened in another tab of this browser (#/answer?a=…).
-function listen() {
-  if (channel || typeof BroadcastChannel === "undefined") return;
-  channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = async (e) => {
-    const d = e.data;
-    if (!d || d.t !== "answer" || typeof d.a !== "string" || !hostTable()) return;
-    channel.postMessage({ t: "got", id: d.id });
-    const error = await hostAccept(d.a);
-    const box = $("#together-message");
-    if (box) box.textContent = error || "";
-  };
-}
 
 // ---------------------------------------------------------------- the host's lobby
 /** #/together. @param {HTMLElement} main */
@@ -43,7 +27,6 @@ export function renderTogether(main) {
       <p class="row"><a class="btn" href="${tb ? "#/table" : "#/"}">${esc(t(tb ? "net.lobby.totable" : "nav.games"))}</a></p></section>`;
     return;
   }
-  listen();
   main.innerHTML = `
     <section class="screen" id="screen-together" aria-labelledby="together-title">
       <h1 id="together-title">${esc(t("net.lobby.title"))}</h1>
