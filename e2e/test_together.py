@@ -46,23 +46,23 @@ if (Native) {
 }
 """
 
-# The host's table: whose move it is, from the host's side (a guest's seat: its status names it).
-HOST_STATE = f"""() => {{
+def state_of(game: str, host: bool = False) -> str:
+    """A table's state for the play loops: its end, a deal's end, or its player's turn (else null);
+    ``host``: also whom the host's table waits for (a guest's seat, named by its status)."""
+    wait = """const s = document.querySelector('#table-status');
+  if (s && s.dataset.thinking && document.querySelector('#screen-table[aria-busy=true]')) return 'wait:' + s.dataset.thinking;""" if host else ""
+    return f"""() => {{
   if (document.querySelector('#game-end')) return 'end';
   const over = document.querySelector('#dealend');
   if (over && !over.hidden) return 'dealend';
-  const s = document.querySelector('#table-status');
-  if (s && s.dataset.thinking && document.querySelector('#screen-table[aria-busy=true]')) return 'wait:' + s.dataset.thinking;
-  if (document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && ({READY["primero"]})) return 'me';
+  {wait}
+  if (document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && ({READY[game]})) return 'me';
   return null;
 }}"""
-GUEST_STATE = f"""() => {{
-  if (document.querySelector('#game-end')) return 'end';
-  const over = document.querySelector('#dealend');
-  if (over && !over.hidden) return 'dealend';
-  if (document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && ({READY["primero"]})) return 'me';
-  return null;
-}}"""
+
+
+HOST_STATE = state_of("primero", host=True)
+GUEST_STATE = state_of("primero")
 
 
 def player(browser: Any, server: str, size: str, url: str) -> tuple[BrowserContext, Page]:
@@ -108,10 +108,47 @@ def paste(page: Page, box: str, button: str, text: str) -> None:
     page.locator(button).click()
 
 
-def fold_or_step(page: Page, step: int) -> None:
+def fold_or_step(page: Page, step: int, game: str = "primero") -> None:
+    """One move of the player on ``page``, as the game's own play tests make it."""
+    if game == "primiera":
+        from test_primiera import human_step as primiera_step
+
+        primiera_step(page, step)
+        return
     from test_primero_play import human_step
 
     assert human_step(page, step) is not None, "the player had nothing to do"
+
+
+def play_all(host: Page, guests: list[Page], game: str, snapshots: dict[int, list[tuple[int, str]]]) -> None:
+    """Every player plays their turns (the computers theirs, on the host's device) until every
+    table shows the end; each guest's turn keeps its DOM, by guest."""
+    state = state_of(game)
+    pages = [host, *guests]
+    for step in range(800):
+        ready = None
+        for _ in range(STEP_TIMEOUT * 4 // 1000):
+            for i, page in enumerate(pages):
+                try:
+                    got = page.wait_for_function(state, timeout=300).json_value()
+                except PlaywrightTimeout:
+                    continue
+                if got != "end":
+                    ready = (i, page, got)
+                    break
+            if ready or all(p.locator("#game-end").count() for p in pages):
+                break
+        if ready is None:
+            assert all(p.locator("#game-end").count() for p in pages), "no table is ready"
+            return
+        i, page, got = ready
+        if got == "dealend":
+            page.locator("#dealend-go").click()
+            continue
+        if i:
+            snapshots.setdefault(i - 1, []).append((page.evaluate("window.primi.tableInfo().actions"), page.content()))
+        fold_or_step(page, step, game)
+    raise AssertionError("no end")
 
 
 def either(host: Page, guest: Page) -> tuple[str, str]:
@@ -214,6 +251,16 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
         assert snapshots, "the guest played"
         for actions, html in snapshots:
             truth.check_html(1, actions, html, "the guest's page")
+        # A rematch once both accept, the seats kept.
+        sessions = [p.evaluate("window.primi.tableInfo().session") for p in (host, guest)]
+        expect(host.locator("#game-end")).to_be_visible()
+        host.locator("#end-rematch").click()
+        expect(host.locator("#end-verify")).to_contain_text("waiting for Anna")
+        guest.locator("#end-rematch").click()
+        for page, before in zip((host, guest), sessions, strict=True):
+            page.wait_for_function("(s) => { const t = window.primi.tableInfo(); return t && t.session !== s && !t.terminal; }",
+                                   arg=before, timeout=STEP_TIMEOUT)
+        assert guest.evaluate("window.primi.tableInfo().names") == ["Host", "You"]
         for page in (host, guest):
             assert page.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
         assert errors == []
@@ -222,26 +269,40 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
         host_ctx.close()
 
 
+def new_invite(host: Page) -> str:
+    """The new invite the host's table shows for a friend who left."""
+    link = host.locator("#net-panel input.net-link")
+    expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
+    return link.input_value()
+
+
+def come_back(host: Page, guest: Page, name: str, tab_of: BrowserContext | None = None) -> None:
+    """The guest answers the new invite; the host pastes the answer on the table's panel, or
+    (``tab_of``: the host's context) opens its link in a new tab. The guest has their seat and hand back."""
+    answer = guest_answer(guest, name)
+    if tab_of is None:
+        paste(host, "#net-panel-answer", "#net-panel-accept", answer)
+    else:
+        other = tab_of.new_page()
+        other.goto(answer)
+        expect(other.locator("#answer-status")).to_have_text("The answer went to your table in the other tab. You can close this one.",
+                                                             timeout=READY_TIMEOUT)
+        other.close()
+    expect(host.locator("#table-net")).to_contain_text(f"{name} is back", timeout=STEP_TIMEOUT)
+    expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+    expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
+
+
 def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str) -> None:
     host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=2", name="Bruno")
     try:
         play_to_the_end(host, guest, [], stop_after=1)
         guest_ctx.close()  # the phone is gone
         expect(host.locator("#table-net")).to_contain_text("Bruno left", timeout=20_000)
-        link = host.locator("#net-panel input.net-link")
-        expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
-        # Back through the new invite, on a new page of the same phone.
-        guest_ctx, guest = player(browser, server, "phone", link.input_value())
-        answer = guest_answer(guest, "Bruno")
-        # The host opens the answer's link: a new tab, which hands it to the table's tab.
-        other = host_ctx.new_page()
-        other.goto(answer)
-        expect(other.locator("#answer-status")).to_have_text("The answer went to your table in the other tab. You can close this one.",
-                                                             timeout=READY_TIMEOUT)
-        other.close()
-        expect(host.locator("#table-net")).to_contain_text("Bruno is back", timeout=STEP_TIMEOUT)
-        expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
-        expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
+        # Back through the new invite, on a new page of the same phone; the host opens the answer's
+        # link in a new tab, which hands it to the table's tab.
+        guest_ctx, guest = player(browser, server, "phone", new_invite(host))
+        come_back(host, guest, "Bruno", host_ctx)
         expect(host.locator("#net-panel")).to_have_count(0)
     finally:
         guest_ctx.close()
@@ -260,17 +321,52 @@ def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> No
         assert host.evaluate("window.primi.tableInfo().actions") >= actions
         expect(host.locator("#table-net")).to_contain_text("Send your friends new invites", timeout=STEP_TIMEOUT)
         expect(guest.locator("#table-net")).to_contain_text("Ask the host for a new link", timeout=20_000)
-        link = host.locator("#net-panel input.net-link")
-        expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
-        guest.goto(link.input_value())
-        answer = guest_answer(guest, "Dario")
-        paste(host, "#net-panel-answer", "#net-panel-accept", answer)
-        expect(host.locator("#table-net")).to_contain_text("Dario is back", timeout=STEP_TIMEOUT)
-        expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
-        expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
+        guest.goto(new_invite(host))
+        come_back(host, guest, "Dario")
         assert host.evaluate("window.primi.tableInfo().names")[1] == "Dario"
     finally:
         guest_ctx.close()
+        host_ctx.close()
+
+
+def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None:
+    """Four devices at one Kaleidos table (one round): each guest sees only its own hand in every
+    message and on its page, and every guest's worker verifies the deal."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    host.goto(server + "?debug#/play/primiera?variant=kaleidos&opt-target=0&opt-max_rounds=1")
+    expect(host.locator("#screen-setup")).to_be_visible()
+    host.locator("#setup-together").check()
+    host.locator("#setup-start").click()
+    links = host.locator("#together-seats li[data-state=waiting] input.net-link")
+    expect(links).to_have_count(3, timeout=STEP_TIMEOUT)
+    invites = [links.nth(i).input_value() for i in range(3)]
+    guests: list[tuple[BrowserContext, Page]] = []
+    try:
+        for n, invite in enumerate(invites):
+            ctx, page = player(browser, server, "phone", invite)
+            guests.append((ctx, page))
+            paste(host, "#together-answer", "#together-accept", guest_answer(page, f"Guest {n + 1}"))
+        expect(host.locator("#together-seats li[data-state=ready]")).to_have_count(3, timeout=STEP_TIMEOUT)
+        host.locator("#together-start").click()
+        for _, page in guests:
+            expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+        snapshots: dict[int, list[tuple[int, str]]] = {}
+        play_all(host, [p for _, p in guests], "primiera", snapshots)
+        for k, (_, page) in enumerate(guests):
+            seat = page.evaluate("window.primi.tableInfo().viewer")
+            expect(page.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+            messages = received(page)
+            truth = Truth.of(next(m for m in messages if m.get("t") == "reveal")["record"])
+            for i, m in enumerate(messages):
+                for v in views_in(m):
+                    if m.get("t") != "reveal" and not v["terminal"]:
+                        assert v["seat"] == seat
+                        truth.check(seat, v["actions"], m, f"guest {k} message {i}")
+            for actions, html in snapshots.get(k, []):
+                truth.check_html(seat, actions, html, f"guest {k}'s page")
+    finally:
+        for ctx, _ in guests:
+            ctx.close()
         host_ctx.close()
 
 

@@ -167,9 +167,12 @@ async function started(g, msg) {
   // On this device, only this seat is played here: every other seat is "remote" (played elsewhere).
   g.seats = s.seats.map((/** @type {string} */ _k, /** @type {number} */ i) => (i === g.seat ? "human" : "remote"));
   const names = guestNames(g);
+  const sid = g.sid;
   changed();
-  const error = await openGame({ ...s, session: g.sid, seats: g.seats, names, undo: false, save: null },
-    { engine, net: { role: "guest", endBox, rematch, leave: () => { if (guest === g) leave(); } } });
+  // The table leaves this deal (another tab, home's new game): the connection closes; a rematch's
+  // deal replacing it keeps the connection.
+  const error = await openGame({ ...s, session: sid, seats: g.seats, names, undo: false, save: null },
+    { engine, net: { role: "guest", endBox, rematch, leave: () => { if (guest === g && g.sid === sid) leave(); } } });
   if (error) { g.error = error; changed(); }
 }
 
@@ -235,7 +238,7 @@ const engine = /** @type {any} */ ((req) => {
       if (g.reveal && g.reveal.record) return Promise.resolve({ ok: true, result: g.reveal.record });
       return Promise.resolve({ ok: false, kind: "RequestError", key: "err.request", args: {} });
     case "close":
-      if (guest === g) leave();
+      if (guest === g && req.session === g.sid) leave();
       return Promise.resolve({ ok: true, result: true });
     default:
       return Promise.resolve({ ok: false, kind: "RequestError", key: "err.request", args: {} });
