@@ -414,7 +414,7 @@ export default {
   "net.start": "Starten",
   "net.start.computer": "Ohne die anderen starten",
   "net.start.all": "Alle sind da.",
-  "net.start.help": "Für Freunde, die noch nicht da sind, spielt der Computer; ihre Einladung gilt auch nach dem Start.",
+  "net.start.help": "Für Freunde, die noch nicht da sind, spielt der Computer; der Tisch zeigt dann für jeden eine neue Einladung, um später dazuzukommen.",
   "net.cancel": "Tisch schließen",
   "net.join.title": "An einen Tisch setzen",
   "net.join.name": "Dein Name (die anderen sehen ihn)",

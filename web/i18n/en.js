@@ -414,7 +414,7 @@ export default {
   "net.start": "Start",
   "net.start.computer": "Start without the others",
   "net.start.all": "Everyone is in.",
-  "net.start.help": "The computer plays for friends who are not in yet; their invite still works once the game has started.",
+  "net.start.help": "The computer plays for friends who are not in yet; the table then shows a new invite for each of them to join later.",
   "net.cancel": "Close the table",
   "net.join.title": "Join a table",
   "net.join.name": "Your name (the others see it)",

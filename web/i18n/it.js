@@ -414,7 +414,7 @@ export default {
   "net.start": "Inizia",
   "net.start.computer": "Inizia senza gli altri",
   "net.start.all": "Ci sono tutti.",
-  "net.start.help": "Il computer gioca per gli amici che non ci sono ancora; il loro invito vale anche a partita iniziata.",
+  "net.start.help": "Il computer gioca per gli amici che non ci sono ancora; il tavolo mostra poi un nuovo invito per ciascuno, per entrare più tardi.",
   "net.cancel": "Chiudi il tavolo",
   "net.join.title": "Unisciti a un tavolo",
   "net.join.name": "Il tuo nome (gli altri lo vedono)",
