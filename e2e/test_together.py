@@ -47,14 +47,14 @@ if (Native) {
 """
 
 def state_of(game: str, host: bool = False) -> str:
-    """A table's state for the play loops: its end, a deal's end, or its player's turn (else null);
+    """A table's state for the play loops: a deal's end (the last one's too), the end, or its player's turn (else null);
     ``host``: also whom the host's table waits for (a guest's seat, named by its status)."""
     wait = """const s = document.querySelector('#table-status');
   if (s && s.dataset.thinking && document.querySelector('#screen-table[aria-busy=true]')) return 'wait:' + s.dataset.thinking;""" if host else ""
     return f"""() => {{
-  if (document.querySelector('#game-end')) return 'end';
   const over = document.querySelector('#dealend');
   if (over && !over.hidden) return 'dealend';
+  if (document.querySelector('#game-end')) return 'end';
   {wait}
   if (document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && ({READY[game]})) return 'me';
   return null;
