@@ -115,6 +115,11 @@ def fold_or_step(page: Page, step: int, game: str = "primero") -> None:
 
         primiera_step(page, step)
         return
+    if game == "primo":
+        from test_primo import do, policy
+
+        do(page, policy(shown_view(page)))
+        return
     from test_primero_play import human_step
 
     assert human_step(page, step) is not None, "the player had nothing to do"
@@ -189,6 +194,17 @@ def play_to_the_end(host: Page, guest: Page, snapshots: list[tuple[int, str]], s
             if stop_after is not None and moves >= stop_after:
                 return moves
     return moves
+
+
+def shown_view(page: Page) -> dict[str, Any]:
+    """The View on a page's table: the host's last own View (its worker's replies, ?debug), a
+    guest's last View received."""
+    seat = page.evaluate("window.primi.tableInfo().viewer")
+    if page.evaluate("!!window.primi.replies"):
+        views = [v for r in page.evaluate("window.primi.replies") for v in views_in(json.loads(r["reply"]))]
+    else:
+        views = [v for m in received(page) for v in views_in(m)]
+    return [v for v in views if v["seat"] == seat][-1]
 
 
 def received(page: Page) -> list[dict[str, Any]]:
@@ -367,6 +383,31 @@ def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None
     finally:
         for ctx, _ in guests:
             ctx.close()
+        host_ctx.close()
+
+
+def test_primo_with_a_friend_and_a_computer(browser: Any, server: str) -> None:
+    """Primo, three players: the host, a friend and a computer on the host's device; one round."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    guest_ctx = None
+    try:
+        host.goto(server + "?debug#/play/primo?variant=rounds&players=3&opt-rounds=1")
+        expect(host.locator("#screen-setup")).to_be_visible()
+        host.locator("#setup-together").check()
+        host.select_option("#seat-2", "medium")
+        host.locator("#setup-start").click()
+        link = host.locator("#together-seats li[data-state=waiting] input.net-link")
+        expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
+        guest_ctx, guest = player(browser, server, "phone", link.input_value())
+        paste(host, "#together-answer", "#together-accept", guest_answer(guest, "Fede"))
+        expect(host.locator("#together-start")).to_have_text("Start", timeout=STEP_TIMEOUT)
+        host.locator("#together-start").click()
+        expect(guest.locator("#screen-table[data-game=primo]")).to_be_visible(timeout=READY_TIMEOUT)
+        play_all(host, [guest], "primo", {})
+        expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+    finally:
+        if guest_ctx:
+            guest_ctx.close()
         host_ctx.close()
 
 
