@@ -32,7 +32,7 @@ const html = document.documentElement;
 const SETTINGS_KEY = "primi.settings.v1";
 // speedChosen: the player picked a speed in Settings (until then prefers-reduced-motion means Off).
 /** @type {import("./protocol").Settings} */
-const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true, confirmPlay: false };
+const DEFAULT_SETTINGS = { suits: "french", fourColour: false, largeIndex: false, speed: "normal", speedChosen: false, lang: "auto", sound: false, volume: 0.6, keys: true, confirmPlay: false, internet: false, stun: ["stun:stun.l.google.com:19302"] };
 let settingsNotice = ""; // an i18n key, said on the home screen (in the page's language, once loaded)
 
 /** @returns {import("./protocol").Settings} */
@@ -54,6 +54,8 @@ function loadSettings() {
       volume: typeof data.volume === "number" && data.volume >= 0 && data.volume <= 1 ? data.volume : DEFAULT_SETTINGS.volume,
       keys: data.keys !== false, // single-key shortcuts (shell/keys.js), on unless turned off
       confirmPlay: data.confirmPlay === true, // a card's only move waits for a second tap (off: one tap plays it)
+      internet: data.internet === true, // play together across the internet: off unless the player turned it on (issue 22)
+      stun: Array.isArray(data.stun) ? data.stun.filter((u) => typeof u === "string" && /^stuns?:[^\s]{1,200}$/.test(u)).slice(0, 4) : DEFAULT_SETTINGS.stun,
     };
   } catch {
     settingsNotice = "settings.corrupt";
@@ -666,7 +668,23 @@ const routeCtx = { t, esc, settings, cardOpts, engineCall, gameOp, errorText, an
 setContext({
   ...routeCtx, loadModule: loadGame, catalogueNow: () => catalogue, resumeLatest,
 });
-setSavesContext({ engineCall, loadCatalogue, openGame, errorText, announce });
+setSavesContext({ engineCall, loadCatalogue, openGame: openSaved, errorText, announce });
+
+// ---------------------------------------------------------------- playing together (issue 22)
+// Its screens and controllers (shell/net/) are downloaded only when one of its screens opens, or
+// a saved net game resumes (the host reloaded: the game goes on, its friends rejoin by new invites).
+const netScreens = () => fetchModule(() => import("./shell/net/screens.js"));
+const netCtx = () => ({ ...routeCtx, catalogueNow: () => catalogue });
+async function openSaved(started, opts) {
+  if (opts && opts.resumed) {
+    // A table played together (net_info knows it; any other game: an error answer, opened as usual).
+    const info = await /** @type {(r: object) => Promise<{ok: boolean, result?: any}>} */ (/** @type {unknown} */ (engineCall))({ op: "net_info", session: started.session });
+    if (info.ok) return (await fetchModule(() => import("./shell/net/host.js"))).hostResume(netCtx(), started, opts, info.result);
+  }
+  return openGame(started, opts);
+}
+// A guest's tab reloaded on the table: that table lives on the host's device ("Ask the host for a new link").
+const wasGuest = () => { try { return sessionStorage.getItem("primi.net.guest") === "1"; } catch { return false; } };
 
 // ---------------------------------------------------------------- a game taken by another tab
 // Another tab opened the game this tab plays (shell/tabs.js): it leaves this tab's table at once,
@@ -705,7 +723,10 @@ const SCREENS = {
   "/": renderHome,
   "/rules": renderRules,
   "/settings": renderSettings,
-  "/table": (main) => renderTable(main),
+  "/table": async (main) => (!tableInfo() && wasGuest() ? (await netScreens()).renderJoin(main, new URLSearchParams(), netCtx()) : renderTable(main)),
+  "/together": async (main) => (await netScreens()).renderTogether(main),
+  "/join": async (main, params) => (await netScreens()).renderJoin(main, params, netCtx()),
+  "/answer": async (main, params) => (await netScreens()).renderAnswer(main, params),
   "/stats": (main) => renderStats(main, routeCtx),
 };
 // A game's own screens: its module is downloaded first (route() says so if it cannot be).
@@ -906,6 +927,11 @@ async function renderSettings(main) {
         <p class="help" id="set-keys-help">${esc(t("settings.keys.help"))}</p></div>
       <div class="field"><label class="check"><input type="checkbox" id="set-confirm" aria-describedby="set-confirm-help"> ${esc(t("settings.confirm"))}</label>
         <p class="help" id="set-confirm-help">${esc(t("settings.confirm.help"))}</p></div>
+      <fieldset class="field panel" id="set-net"><legend>${esc(t("settings.net"))}</legend>
+        <label class="check"><input type="checkbox" id="set-internet" aria-describedby="set-internet-help"> ${esc(t("settings.net.on"))}</label>
+        <p class="help" id="set-internet-help">${esc(t("settings.net.help"))}</p>
+        <label for="set-stun">${esc(t("settings.net.stun"))}</label>
+        <textarea id="set-stun" rows="2" spellcheck="false" autocomplete="off"></textarea></fieldset>
       <p class="message" id="settings-message" role="status"></p>
       <div class="suit-row" id="settings-preview" aria-hidden="true"></div>
       <p class="help" id="offline-status" hidden></p>
@@ -953,6 +979,15 @@ async function renderSettings(main) {
   $("#set-keys").addEventListener("change", (e) => { settings.keys = e.target.checked; saved(); });
   $("#set-confirm").checked = settings.confirmPlay;
   $("#set-confirm").addEventListener("change", (e) => { settings.confirmPlay = e.target.checked; saved(); });
+  $("#set-internet").checked = settings.internet;
+  $("#set-stun").value = settings.stun.join("\n");
+  $("#set-internet").addEventListener("change", (e) => { settings.internet = e.target.checked; saved(); });
+  $("#set-stun").addEventListener("change", (e) => {
+    const urls = e.target.value.split(/\s+/).filter((u) => /^stuns?:[^\s]{1,200}$/.test(u)).slice(0, 4);
+    settings.stun = urls;
+    e.target.value = urls.join("\n");
+    saved();
+  });
   function saved() { saveSettings(); preview(); $("#settings-message").textContent = t("settings.saved"); }
   preview();
 }

@@ -434,6 +434,10 @@ export interface Settings {
   keys: boolean;
   /** A card's only move waits for a second tap. */
   confirmPlay: boolean;
+  /** Play together across the internet (issue 22): off, no ICE server is contacted (same network only). */
+  internet: boolean;
+  /** The STUN servers contacted when `internet` is on (shell/net/peer.js iceServers). */
+  stun: string[];
 }
 
 /** How cards are drawn (cards.js `cardSVG`). */

@@ -47,6 +47,12 @@ export async function renderSetup(main, gameName, params, ctx) {
           <select id="setup-players"></select>
         </div>
         <fieldset class="field panel" id="setup-seats"><legend>${esc(t("setup.seats"))}</legend></fieldset>
+        <div class="field panel" id="setup-net">
+          <label class="check"><input type="checkbox" id="setup-together"${params.get("together") === "1" ? " checked" : ""} aria-describedby="setup-together-help"> ${esc(t("net.setup.together"))}</label>
+          <span class="help" id="setup-together-help">${esc(t("net.setup.help"))}</span>
+          <div class="field" id="setup-fallback-field" hidden><label for="setup-fallback">${esc(t("net.setup.fallbacklevel"))}</label>
+            <select id="setup-fallback">${ai.map((l) => `<option value="${esc(l)}"${l === "medium" ? " selected" : ""}>${esc(t("level." + l))}</option>`).join("")}</select></div>
+        </div>
         <details class="setup-more" id="setup-more"${openMore ? " open" : ""}><summary>${esc(t("setup.more"))}</summary>
         <fieldset class="field panel" id="setup-options"><legend>${esc(t("setup.options"))}</legend></fieldset>
         <label class="check"><input type="checkbox" id="setup-undo"${params.get("undo") === "0" ? "" : " checked"} aria-describedby="setup-undo-help"> ${esc(t("save.allowundo"))}</label>
@@ -64,24 +70,32 @@ export async function renderSetup(main, gameName, params, ctx) {
     </section>`;
   const sel = $("#setup-variant");
   sel.value = variant.name;
-  const drawSeats = () => {
+  const together = () => /** @type {HTMLInputElement} */ ($("#setup-together")).checked;
+  // fresh: "Play with friends" was just turned on or off (every other seat becomes a friend, or back).
+  const drawSeats = (fresh = false) => {
     const n = Number($("#setup-players").value);
     const box = $("#setup-seats");
-    const old = [...box.querySelectorAll("select")].map((s) => s.value);
+    const net = together(); // playing with friends: a seat may be a friend on another device (issue 22)
+    const old = fresh === true ? [] : [...box.querySelectorAll("select")].map((s) => (!net && s.value === "remote" ? "" : s.value));
     box.innerHTML = `<legend>${esc(t("setup.seats"))}</legend>` + Array.from({ length: n }, (_, i) => `
       <div class="row seat-choice">
         <label for="seat-${i}">${esc(t("setup.seat", { n: i + 1 }))}</label>
         <select id="seat-${i}" data-seat="${i}">
-          <option value="human">${esc(t("setup.human"))}</option>
+          <option value="human">${esc(t(net ? "net.setup.you" : "setup.human"))}</option>
+          ${net ? `<option value="remote">${esc(t("net.setup.friend"))}</option>` : ""}
           ${ai.map((l) => `<option value="${esc(l)}">${esc(t("setup.ai", { level: t("level." + l) }))}</option>`).join("")}
         </select>
       </div>`).join("");
-    const fallback = ai.includes("medium") ? "medium" : (ai[0] || "human");
+    const fallback = net ? "remote" : ai.includes("medium") ? "medium" : (ai[0] || "human");
     box.querySelectorAll("select").forEach((s, i) => {
-      const want = old[i] || seatParam[i];
-      s.value = want && (want === "human" || ai.includes(want)) ? want : (i === 0 ? "human" : fallback);
+      const want = net && old[i] === "human" && i > 0 ? "" : old[i] || (fresh === true && net ? "" : seatParam[i]);
+      s.value = want && (want === "human" || ai.includes(want) || (net && want === "remote")) ? want : (i === 0 ? "human" : fallback);
     });
+    $("#setup-fallback-field").hidden = !net;
+    $("#setup-start").textContent = t(net ? "net.setup.invite" : "setup.start");
+    $("#setup-share").hidden = net;
   };
+  $("#setup-together").addEventListener("change", () => drawSeats(true));
   const drawVariant = (first) => {
     variant = game.variants.find((v) => v.name === sel.value);
     $("#setup-summary").textContent = variant.summary || "";
@@ -96,7 +110,7 @@ export async function renderSetup(main, gameName, params, ctx) {
     if (ctx.prepare) ctx.prepare({ game: game.name, variant: variant.name }); // its answer is not needed
   };
   sel.addEventListener("change", () => drawVariant(false));
-  $("#setup-players").addEventListener("change", drawSeats);
+  $("#setup-players").addEventListener("change", () => drawSeats());
   drawVariant(true);
   // The form's request ({game, variant, options, seats, seed?}), or null after saying what is wrong.
   const formRequest = () => {
@@ -138,6 +152,7 @@ export async function renderSetup(main, gameName, params, ctx) {
     const message = $("#setup-message");
     const request = formRequest();
     if (!request) return;
+    if (together()) { await hostTogether(request, ctx, start, message); return; }
     start.disabled = true;
     start.setAttribute("aria-busy", "true");
     message.textContent = "";
@@ -150,6 +165,23 @@ export async function renderSetup(main, gameName, params, ctx) {
       message.textContent = error;
     }
   });
+}
+
+// "Play with friends": the host's worker opens the table (shell/net/host.js), the lobby gives the invites.
+// Its checks (one seat "You", at least one friend) are the worker's net_host's, said by their keys.
+async function hostTogether(request, ctx, start, message) {
+  start.disabled = true;
+  start.setAttribute("aria-busy", "true");
+  message.textContent = "";
+  const { seed, undo, ...rest } = request; // eslint-disable-line no-unused-vars -- a net table's seed is made by every player together, no undo
+  const flags = new URLSearchParams(location.search);
+  const host = await import("./net/host.js");
+  const error = await host.hostOpen(ctx, { ...rest, fallback: /** @type {HTMLSelectElement} */ ($("#setup-fallback")).value },
+    { debug: flags.has("debug"), tamper: flags.has("debug") && flags.has("tamper") });
+  start.disabled = false;
+  start.removeAttribute("aria-busy");
+  if (error) { message.textContent = error; return; }
+  location.hash = "#/together";
 }
 
 /** @param {import("../protocol").OptionSpec} o @param {unknown} fromLink */

@@ -56,6 +56,18 @@ let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, l
  * @property {"fast" | "now" | null} [autoplay] playing to the end without stops
  * @property {((value?: unknown) => void) | null} [afterRound] goes on once the round summary is closed
  * @property {boolean} [keepLogScroll]
+ * @property {import("../protocol").EngineCall} engine the game's engine: the worker, or a net table's controller (shell/net/)
+ * @property {NetTable | null} net a table played together across devices (shell/net/host.js, guest.js), else null
+ */
+/**
+ * What a table played across devices adds (shell/net/host.js and guest.js make it). Seats of kind
+ * "remote" are played on another device: the run loop asks the engine `{op: "wait", session, after}`
+ * for the next View (its `seats` when a seat's kind changed meanwhile).
+ * @typedef {object} NetTable
+ * @property {"host" | "guest"} role
+ * @property {(box: HTMLElement) => void} [endBox] fills the end screen's verification line (#end-verify)
+ * @property {() => void} rematch the rematch button: every player must accept, the seats kept
+ * @property {() => void} [leave] the table closes on this device
  */
 /** @type {TableGame | null} */
 let game = null; // the game on the table
@@ -84,10 +96,12 @@ export function tableInfo() {
   };
 }
 
-function seatNames(seats) {
+export function seatNames(seats) {
   const humans = seats.filter((k) => k === "human").length;
   let ai = 0;
+  let friend = 0;
   return seats.map((k, i) => {
+    if (k === "remote") return t("net.friend", { n: ++friend }); // a player on another device, until they say their name
     if (k !== "human") return AI_NAMES[ai++ % AI_NAMES.length];
     return humans === 1 ? t("table.you") : t("table.player", { n: i + 1 });
   });
@@ -114,10 +128,13 @@ export async function startGame(request, opts = {}) {
 /** Put a game the worker opened on the table: new_game's, resume's or import_record's answer
  * ({session, seats, names, game, variant, options, undo, view}); an error text, or null.
  * @param {import("../protocol").Started} started
- * @param {{request?: import("../protocol").NewGameRequest, resumed?: boolean, imported?: boolean, notice?: string | null}} [opts]
+ * opts.engine: the engine that plays it (default the worker); opts.net: a table played across devices.
+ * @param {{request?: import("../protocol").NewGameRequest, resumed?: boolean, imported?: boolean, notice?: string | null,
+ *   engine?: import("../protocol").EngineCall, net?: NetTable | null}} [opts]
  * @returns {Promise<string | null>} */
 export async function openGame(started, opts = {}) {
   const cat = await shell.loadCatalogue();
+  const engine = opts.engine || shell.engineCall;
   const name = started.game || (opts.request && opts.request.game);
   const info = cat.games.find((g) => g.name === name);
   const variant = info && info.variants.find((v) => v.name === (started.variant || opts.request.variant));
@@ -126,16 +143,16 @@ export async function openGame(started, opts = {}) {
   try {
     module = await shell.loadModule(name);
   } catch {
-    shell.engineCall({ op: "close", session: started.session });
+    engine({ op: "close", session: started.session });
     return t("load.failed");
   }
   if (!info || !variant || !module) {
-    shell.engineCall({ op: "close", session: started.session });
+    engine({ op: "close", session: started.session });
     return t("save.nogame");
   }
   const seats = started.seats;
   const request = opts.request || { game: name, variant: variant.name, options: started.options || {}, seats, undo: started.undo !== false };
-  if (game && game.sid && game.sid !== started.session) shell.engineCall({ op: "close", session: game.sid });
+  if (game && game.sid && game.sid !== started.session) closeGame(game);
   game = {
     name, info, variant, request, sid: started.session, seats,
     names: Array.isArray(started.names) && started.names.length === seats.length ? started.names : seatNames(seats),
@@ -144,6 +161,7 @@ export async function openGame(started, opts = {}) {
     pendingSeat: null, roundShown: null, older: [], running: false, busy: false, sending: false, lockTimer: 0,
     counted: started.view.terminal, // a game opened over (an imported record) does not count in the statistics
     save: started.save || null, notice: opts.notice || null, // a resumed game's notice (a save the rules refuse)
+    engine, net: opts.net || null,
   };
   const r = game.module.roundEnd ? game.module.roundEnd(game.view, tableCtx()) : null;
   // A resumed game shows the round summary again unless the player had closed it (a reload on the
@@ -160,7 +178,35 @@ export async function openGame(started, opts = {}) {
 export function leaveTable() {
   const g = game;
   game = null;
+  if (g && g.net && g.net.leave) g.net.leave();
   return g ? g.sid : null;
+}
+
+// A game replaced on the table: its session closes (a net table's controller closes its connections).
+function closeGame(g) {
+  if (g.net && g.net.leave) g.net.leave();
+  g.engine({ op: "close", session: g.sid });
+}
+
+/** A net table's controller: the seats' kinds changed (a computer took a dropped player's seat, the
+ * player came back), said on the table in words; `names` when a player's name changed.
+ * @param {string} sid @param {{seats?: string[], names?: string[], text?: string}} change */
+export function netChange(sid, change) {
+  if (!game || game.sid !== sid) return;
+  if (change.seats) game.seats = change.seats;
+  if (change.names && change.names.length === game.seats.length) game.names = change.names;
+  if (change.text) {
+    const box = $("#table-net");
+    if (box) { box.textContent = change.text; box.hidden = false; }
+    shell.announce(change.text);
+  }
+  if ($("#screen-table")) draw();
+}
+
+/** The game on the table is this net session: its end box is drawn again (the verification came). */
+export function netRedrawEnd(sid) {
+  if (!game || game.sid !== sid || !game.view.terminal || !$("#game-end")) return;
+  if (game.net && game.net.endBox) game.net.endBox(/** @type {HTMLElement} */ ($("#game-end")));
 }
 
 // The one human at the table is "You" (hot-seat players go by their seat's name).
@@ -172,7 +218,7 @@ const nameOf = (seat) => (seat >= 0 && game && seat < game.names.length ? game.n
 /** @returns {import("../protocol").TableContext} */
 function tableCtx() {
   return {
-    t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: shell.engineCall, gameOp: shell.gameOp,
+    t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: game.engine, gameOp: shell.gameOp,
     errorText: shell.errorText, announce: shell.announce, catalogue: shell.catalogueNow(), game: game.info,
     variant: game.variant, seats: game.seats, names: game.names, nameOf, say: sayFor,
     local: game.local, session: game.sid, send, redraw: drawControls,
@@ -196,6 +242,7 @@ export async function renderTable(main) {
     <section class="screen table-screen" id="screen-table" data-game="${esc(game.name)}" aria-labelledby="table-title" aria-busy="true">
       <h1 id="table-title" class="sr-only">${esc(t("table.title", { game: game.info.label, variant: game.variant.label }))}</h1>
       ${game.notice ? `<p class="panel message" id="table-notice" role="alert">${esc(game.notice)}</p>` : ""}
+      <p class="panel message" id="table-net" role="status" hidden></p>
       <div class="board" id="board"></div>
       <p class="turn-status" id="table-status"></p>
       <div class="action-bar" id="actions" role="toolbar" tabindex="-1" aria-label="${esc(t("table.actions"))}"></div>
@@ -317,12 +364,26 @@ async function run() {
       }
       const cur = v.current;
       if (cur < 0) return;
+      if (g.seats[cur] === "remote") {
+        // Played on another device: the next View comes when that player moves (or the seat's kind
+        // changes: a computer took a dropped player's seat). shell/net/host.js or guest.js answer.
+        setThinking(cur);
+        const next = await /** @type {(r: object) => Promise<Answer>} */ (g.engine)({ op: "wait", session: g.sid, after: v.actions });
+        if (game !== g) return;
+        setThinking(null);
+        if (!next.ok) { showError(next); return; }
+        const moved = /** @type {View & {seats?: string[]}} */ (next.result);
+        if (moved.seats) g.seats = moved.seats;
+        take(moved);
+        lockBar();
+        continue;
+      }
       if (g.seats[cur] !== "human") {
         // Out of chips, the player may watch the rest at speed ("fast") or skip to the result ("now").
         if (g.autoplay !== "now") setThinking(cur);
         await pause(g.autoplay === "now" ? 0 : g.autoplay ? PACE.fast : stepPause(g)); // a click or key skips (motion.js)
         if (game !== g) return; // the game left the table meanwhile (another tab plays it)
-        const step = await shell.engineCall({ op: "ai_step", session: g.sid });
+        const step = await g.engine({ op: "ai_step", session: g.sid });
         if (g.autoplay !== "now") setThinking(null);
         if (game !== g) return;
         if (!step.ok) { showError(step); return; }
@@ -334,7 +395,7 @@ async function run() {
       if (v.seat === cur) { keepFocus(); return; } // the human to act sees the table: wait for their move
       // The device changes hands only when another human is next; the same player keeps it.
       if (g.humans.length > 1 && cur !== g.lastHuman) { await handOver(cur); return; }
-      const shown = await shell.engineCall({ op: "show", session: g.sid, seat: cur });
+      const shown = await g.engine({ op: "show", session: g.sid, seat: cur });
       if (game !== g) return;
       if (!shown.ok) { showError(shown); return; }
       take(shown.result);
@@ -416,7 +477,7 @@ async function handOver(seat) {
   g.local.selected = [];
   if (g.view.seat !== -1) {
     // No private card stays on screen while the device changes hands.
-    const hidden = await shell.engineCall({ op: "show", session: g.sid, seat: -1 });
+    const hidden = await g.engine({ op: "show", session: g.sid, seat: -1 });
     if (game !== g) return;
     if (!hidden.ok) { showError(hidden); return; }
     take(hidden.result);
@@ -439,7 +500,7 @@ async function showPending() {
   if (g.busy) return;
   const seat = g.pendingSeat;
   setBusy(true);
-  const answer = await shell.engineCall({ op: "show", session: g.sid, seat });
+  const answer = await g.engine({ op: "show", session: g.sid, seat });
   if (game !== g) return;
   setBusy(false);
   if (!answer.ok) { showError(answer); return; }
@@ -473,7 +534,7 @@ async function send(action, opts = {}) {
   /** @type {import("../protocol").RequestOf<"act">} */
   const request = { op: "act", session: g.sid, seat, action };
   if (g.humans.length > 1) request.show = -1; // hot-seat: hide this hand at once
-  const answer = await shell.engineCall(request);
+  const answer = await g.engine(request);
   g.sending = false;
   if (game !== g) return;
   setBusy(false);
@@ -518,9 +579,9 @@ function drawControls() {
   if (game.module.side) game.module.side($("#game-side"), v, ctx);
   rove();
   const undoButton = $("#table-undo");
-  if (undoButton) undoButton.hidden = !(v.undo && !v.terminal && v.seat >= 0 && v.current === v.seat);
+  if (undoButton) undoButton.hidden = !(v.undo && !v.terminal && v.seat >= 0 && v.current === v.seat) || !!game.net; // no undo at a net table
   const exportButton = $("#table-export");
-  if (exportButton) exportButton.hidden = !v.terminal && hotSeat(game.seats); // hot-seat: the record only at the end
+  if (exportButton) exportButton.hidden = !v.terminal && (hotSeat(game.seats) || !!game.net); // hot-seat, net: the record only at the end
 }
 
 // Undo against the computer: back to before your last decision (the computers' moves since are undone too).
@@ -530,7 +591,7 @@ async function undo() {
   const v = g.view;
   if (!v.undo || v.seat < 0) return;
   setBusy(true);
-  const answer = await shell.engineCall({ op: "undo", session: g.sid, seat: v.seat });
+  const answer = await g.engine({ op: "undo", session: g.sid, seat: v.seat });
   if (game !== g) return;
   setBusy(false);
   if (!answer.ok) { showError(answer); return; }
@@ -555,7 +616,7 @@ async function exportRecord() {
     // Before the end the record shows every hidden card: never in hot-seat, else only once confirmed.
     if (hotSeat(g.seats) || !(await confirmSpoiler()) || game !== g) return;
   }
-  const answer = await shell.engineCall({ op: "record", session: g.sid, export: true });
+  const answer = await g.engine({ op: "record", session: g.sid, export: true });
   if (game !== g) return;
   if (!answer.ok) { showError(answer); return; }
   download(recordFileName(g.name, g.variant.name), JSON.stringify(answer.result, null, 1));
@@ -627,7 +688,7 @@ async function loadOlder() {
   const stop = size - have;
   if (stop <= 0) return;
   const start = Math.max(0, stop - OLDER_PAGE);
-  const answer = await shell.engineCall({ op: "log", session: g.sid, start, stop });
+  const answer = await g.engine({ op: "log", session: g.sid, start, stop });
   if (game !== g) return;
   if (!answer.ok) { showError(answer); return; }
   g.older = [...answer.result, ...g.older];
@@ -674,6 +735,7 @@ function drawEnd() {
       <ol class="standings" id="end-standings">${order.map(([s], i) => `<li data-seat="${s}"><span class="st-rank">${i + 1}.</span> <span class="st-name">${esc(nameOf(s))}</span> <span class="st-score">${esc(scoreText(r, s, ctx))}</span></li>`).join("")}</ol>
       ${note ? `<p>${esc(note)}</p>` : ""}
       ${v.seed !== null && v.seed !== undefined ? `<p id="end-seed" data-seed="${esc(v.seed)}">${esc(t("end.seed", { seed: v.seed }))}</p>` : ""}
+      ${game.net ? `<p class="message" id="end-verify" role="status"></p>` : ""}
       <p class="row"><button type="button" class="btn" id="end-rematch" data-primary>${esc(t("end.rematch"))}</button>
       <a class="btn secondary" href="${esc(link)}" id="end-replay">${esc(t("end.replay"))}</a>
       <a class="btn secondary" href="#/play/${esc(encodeURIComponent(game.name))}?variant=${esc(encodeURIComponent(game.variant.name))}" id="end-new">${esc(t("end.new"))}</a>
@@ -684,6 +746,7 @@ function drawEnd() {
   endLinks(box, { name: game.name, label: game.info.label, request: game.request, seats: game.seats, view: v,
     scoreText: (s) => scoreText(r, s, ctx) }, shell);
   $("#end-export").addEventListener("click", exportRecord);
+  if (game.net && game.net.endBox) game.net.endBox(box);
 }
 
 // The same table again with a fresh seed drawn by the worker.
@@ -691,6 +754,7 @@ async function rematch() {
   const button = $("#end-rematch");
   if (!button || button.disabled) return;
   button.disabled = true;
+  if (game.net) { game.net.rematch(); return; } // a net table: every player accepts first, the seats kept
   const { seed, ...request } = game.request; // eslint-disable-line no-unused-vars
   const error = await startGame(request);
   if (error) { button.disabled = false; showError(error); }

@@ -1,0 +1,467 @@
+"""Playing together across devices (issue 22), through the real pages: one Chromium, one browser
+context per player, the test carrying the invite and the answer between them as a person would
+(read from one page, pasted or opened in the other).
+
+- A whole Primero (Waks, one deal) game between a host and one guest on a phone: every message the
+  guest's data channel received, and its DOM at each of its turns, holds no card of the host's
+  hand (e2e/hidden.py against the record the host reveals); the guest's own worker verifies the deal.
+- A guest dropped mid-game (their context closed): the host's table says the computer took the
+  seat and shows a new invite; the guest comes back through it and sees their hand.
+- A guest's reload: "Ask the host for a new link", never a broken table.
+
+Every context's init script fails the test if an RTCPeerConnection is made with ICE servers while
+"Play across the internet" is off (the default)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from hidden import Truth, views_in
+from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from tables import READY, SIZES
+
+SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
+
+# Every message a data channel delivers to the page (peer.js sets `onmessage`), and every
+# RTCPeerConnection's ICE servers (none may be set while the setting is off).
+HOOK = """
+window.__netIn = [];
+window.__iceLeak = [];
+const Native = window.RTCPeerConnection;
+if (Native) {
+  window.RTCPeerConnection = function (config, ...rest) {
+    if (config && Array.isArray(config.iceServers) && config.iceServers.length) window.__iceLeak.push(JSON.stringify(config.iceServers));
+    return new Native(config, ...rest);
+  };
+  window.RTCPeerConnection.prototype = Native.prototype;
+  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
+    configurable: true, get() { return d.get.call(this); },
+    set(fn) { d.set.call(this, fn && ((e) => { window.__netIn.push(String(e.data)); return fn.call(this, e); })); },
+  });
+}
+"""
+
+def state_of(game: str, host: bool = False) -> str:
+    """A table's state for the play loops: a deal's end (the last one's too), the end, or its player's turn (else null);
+    ``host``: also whom the host's table waits for (a guest's seat, named by its status)."""
+    wait = """const s = document.querySelector('#table-status');
+  if (s && s.dataset.thinking && document.querySelector('#screen-table[aria-busy=true]')) return 'wait:' + s.dataset.thinking;""" if host else ""
+    return f"""() => {{
+  const over = document.querySelector('#dealend');
+  if (over && !over.hidden) return 'dealend';
+  if (document.querySelector('#game-end')) return 'end';
+  {wait}
+  if (document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && ({READY[game]})) return 'me';
+  return null;
+}}"""
+
+
+HOST_STATE = state_of("primero", host=True)
+GUEST_STATE = state_of("primero")
+
+
+def player(browser: Any, server: str, size: str, url: str) -> tuple[BrowserContext, Page]:
+    """A player's own device: a context of its own, the settings and the hooks before any script."""
+    ctx: BrowserContext = browser.new_context(**SIZES[size])
+    ctx.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
+    ctx.add_init_script(HOOK)
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    return ctx, page
+
+
+def host_lobby(page: Page, server: str, seed_route: str, query: str = "?debug") -> str:
+    """The host sets up a table with one friend: the invite link the lobby shows."""
+    page.goto(server + query + "#" + seed_route)
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    expect(page.locator("#screen-setup")).to_be_visible()
+    page.locator("#setup-together").check()
+    expect(page.locator("#seat-1")).to_have_value("remote")
+    expect(page.locator("#setup-fallback")).to_have_value("medium")
+    page.locator("#setup-start").click()
+    expect(page.locator("#screen-together")).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page.locator("#together-note")).to_contain_text("Your device runs the game")
+    link = page.locator("#together-seats li[data-state=waiting] input.net-link")
+    expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
+    return link.input_value()
+
+
+def guest_answer(page: Page, name: str) -> str:
+    """The guest's join screen: their name, then the answer to send back."""
+    expect(page.locator("#screen-join")).to_be_visible(timeout=STEP_TIMEOUT)
+    page.locator("#join-name").fill(name)
+    page.locator("#join-name").dispatch_event("change")
+    answer = page.locator("#join-answer-text")
+    expect(answer).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page.locator("#join-hostruns")).to_contain_text("The host's device runs the game")
+    return answer.input_value()
+
+
+def paste(page: Page, box: str, button: str, text: str) -> None:
+    page.locator(box).fill(text)
+    page.locator(button).click()
+
+
+def fold_or_step(page: Page, step: int, game: str = "primero") -> None:
+    """One move of the player on ``page``, as the game's own play tests make it."""
+    if game == "primiera":
+        from test_primiera import human_step as primiera_step
+
+        primiera_step(page, step)
+        return
+    if game == "primo":
+        from test_primo import do, policy
+
+        do(page, policy(shown_view(page)))
+        return
+    from test_primero_play import human_step
+
+    assert human_step(page, step) is not None, "the player had nothing to do"
+
+
+def play_all(host: Page, guests: list[Page], game: str, snapshots: dict[int, list[tuple[int, str]]]) -> None:
+    """Every player plays their turns (the computers theirs, on the host's device) until every
+    table shows the end; each guest's turn keeps its DOM, by guest."""
+    state = state_of(game)
+    pages = [host, *guests]
+    for step in range(800):
+        ready = None
+        for _ in range(STEP_TIMEOUT * 4 // 1000):
+            for i, page in enumerate(pages):
+                try:
+                    got = page.wait_for_function(state, timeout=300).json_value()
+                except PlaywrightTimeout:
+                    continue
+                if got != "end":
+                    ready = (i, page, got)
+                    break
+            if ready or all(p.locator("#game-end").count() for p in pages):
+                break
+        if ready is None:
+            assert all(p.locator("#game-end").count() for p in pages), "no table is ready"
+            return
+        i, page, got = ready
+        if got == "dealend":
+            page.locator("#dealend-go").click()
+            continue
+        if i:
+            snapshots.setdefault(i - 1, []).append((page.evaluate("window.primi.tableInfo().actions"), page.content()))
+        fold_or_step(page, step, game)
+    raise AssertionError("no end")
+
+
+def either(host: Page, guest: Page) -> tuple[str, str]:
+    """Whichever page is ready first, and its state: the host's table (its own turn, a deal's end,
+    the end) or the guest's (theirs). Each page is asked in turn for a moment, until one is."""
+    for _ in range(STEP_TIMEOUT * 4 // 1000):
+        for name, page, state in (("host", host, HOST_STATE), ("guest", guest, GUEST_STATE)):
+            try:
+                got = page.wait_for_function(state, timeout=500).json_value()
+            except PlaywrightTimeout:
+                continue
+            if name == "host" and str(got).startswith("wait:"):
+                continue  # the host waits for the guest: the guest's page says when it is theirs
+            return name, str(got)
+    raise AssertionError(f"neither page is ready: host {host.evaluate('window.primi.tableInfo()')}, guest {guest.evaluate('window.primi.tableInfo()')}")
+
+
+def play_to_the_end(host: Page, guest: Page, snapshots: list[tuple[int, str]], stop_after: int | None = None) -> int:
+    """Both players play (the host's seat 0, the guest's seat 1) until the host's table ends, or
+    until the guest has made ``stop_after`` moves; each of the guest's turns keeps its DOM. The
+    guest's moves made."""
+    moves = 0
+    for step in range(400):
+        who, state = either(host, guest)
+        page = host if who == "host" else guest
+        if state == "end" and who == "host":
+            break
+        if state == "end":
+            continue
+        if state == "dealend":
+            page.locator("#dealend-go").click()
+            continue
+        if who == "guest":
+            snapshots.append((guest.evaluate("window.primi.tableInfo().actions"), guest.content()))
+        fold_or_step(page, step)
+        if who == "guest":
+            moves += 1
+            if stop_after is not None and moves >= stop_after:
+                return moves
+    return moves
+
+
+def shown_view(page: Page) -> dict[str, Any]:
+    """The View on a page's table: the host's last own View (its worker's replies, ?debug), a
+    guest's last View received."""
+    seat = page.evaluate("window.primi.tableInfo().viewer")
+    if page.evaluate("!!window.primi.replies"):
+        views = [v for r in page.evaluate("window.primi.replies") for v in views_in(json.loads(r["reply"]))]
+    else:
+        views = [v for m in received(page) for v in views_in(m)]
+    return [v for v in views if v["seat"] == seat][-1]
+
+
+def received(page: Page) -> list[dict[str, Any]]:
+    return [json.loads(m) for m in page.evaluate("window.__netIn")]
+
+
+def connect(browser: Any, server: str, route: str, name: str = "Anna", query: str = "?debug",
+            audit: bool = False) -> tuple[BrowserContext, Page, BrowserContext, Page]:
+    """A host (desktop) and a guest (phone) at one table, started; ``audit``: axe on the lobby and
+    the join screen."""
+    host_ctx, host = player(browser, server, "desktop", server + query + "#/")
+    invite = host_lobby(host, server, route, query)
+    guest_ctx, guest = player(browser, server, "phone", invite)
+    answer = guest_answer(guest, name)
+    if audit:
+        from test_a11y import axe
+
+        for page, where in ((host, "the lobby"), (guest, "the join screen")):
+            assert axe(page) == [], where
+    paste(host, "#together-answer", "#together-accept", answer)
+    expect(host.locator("#together-seats li[data-state=ready]")).to_contain_text(name, timeout=STEP_TIMEOUT)
+    expect(host.locator("#together-start")).to_have_text("Start")
+    host.locator("#together-start").click()
+    expect(host.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+    expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+    return host_ctx, host, guest_ctx, guest
+
+
+def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> None:
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", audit=True)
+    errors: list[str] = []
+    for page in (host, guest):
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        # Names: the guest is "You" on their own screen and Anna on the host's; no undo at a net table.
+        assert guest.evaluate("window.primi.tableInfo().names")[1] == "You"
+        assert host.evaluate("window.primi.tableInfo().names") == ["You", "Anna"]
+        expect(host.locator("#table-undo")).to_be_hidden()
+        snapshots: list[tuple[int, str]] = []
+        play_to_the_end(host, guest, snapshots)
+        guest.wait_for_function(GUEST_STATE, timeout=STEP_TIMEOUT)
+        if guest.locator("#dealend").is_visible():
+            guest.locator("#dealend-go").click()
+        expect(guest.locator("#game-end")).to_be_visible(timeout=STEP_TIMEOUT)
+        # The guest's own worker checked the deal against the host's reveal.
+        expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+        expect(guest.locator("#end-verify")).to_contain_text("Deal verified")
+        messages = received(guest)
+        reveal = next(m for m in messages if m.get("t") == "reveal")
+        truth = Truth.of(reveal["record"])
+        for i, m in enumerate(messages):
+            if m.get("t") in ("reveal",):
+                continue
+            for v in views_in(m):
+                if v["terminal"]:
+                    continue
+                assert v["seat"] == 1, f"message {i} carries the View of seat {v['seat']}"
+                assert v["record"] is None and v["seed"] is None, f"message {i} tells the record or the seed early"
+                truth.check(1, v["actions"], m, f"message {i} ({m.get('t')})")
+        assert snapshots, "the guest played"
+        for actions, html in snapshots:
+            truth.check_html(1, actions, html, "the guest's page")
+        # A rematch once both accept, the seats kept.
+        sessions = [p.evaluate("window.primi.tableInfo().session") for p in (host, guest)]
+        expect(host.locator("#game-end")).to_be_visible()
+        host.locator("#end-rematch").click()
+        expect(host.locator("#end-verify")).to_contain_text("waiting for Anna")
+        guest.locator("#end-rematch").click()
+        for page, before in zip((host, guest), sessions, strict=True):
+            page.wait_for_function("(s) => { const t = window.primi.tableInfo(); return t && t.session !== s && !t.terminal; }",
+                                   arg=before, timeout=STEP_TIMEOUT)
+        assert guest.evaluate("window.primi.tableInfo().names") == ["Host", "You"]
+        for page in (host, guest):
+            assert page.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
+        assert errors == []
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+def new_invite(host: Page) -> str:
+    """The new invite the host's table shows for a friend who left."""
+    link = host.locator("#net-panel input.net-link")
+    expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
+    return link.input_value()
+
+
+def come_back(host: Page, guest: Page, name: str, tab_of: BrowserContext | None = None) -> None:
+    """The guest answers the new invite; the host pastes the answer on the table's panel, or
+    (``tab_of``: the host's context) opens its link in a new tab. The guest has their seat and hand back."""
+    answer = guest_answer(guest, name)
+    if tab_of is None:
+        paste(host, "#net-panel-answer", "#net-panel-accept", answer)
+    else:
+        other = tab_of.new_page()
+        other.goto(answer)
+        expect(other.locator("#answer-status")).to_have_text("The answer went to your table in the other tab. You can close this one.",
+                                                             timeout=READY_TIMEOUT)
+        other.close()
+    expect(host.locator("#table-net")).to_contain_text(f"{name} is back", timeout=STEP_TIMEOUT)
+    expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+    expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
+
+
+def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str) -> None:
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=2", name="Bruno")
+    try:
+        play_to_the_end(host, guest, [], stop_after=1)
+        guest_ctx.close()  # the phone is gone
+        expect(host.locator("#table-net")).to_contain_text("Bruno left", timeout=20_000)
+        # Back through the new invite, on a new page of the same phone; the host opens the answer's
+        # link in a new tab, which hands it to the table's tab.
+        guest_ctx, guest = player(browser, server, "phone", new_invite(host))
+        come_back(host, guest, "Bruno", host_ctx)
+        expect(host.locator("#net-panel")).to_have_count(0)
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> None:
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=2", name="Dario")
+    try:
+        play_to_the_end(host, guest, [], stop_after=1)
+        actions = host.evaluate("window.primi.tableInfo().actions")
+        host.reload()
+        host.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+        # The game goes on from the host's save, the friend's seat the computer's until they are back.
+        expect(host.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+        assert host.evaluate("window.primi.tableInfo().actions") >= actions
+        expect(host.locator("#table-net")).to_contain_text("Send your friends new invites", timeout=STEP_TIMEOUT)
+        expect(guest.locator("#table-net")).to_contain_text("Ask the host for a new link", timeout=20_000)
+        guest.goto(new_invite(host))
+        come_back(host, guest, "Dario")
+        assert host.evaluate("window.primi.tableInfo().names")[1] == "Dario"
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None:
+    """Four devices at one Kaleidos table (one round): each guest sees only its own hand in every
+    message and on its page, and every guest's worker verifies the deal."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    host.goto(server + "?debug#/play/primiera?variant=kaleidos&opt-target=0&opt-max_rounds=1")
+    expect(host.locator("#screen-setup")).to_be_visible()
+    host.locator("#setup-together").check()
+    host.locator("#setup-start").click()
+    links = host.locator("#together-seats li[data-state=waiting] input.net-link")
+    expect(links).to_have_count(3, timeout=STEP_TIMEOUT)
+    invites = [links.nth(i).input_value() for i in range(3)]
+    guests: list[tuple[BrowserContext, Page]] = []
+    try:
+        for n, invite in enumerate(invites):
+            ctx, page = player(browser, server, "phone", invite)
+            guests.append((ctx, page))
+            paste(host, "#together-answer", "#together-accept", guest_answer(page, f"Guest {n + 1}"))
+        expect(host.locator("#together-seats li[data-state=ready]")).to_have_count(3, timeout=STEP_TIMEOUT)
+        host.locator("#together-start").click()
+        for _, page in guests:
+            expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+        snapshots: dict[int, list[tuple[int, str]]] = {}
+        play_all(host, [p for _, p in guests], "primiera", snapshots)
+        for k, (_, page) in enumerate(guests):
+            seat = page.evaluate("window.primi.tableInfo().viewer")
+            expect(page.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+            messages = received(page)
+            truth = Truth.of(next(m for m in messages if m.get("t") == "reveal")["record"])
+            for i, m in enumerate(messages):
+                for v in views_in(m):
+                    if m.get("t") != "reveal" and not v["terminal"]:
+                        assert v["seat"] == seat
+                        truth.check(seat, v["actions"], m, f"guest {k} message {i}")
+            for actions, html in snapshots.get(k, []):
+                truth.check_html(seat, actions, html, f"guest {k}'s page")
+    finally:
+        for ctx, _ in guests:
+            ctx.close()
+        host_ctx.close()
+
+
+def test_primo_with_a_friend_and_a_computer(browser: Any, server: str) -> None:
+    """Primo, three players: the host, a friend and a computer on the host's device; one round."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    guest_ctx = None
+    try:
+        host.goto(server + "?debug#/play/primo?variant=rounds&players=3&opt-rounds=1")
+        expect(host.locator("#screen-setup")).to_be_visible()
+        host.locator("#setup-together").check()
+        host.select_option("#seat-2", "medium")
+        host.locator("#setup-start").click()
+        link = host.locator("#together-seats li[data-state=waiting] input.net-link")
+        expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
+        guest_ctx, guest = player(browser, server, "phone", link.input_value())
+        paste(host, "#together-answer", "#together-accept", guest_answer(guest, "Fede"))
+        expect(host.locator("#together-start")).to_have_text("Start", timeout=STEP_TIMEOUT)
+        host.locator("#together-start").click()
+        expect(guest.locator("#screen-table[data-game=primo]")).to_be_visible(timeout=READY_TIMEOUT)
+        play_all(host, [guest], "primo", {})
+        expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+    finally:
+        if guest_ctx:
+            guest_ctx.close()
+        host_ctx.close()
+
+
+def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> None:
+    """The host's worker deals from another seed than the one every secret chose (?debug&tamper):
+    the guest's page warns at the end."""
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1",
+                                               name="Elsa", query="?debug&tamper")
+    try:
+        play_to_the_end(host, guest, [])
+        guest.wait_for_function(GUEST_STATE, timeout=STEP_TIMEOUT)
+        if guest.locator("#dealend").is_visible():
+            guest.locator("#dealend-go").click()
+        verdict = guest.locator("#end-verify")
+        expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
+        expect(verdict).to_contain_text("Warning")
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+def test_a_guest_reload_asks_for_a_new_link(browser: Any, server: str) -> None:
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", name="Carla")
+    try:
+        guest.reload()
+        expect(guest.locator("#join-message")).to_have_text("This page no longer holds that table. Ask the host for a new link.",
+                                                            timeout=READY_TIMEOUT)
+        expect(guest.locator("#screen-table")).to_have_count(0)
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_the_screens_speak_the_players_language(browser: Any, server: str, lang: str) -> None:
+    """No engine words and no English on the setup's choice, the lobby, an answer with no table."""
+    ctx: BrowserContext = browser.new_context(**SIZES["phone"])
+    ctx.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps({**SETTINGS, 'lang': lang}))})")
+    try:
+        page = ctx.new_page()
+        page.goto(server + "#/answer?a=nothing")
+        page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+        words = {"it": "nessun tavolo", "de": "kein Tisch"}[lang]
+        expect(page.locator("#answer-status")).to_contain_text(words)
+        page.goto(server + "#/together")
+        expect(page.locator("#together-none")).to_contain_text(words)
+        page.goto(server + "#/play/primero?variant=waks&players=2")
+        page.locator("#setup-together").check()
+        options = page.locator("#seat-1 option").all_inner_texts()
+        assert not any("remote" in o for o in options), options
+        # Settings: playing across the internet is off, and says which server it would contact.
+        page.goto(server + "#/settings")
+        expect(page.locator("#set-internet")).not_to_be_checked()
+        expect(page.locator("#set-stun")).to_have_value("stun:stun.l.google.com:19302")
+        expect(page.locator("#set-net legend")).to_have_text({"it": "Gioca via internet", "de": "Übers Internet spielen"}[lang])
+    finally:
+        ctx.close()
