@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The longest e2e files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
 # (--dist loadfile) end together: the short ones and the unit tests fill in behind them.
-LONGEST_FIRST = ("test_together.py", "test_updates.py", "test_saves.py", "test_motion.py", "test_primiera.py", "test_offline.py",
+LONGEST_FIRST = ("test_together_games.py", "test_together.py", "test_updates.py", "test_saves.py", "test_motion.py", "test_primiera.py", "test_offline.py",
                  "test_a11y.py", "test_primero_play.py", "test_primo.py", "test_robust.py", "test_clicker.py")
 
 

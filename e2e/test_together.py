@@ -21,7 +21,6 @@ import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, views_in
 from playwright.sync_api import BrowserContext, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tables import READY, SIZES
 
 SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
@@ -46,23 +45,19 @@ if (Native) {
 }
 """
 
-def state_of(game: str, host: bool = False) -> str:
-    """A table's state for the play loops: a deal's end (the last one's too), the end, or its player's turn (else null);
-    ``host``: also whom the host's table waits for (a guest's seat, named by its status)."""
-    wait = """const s = document.querySelector('#table-status');
-  if (s && s.dataset.thinking && document.querySelector('#screen-table[aria-busy=true]')) return 'wait:' + s.dataset.thinking;""" if host else ""
+def state_of(game: str) -> str:
+    """A table's state for the play loops: a deal's end (the last one's too), the end, or its player's turn (else null)."""
     return f"""() => {{
   const over = document.querySelector('#dealend');
   if (over && !over.hidden) return 'dealend';
   if (document.querySelector('#game-end')) return 'end';
-  {wait}
   if (document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && ({READY[game]})) return 'me';
   return null;
 }}"""
 
-
-HOST_STATE = state_of("primero", host=True)
-GUEST_STATE = state_of("primero")
+# The host's table moved past ``n`` actions, ended, or shows a deal's summary (its loop waits there).
+MOVED = """(n) => { const t = window.primi.tableInfo(), over = document.querySelector('#dealend');
+  return t.terminal || t.actions > n || (over && !over.hidden); }"""
 
 
 def player(browser: Any, server: str, size: str, url: str) -> tuple[BrowserContext, Page]:
@@ -125,74 +120,62 @@ def fold_or_step(page: Page, step: int, game: str = "primero") -> None:
     assert human_step(page, step) is not None, "the player had nothing to do"
 
 
-def play_all(host: Page, guests: list[Page], game: str, snapshots: dict[int, list[tuple[int, str]]]) -> None:
+def play_all(host: Page, guests: list[Page], game: str, snapshots: dict[int, list[tuple[int, str]]],
+             stop_after: int | None = None) -> int:
     """Every player plays their turns (the computers theirs, on the host's device) until every
-    table shows the end; each guest's turn keeps its DOM, by guest."""
+    table shows the end, or until the guests have made ``stop_after`` moves; each guest's turn keeps
+    its DOM, by guest. The host's table says whose turn it is, so the test waits on that player's
+    page only (the guest's View arrives over the wire). The guests' moves made."""
     state = state_of(game)
-    pages = [host, *guests]
+    seat_of = {page.evaluate("window.primi.tableInfo().viewer"): i for i, page in enumerate(guests)}
+    moves = 0
     for step in range(800):
-        ready = None
-        for _ in range(STEP_TIMEOUT * 4 // 1000):
-            for i, page in enumerate(pages):
-                try:
-                    got = page.wait_for_function(state, timeout=300).json_value()
-                except PlaywrightTimeout:
-                    continue
-                if got != "end":
-                    ready = (i, page, got)
-                    break
-            if ready or all(p.locator("#game-end").count() for p in pages):
-                break
-        if ready is None:
-            assert all(p.locator("#game-end").count() for p in pages), "no table is ready"
-            return
-        i, page, got = ready
-        if got == "dealend":
-            page.locator("#dealend-go").click()
+        if host.evaluate(state) == "dealend":
+            host.locator("#dealend-go").click()
             continue
-        if i:
-            snapshots.setdefault(i - 1, []).append((page.evaluate("window.primi.tableInfo().actions"), page.content()))
-        fold_or_step(page, step, game)
-    raise AssertionError("no end")
-
-
-def either(host: Page, guest: Page) -> tuple[str, str]:
-    """Whichever page is ready first, and its state: the host's table (its own turn, a deal's end,
-    the end) or the guest's (theirs). Each page is asked in turn for a moment, until one is."""
-    for _ in range(STEP_TIMEOUT * 4 // 1000):
-        for name, page, state in (("host", host, HOST_STATE), ("guest", guest, GUEST_STATE)):
-            try:
-                got = page.wait_for_function(state, timeout=500).json_value()
-            except PlaywrightTimeout:
+        info = host.evaluate("window.primi.tableInfo()")
+        if info["terminal"]:
+            break
+        cur, before = info["current"], info["actions"]
+        if cur in seat_of:
+            k = seat_of[cur]
+            page = guests[k]
+            got = page.wait_for_function(state, timeout=STEP_TIMEOUT).json_value()
+            if got == "dealend":
+                page.locator("#dealend-go").click()
                 continue
-            if name == "host" and str(got).startswith("wait:"):
-                continue  # the host waits for the guest: the guest's page says when it is theirs
-            return name, str(got)
-    raise AssertionError(f"neither page is ready: host {host.evaluate('window.primi.tableInfo()')}, guest {guest.evaluate('window.primi.tableInfo()')}")
+            assert got == "me", (got, info)
+            snapshots.setdefault(k, []).append((page.evaluate("window.primi.tableInfo().actions"), page.content()))
+            fold_or_step(page, step, game)
+            moves += 1
+        elif cur == 0:
+            got = host.wait_for_function(state, timeout=STEP_TIMEOUT).json_value()
+            if got != "me":
+                continue
+            fold_or_step(host, step, game)
+        # The move (or a computer's) reached the host's table; or a deal's summary stops it there.
+        host.wait_for_function(MOVED, arg=before, timeout=STEP_TIMEOUT)
+        if stop_after is not None and moves >= stop_after:
+            return moves
+    else:
+        raise AssertionError("no end")
+    # The end: every guest's table shows it, each closing its last deal's summary first.
+    for page in guests:
+        for _ in range(3):
+            got = page.wait_for_function(state, timeout=STEP_TIMEOUT).json_value()
+            if got == "end":
+                break
+            if got == "dealend":
+                page.locator("#dealend-go").click()
+    return moves
 
 
 def play_to_the_end(host: Page, guest: Page, snapshots: list[tuple[int, str]], stop_after: int | None = None) -> int:
-    """Both players play (the host's seat 0, the guest's seat 1) until the host's table ends, or
-    until the guest has made ``stop_after`` moves; each of the guest's turns keeps its DOM. The
-    guest's moves made."""
-    moves = 0
-    for step in range(400):
-        who, state = either(host, guest)
-        page = host if who == "host" else guest
-        if state == "end" and who == "host":
-            break
-        if state == "end":
-            continue
-        if state == "dealend":
-            page.locator("#dealend-go").click()
-            continue
-        if who == "guest":
-            snapshots.append((guest.evaluate("window.primi.tableInfo().actions"), guest.content()))
-        fold_or_step(page, step)
-        if who == "guest":
-            moves += 1
-            if stop_after is not None and moves >= stop_after:
-                return moves
+    """A host and one guest play (Primero) until the end, or until the guest made ``stop_after``
+    moves; the guest's DOM at each of its turns goes to ``snapshots``. The guest's moves made."""
+    by_guest: dict[int, list[tuple[int, str]]] = {}
+    moves = play_all(host, [guest], "primero", by_guest, stop_after)
+    snapshots.extend(by_guest.get(0, []))
     return moves
 
 
@@ -245,9 +228,6 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
         expect(host.locator("#table-undo")).to_be_hidden()
         snapshots: list[tuple[int, str]] = []
         play_to_the_end(host, guest, snapshots)
-        guest.wait_for_function(GUEST_STATE, timeout=STEP_TIMEOUT)
-        if guest.locator("#dealend").is_visible():
-            guest.locator("#dealend-go").click()
         expect(guest.locator("#game-end")).to_be_visible(timeout=STEP_TIMEOUT)
         # The guest's own worker checked the deal against the host's reveal.
         expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
@@ -345,72 +325,6 @@ def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> No
         host_ctx.close()
 
 
-def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None:
-    """Four devices at one Kaleidos table (one round): each guest sees only its own hand in every
-    message and on its page, and every guest's worker verifies the deal."""
-    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
-    host.goto(server + "?debug#/play/primiera?variant=kaleidos&opt-target=0&opt-max_rounds=1")
-    expect(host.locator("#screen-setup")).to_be_visible()
-    host.locator("#setup-together").check()
-    host.locator("#setup-start").click()
-    links = host.locator("#together-seats li[data-state=waiting] input.net-link")
-    expect(links).to_have_count(3, timeout=STEP_TIMEOUT)
-    invites = [links.nth(i).input_value() for i in range(3)]
-    guests: list[tuple[BrowserContext, Page]] = []
-    try:
-        for n, invite in enumerate(invites):
-            ctx, page = player(browser, server, "phone", invite)
-            guests.append((ctx, page))
-            paste(host, "#together-answer", "#together-accept", guest_answer(page, f"Guest {n + 1}"))
-        expect(host.locator("#together-seats li[data-state=ready]")).to_have_count(3, timeout=STEP_TIMEOUT)
-        host.locator("#together-start").click()
-        for _, page in guests:
-            expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
-        snapshots: dict[int, list[tuple[int, str]]] = {}
-        play_all(host, [p for _, p in guests], "primiera", snapshots)
-        for k, (_, page) in enumerate(guests):
-            seat = page.evaluate("window.primi.tableInfo().viewer")
-            expect(page.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
-            messages = received(page)
-            truth = Truth.of(next(m for m in messages if m.get("t") == "reveal")["record"])
-            for i, m in enumerate(messages):
-                for v in views_in(m):
-                    if m.get("t") != "reveal" and not v["terminal"]:
-                        assert v["seat"] == seat
-                        truth.check(seat, v["actions"], m, f"guest {k} message {i}")
-            for actions, html in snapshots.get(k, []):
-                truth.check_html(seat, actions, html, f"guest {k}'s page")
-    finally:
-        for ctx, _ in guests:
-            ctx.close()
-        host_ctx.close()
-
-
-def test_primo_with_a_friend_and_a_computer(browser: Any, server: str) -> None:
-    """Primo, three players: the host, a friend and a computer on the host's device; one round."""
-    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
-    guest_ctx = None
-    try:
-        host.goto(server + "?debug#/play/primo?variant=rounds&players=3&opt-rounds=1")
-        expect(host.locator("#screen-setup")).to_be_visible()
-        host.locator("#setup-together").check()
-        host.select_option("#seat-2", "medium")
-        host.locator("#setup-start").click()
-        link = host.locator("#together-seats li[data-state=waiting] input.net-link")
-        expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
-        guest_ctx, guest = player(browser, server, "phone", link.input_value())
-        paste(host, "#together-answer", "#together-accept", guest_answer(guest, "Fede"))
-        expect(host.locator("#together-start")).to_have_text("Start", timeout=STEP_TIMEOUT)
-        host.locator("#together-start").click()
-        expect(guest.locator("#screen-table[data-game=primo]")).to_be_visible(timeout=READY_TIMEOUT)
-        play_all(host, [guest], "primo", {})
-        expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
-    finally:
-        if guest_ctx:
-            guest_ctx.close()
-        host_ctx.close()
-
-
 def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> None:
     """The host's worker deals from another seed than the one every secret chose (?debug&tamper):
     the guest's page warns at the end."""
@@ -418,9 +332,6 @@ def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> 
                                                name="Elsa", query="?debug&tamper")
     try:
         play_to_the_end(host, guest, [])
-        guest.wait_for_function(GUEST_STATE, timeout=STEP_TIMEOUT)
-        if guest.locator("#dealend").is_visible():
-            guest.locator("#dealend-go").click()
         verdict = guest.locator("#end-verify")
         expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
         expect(verdict).to_contain_text("Warning")

@@ -92,6 +92,7 @@ export function tableInfo() {
   return game && {
     game: game.name, session: game.sid, viewer: game.view ? game.view.seat : -1, seats: game.seats,
     names: game.names, variant: game.variant.name, actions: game.view ? game.view.actions : 0,
+    current: game.view && !game.view.terminal ? game.view.current : -1, // whose turn (-1: none, the end)
     terminal: game.view ? game.view.terminal : false, busy: !!game.busy, // busy: a call or a computer's turn under way
   };
 }

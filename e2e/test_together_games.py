@@ -1,0 +1,134 @@
+"""Playing together across devices (issue 22): a whole game of the other tables, one browser
+context per player, the invites and answers carried between them as a person would (the helpers
+are e2e/test_together.py's; a file of its own so that the two xdist workers share the long games).
+
+- Primiera Kaleidos: the host and three friends on phones.
+- Primo, three players: the host, a friend and a computer on the host's device.
+- Primero Northpass, four players: the host, two friends and a computer.
+
+Each guest sees only its own hand in every message and on its page, and every guest's worker
+verifies the deal."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from hidden import Truth, views_in
+from playwright.sync_api import BrowserContext, Page, expect
+from test_together import guest_answer, paste, play_all, player, received
+
+
+def friends_join(browser: Any, server: str, host: Page, names: list[str]) -> list[tuple[BrowserContext, Page]]:
+    """Each waiting invite of the lobby opened on a phone of its own, its answer pasted back; all in."""
+    links = host.locator("#together-seats li[data-state=waiting] input.net-link")
+    expect(links).to_have_count(len(names), timeout=STEP_TIMEOUT)
+    invites = [links.nth(i).input_value() for i in range(len(names))]
+    guests: list[tuple[BrowserContext, Page]] = []
+    for name, invite in zip(names, invites, strict=True):
+        ctx, page = player(browser, server, "phone", invite)
+        guests.append((ctx, page))
+        paste(host, "#together-answer", "#together-accept", guest_answer(page, name))
+    expect(host.locator("#together-seats li[data-state=ready]")).to_have_count(len(names), timeout=STEP_TIMEOUT)
+    return guests
+
+
+def check_guests(guests: list[tuple[BrowserContext, Page]], snapshots: dict[int, list[tuple[int, str]]],
+                 game: str = "primero") -> None:
+    """Every guest verified the deal, and saw only its own seat's View in every message and on its
+    page (Primo's cards and DOM checked as e2e/test_primo.py checks a local table)."""
+    for k, (_, page) in enumerate(guests):
+        seat = page.evaluate("window.primi.tableInfo().viewer")
+        expect(page.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+        messages = received(page)
+        record = next(m for m in messages if m.get("t") == "reveal")["record"]
+        views = [(i, m, v) for i, m in enumerate(messages) if m.get("t") != "reveal" for v in views_in(m) if not v["terminal"]]
+        assert all(v["seat"] == seat for _, _, v in views), f"guest {k} got another seat's View"
+        if game == "primo":
+            from test_primo import GAME, check_dom, primo_tokens, states_of
+
+            states = states_of(record)
+            for i, m, v in views:
+                n = v["actions"]
+                assert v["observation"] == json.loads(json.dumps(GAME.observation(states[n], seat))), f"guest {k} message {i}"
+                leaked = primo_tokens(m) & set(GAME.hidden_cards(states[n], seat))
+                assert not leaked, f"guest {k} message {i} holds hidden cards {sorted(leaked)}"
+            check_dom([(seat, n, html) for n, html in snapshots.get(k, [])], states)
+            continue
+        truth = Truth.of(record)
+        for i, m, v in views:
+            truth.check(seat, v["actions"], m, f"guest {k} message {i}")
+        for actions, html in snapshots.get(k, []):
+            truth.check_html(seat, actions, html, f"guest {k}'s page")
+
+
+def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None:
+    """Four devices at one Kaleidos table (one round): each guest sees only its own hand in every
+    message and on its page, and every guest's worker verifies the deal."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    host.goto(server + "?debug#/play/primiera?variant=kaleidos&opt-target=0&opt-max_rounds=1")
+    expect(host.locator("#screen-setup")).to_be_visible()
+    host.locator("#setup-together").check()
+    host.locator("#setup-start").click()
+    guests: list[tuple[BrowserContext, Page]] = []
+    try:
+        guests = friends_join(browser, server, host, ["Guest 1", "Guest 2", "Guest 3"])
+        host.locator("#together-start").click()
+        for _, page in guests:
+            expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+        snapshots: dict[int, list[tuple[int, str]]] = {}
+        play_all(host, [p for _, p in guests], "primiera", snapshots)
+        check_guests(guests, snapshots)
+    finally:
+        for ctx, _ in guests:
+            ctx.close()
+        host_ctx.close()
+
+
+def test_primo_with_a_friend_and_a_computer(browser: Any, server: str) -> None:
+    """Primo, three players: the host, a friend and a computer on the host's device; one round."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    guests: list[tuple[BrowserContext, Page]] = []
+    try:
+        host.goto(server + "?debug#/play/primo?variant=rounds&players=3&opt-rounds=1")
+        expect(host.locator("#screen-setup")).to_be_visible()
+        host.locator("#setup-together").check()
+        host.select_option("#seat-2", "medium")
+        host.locator("#setup-start").click()
+        guests = friends_join(browser, server, host, ["Fede"])
+        expect(host.locator("#together-start")).to_have_text("Start", timeout=STEP_TIMEOUT)
+        host.locator("#together-start").click()
+        expect(guests[0][1].locator("#screen-table[data-game=primo]")).to_be_visible(timeout=READY_TIMEOUT)
+        snapshots: dict[int, list[tuple[int, str]]] = {}
+        play_all(host, [guests[0][1]], "primo", snapshots)
+        assert snapshots, "the friend played"
+        check_guests(guests, snapshots, "primo")
+    finally:
+        for ctx, _ in guests:
+            ctx.close()
+        host_ctx.close()
+
+
+def test_primero_northpass_with_two_friends_and_a_computer(browser: Any, server: str) -> None:
+    """Northpass, four players, one deal: the host, two friends on phones and a computer."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
+    guests: list[tuple[BrowserContext, Page]] = []
+    try:
+        host.goto(server + "?debug#/play/primero?variant=northpass&players=4&opt-deals=1")
+        expect(host.locator("#screen-setup")).to_be_visible()
+        host.locator("#setup-together").check()
+        host.select_option("#seat-3", "medium")
+        host.locator("#setup-start").click()
+        guests = friends_join(browser, server, host, ["Gina", "Ivo"])
+        host.locator("#together-start").click()
+        for _, page in guests:
+            expect(page.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+        snapshots: dict[int, list[tuple[int, str]]] = {}
+        play_all(host, [p for _, p in guests], "primero", snapshots)
+        assert snapshots, "the friends played"
+        check_guests(guests, snapshots)
+    finally:
+        for ctx, _ in guests:
+            ctx.close()
+        host_ctx.close()
