@@ -566,11 +566,19 @@ def run_tests(pytest_args: list[str]) -> int:
         ("node --test", ["node", "--test", "tests/js/"]),
     ]
     failed = []
+    seed = None
+    if not pytest_args:
+        # The whole suite: build first, and make the e2e tests' engine snapshot (e2e/snapshot_seed.py,
+        # a Pyodide boot in chromium, kept in build/ under the engine's tag) on the other core while
+        # the lint and type steps run, rather than in each pytest worker.
+        build()
+        seed = subprocess.Popen([sys.executable, "e2e/snapshot_seed.py"], cwd=ROOT)
     for name, cmd in steps:
         print(f"test: {name}", flush=True)
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed.append(name)
-    if not pytest_args:
+    if seed is not None:
+        seed.wait()  # without a snapshot (it failed) the pytest workers try again, then boot plainly
         failed += run_shards()
     else:  # a selection (-k, a file): one pytest process, as asked
         print("test: pytest", flush=True)
@@ -593,8 +601,8 @@ WORKERS = 2
 
 
 def run_shards() -> list[str]:
-    """Every test in tests/ and e2e/ over ``WORKERS`` pytest-xdist workers; ["pytest"] if any failed."""
-    build()
+    """Every test in tests/ and e2e/ (of dist/ as built) over ``WORKERS`` pytest-xdist workers; ["pytest"]
+    if any failed."""
     env = {**os.environ, "PRIMI_PREBUILT": "1"}
     cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "--durations=25",
            "-n", str(WORKERS), "--dist", "loadfile"]

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from snapshot_seed import SnapshotSeed
 
 from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, maker_off, static_server
 
@@ -47,18 +48,18 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def browser(browser: Any, server: str) -> Any:
+def browser(browser: Any, server: str, built_site: Path) -> Any:
     """pytest-playwright's browser, every context it makes with the engine's snapshot maker off
     (bench/kit/browser.py ``maker_off``: the suite's many fresh pages would each make one in the
     background); ``browser.new_context(snapshot_maker=True)`` opts in (e2e/test_boot.py).
 
-    And every context starts as a returning visitor's: the engine's snapshot, made once per test
-    process by the page itself (``SnapshotSeed``), is put in its Cache Storage before the test's
-    page opens, so the page boots from it (about 2 s) rather than starting Python (about 7.5 s on
+    And every context starts as a returning visitor's: the engine's snapshot, made by the page itself
+    once per engine and kept in build/ (e2e/snapshot_seed.py), is put in its Cache Storage before the
+    test's page opens, so the page boots from it (about 2 s) rather than starting Python (about 7.5 s on
     this loaded machine: 89 tests open a fresh page). The first visit's own boot is tested by the
     contexts that opt out: ``new_context(snapshot_maker=True)`` or ``new_context(seed_snapshot=False)``."""
     maker_off(browser)
-    seed = SnapshotSeed(browser.new_context, server)
+    seed = SnapshotSeed(browser.new_context, server, built_site)
     made = browser.new_context
 
     def context(seed_snapshot: bool = True, snapshot_maker: bool = False, **options: Any) -> Any:
@@ -69,71 +70,6 @@ def browser(browser: Any, server: str) -> Any:
 
     browser.new_context = context
     return browser
-
-
-class SnapshotSeed:
-    """The engine's snapshot as a page of this build makes it (web/shell/snapshot.js), read out of
-    the Cache Storage of a context that made it, and put into each new context's (web/snapshot-store.mjs:
-    cache ``engine-snapshot``, one entry, its headers saying the engine's tag and the bytes' hash, which
-    engine-boot.mjs checks as for any visitor's)."""
-
-    ROUTE = "__e2e_engine_snapshot"
-    READ = """async () => {
-      const c = await caches.open('engine-snapshot');
-      const [req] = await c.keys();
-      if (!req) return null;
-      const res = await c.match(req);
-      const buf = new Uint8Array(await res.arrayBuffer());
-      let s = '';
-      for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode.apply(null, buf.subarray(i, i + 0x8000));
-      return {url: req.url, b64: btoa(s), headers: Object.fromEntries(res.headers)};
-    }"""
-    PUT = """async ({route, url, headers}) => {
-      const body = await (await fetch(route)).arrayBuffer();
-      const c = await caches.open('engine-snapshot');
-      await c.put(url, new Response(body, {headers}));
-    }"""
-
-    def __init__(self, new_context: Callable[..., Any], server: str) -> None:
-        self.new_context, self.server = new_context, server
-        self.made: tuple[str, bytes, dict[str, str]] | None = None
-        self.tried = False
-
-    def make(self) -> None:
-        """Boot the site once with the maker on and keep what it stores (none if it fails: the
-        contexts then boot plainly, slower but the same)."""
-        import base64
-
-        self.tried = True
-        ctx = self.new_context(snapshot_maker=True)
-        try:
-            page = ctx.new_page()
-            page.goto(self.server)
-            page.wait_for_function("document.documentElement.dataset.snapshot === 'kept'"
-                                   " || document.documentElement.dataset.snapshot === 'failed'", timeout=240_000)
-            got = page.evaluate(self.READ)
-            if got:
-                self.made = (got["url"], base64.b64decode(got["b64"]), got["headers"])
-        except Exception as err:  # noqa: BLE001 (any failure: the tests boot plainly)
-            print(f"e2e: no engine snapshot to seed the contexts with ({err})")
-        finally:
-            ctx.close()
-
-    def put(self, ctx: Any) -> None:
-        if not self.tried:
-            self.make()
-        if not self.made:
-            return
-        url, body, headers = self.made
-        route = self.server + self.ROUTE
-        ctx.route(route, lambda r: r.fulfill(status=200, body=body, headers={"content-type": "application/octet-stream"}))
-        page = ctx.new_page()
-        try:
-            page.goto(self.server + "icon.svg")  # the site's origin, no script of its own, no service worker
-            page.evaluate(self.PUT, {"route": route, "url": url, "headers": headers})
-        finally:
-            page.close()
-            ctx.unroute(route)
 
 
 @pytest.fixture(scope="session")
