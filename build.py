@@ -316,7 +316,9 @@ def node_path() -> str | None:
     return shutil.which("node")
 
 
-_GZIPPED: dict[tuple[str, int, int], bytes | None] = {}
+# By content (a name's suffix and its bytes' hash): a process that builds again (e2e/test_updates.py
+# deploys several versions into temporary folders) compresses each unchanged file once.
+_GZIPPED: dict[tuple[str, bytes], bytes | None] = {}
 _BROTLI: dict[tuple[str, int, int], int | None] = {}
 
 
@@ -327,10 +329,10 @@ def _version(path: Path) -> tuple[str, int, int]:
 
 def gzipped(path: Path) -> bytes | None:
     """The bytes of ``path``'s ``.gz`` copy, or None when it gets none (not compressible, or it would
-    not save a tenth). Kept per file version: the manifest sizes them, then write_gzip writes them."""
-    key = _version(path)
+    not save a tenth). Kept per content: the manifest sizes them, then write_gzip writes them."""
+    data = path.read_bytes()
+    key = (path.suffix, hashlib.sha256(data).digest())
     if key not in _GZIPPED:
-        data = path.read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
         _GZIPPED[key] = packed if len(packed) <= 0.9 * len(data) else None
     return _GZIPPED[key]
@@ -388,7 +390,6 @@ def write_gzip(dist: Path) -> int:
     """Write every precompressed copy of the folder ``dist`` (``name.gz``, and ``name.br`` with Node);
     return the site's size as sent (each file's .br copy where it has one, else its .gz, else itself)."""
     sent = precompress(dist, [f for f in site_files(dist) if not f.endswith(COPY_SUFFIXES)])
-    _GZIPPED.clear()
     _BROTLI.clear()
     return sum(sent.values())
 
