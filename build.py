@@ -593,8 +593,9 @@ def run_tests(pytest_args: list[str]) -> int:
 
 
 # The whole suite runs in one pytest over two xdist workers, one per core, a test file at a time to
-# each (--dist loadfile: a file's booted pages and module fixtures stay in one worker). The e2e files
-# are collected first (e2e/conftest.py), longest first, and the many short unit-test files fill in
+# each (--dist loadfile: a file's booted pages and module fixtures stay in one worker). The longest
+# files are collected first (e2e/conftest.py) and handed out in that order (--no-loadscope-reorder:
+# xdist's default order, most tests first, had put them last), and the many short files fill in
 # behind them, so neither worker is left with a long file at the end (two fixed shards had left one
 # waiting on the other). Three workers were tried (2026-12-02): 15.2 min instead of about 15, the
 # cores saturated (load 8), and a main-thread task stretched past the motion tests' bound.
@@ -606,7 +607,7 @@ def run_shards() -> list[str]:
     if any failed."""
     env = {**os.environ, "PRIMI_PREBUILT": "1"}
     cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "--durations=25",
-           "-n", str(WORKERS), "--dist", "loadfile"]
+           "-n", str(WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
     print("test: pytest", flush=True)
     return [] if subprocess.run(cmd, cwd=ROOT, env=env).returncode == 0 else ["pytest"]
 

@@ -19,10 +19,14 @@ from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, maker_off, static_server
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# The longest e2e files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
-# (--dist loadfile) end together: the short ones and the unit tests fill in behind them.
-LONGEST_FIRST = ("test_updates.py", "test_saves.py", "test_motion.py", "test_primiera.py", "test_offline.py",
-                 "test_a11y.py", "test_primero_play.py", "test_primo.py", "test_robust.py", "test_clicker.py")
+# The longest test files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
+# (--dist loadfile --no-loadscope-reorder: xdist would otherwise order the files by their number of
+# tests, and the long e2e files, which have few, came last) end together: the short e2e files, then
+# the unit tests, fill in behind them.
+LONGEST_FIRST = ("e2e/test_updates.py", "e2e/test_saves.py", "e2e/test_motion.py", "e2e/test_primiera.py",
+                 "e2e/test_offline.py", "e2e/test_a11y.py", "e2e/test_primero_play.py", "e2e/test_primo.py",
+                 "tests/test_stdlib.py", "e2e/test_robust.py", "tests/primiera/test_ai_hard.py", "e2e/test_clicker.py",
+                 "tests/primero/test_game.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -32,9 +36,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         path = Path(str(item.fspath))
-        if path.parent.name != "e2e":
-            return (2, 0)
-        return (0, LONGEST_FIRST.index(path.name)) if path.name in LONGEST_FIRST else (1, 0)
+        rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
+        if rel in LONGEST_FIRST:
+            return (0, LONGEST_FIRST.index(rel))
+        return (1, 0) if path.parent.name == "e2e" else (2, 0)
 
     items.sort(key=rank)  # stable: each file's tests stay together and in their order
 
@@ -48,7 +53,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def browser(browser: Any, server: str, built_site: Path) -> Any:
+def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     """pytest-playwright's browser, every context it makes with the engine's snapshot maker off
     (bench/kit/browser.py ``maker_off``: the suite's many fresh pages would each make one in the
     background); ``browser.new_context(snapshot_maker=True)`` opts in (e2e/test_boot.py).
@@ -69,7 +74,17 @@ def browser(browser: Any, server: str, built_site: Path) -> Any:
         return ctx
 
     browser.new_context = context
-    return browser
+    browser.snapshot_seed = seed
+    yield browser
+    seed.close()
+
+
+@pytest.fixture(scope="session")
+def snapshot_seed(browser: Any) -> SnapshotSeed:
+    """The engine snapshot the browser's contexts are seeded with, to seed others (a persistent
+    profile's: e2e/test_updates.py) with ``snapshot_seed.put(ctx, origin)``."""
+    seed: SnapshotSeed = browser.snapshot_seed
+    return seed
 
 
 @pytest.fixture(scope="session")
