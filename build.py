@@ -322,7 +322,9 @@ def node_path() -> str | None:
     return shutil.which("node")
 
 
-_GZIPPED: dict[tuple[str, int, int], bytes | None] = {}
+# By content (a name's suffix and its bytes' hash): a process that builds again (e2e/test_updates.py
+# deploys several versions into temporary folders) compresses each unchanged file once.
+_GZIPPED: dict[tuple[str, bytes], bytes | None] = {}
 _BROTLI: dict[tuple[str, int, int], int | None] = {}
 
 
@@ -333,10 +335,10 @@ def _version(path: Path) -> tuple[str, int, int]:
 
 def gzipped(path: Path) -> bytes | None:
     """The bytes of ``path``'s ``.gz`` copy, or None when it gets none (not compressible, or it would
-    not save a tenth). Kept per file version: the manifest sizes them, then write_gzip writes them."""
-    key = _version(path)
+    not save a tenth). Kept per content: the manifest sizes them, then write_gzip writes them."""
+    data = path.read_bytes()
+    key = (path.suffix, hashlib.sha256(data).digest())
     if key not in _GZIPPED:
-        data = path.read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
         _GZIPPED[key] = packed if len(packed) <= 0.9 * len(data) else None
     return _GZIPPED[key]
@@ -394,7 +396,6 @@ def write_gzip(dist: Path) -> int:
     """Write every precompressed copy of the folder ``dist`` (``name.gz``, and ``name.br`` with Node);
     return the site's size as sent (each file's .br copy where it has one, else its .gz, else itself)."""
     sent = precompress(dist, [f for f in site_files(dist) if not f.endswith(COPY_SUFFIXES)])
-    _GZIPPED.clear()
     _BROTLI.clear()
     return sum(sent.values())
 
@@ -572,11 +573,19 @@ def run_tests(pytest_args: list[str]) -> int:
         ("node --test", ["node", "--test", "tests/js/"]),
     ]
     failed = []
+    seed = None
+    if not pytest_args:
+        # The whole suite: build first, and make the e2e tests' engine snapshot (e2e/snapshot_seed.py,
+        # a Pyodide boot in chromium, kept in build/ under the engine's tag) on the other core while
+        # the lint and type steps run, rather than in each pytest worker.
+        build()
+        seed = subprocess.Popen([sys.executable, "e2e/snapshot_seed.py"], cwd=ROOT)
     for name, cmd in steps:
         print(f"test: {name}", flush=True)
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed.append(name)
-    if not pytest_args:
+    if seed is not None:
+        seed.wait()  # without a snapshot (it failed) the pytest workers try again, then boot plainly
         failed += run_shards()
     else:  # a selection (-k, a file): one pytest process, as asked
         print("test: pytest", flush=True)
@@ -590,8 +599,9 @@ def run_tests(pytest_args: list[str]) -> int:
 
 
 # The whole suite runs in one pytest over two xdist workers, one per core, a test file at a time to
-# each (--dist loadfile: a file's booted pages and module fixtures stay in one worker). The e2e files
-# are collected first (e2e/conftest.py), longest first, and the many short unit-test files fill in
+# each (--dist loadfile: a file's booted pages and module fixtures stay in one worker). The longest
+# files are collected first (e2e/conftest.py) and handed out in that order (--no-loadscope-reorder:
+# xdist's default order, most tests first, had put them last), and the many short files fill in
 # behind them, so neither worker is left with a long file at the end (two fixed shards had left one
 # waiting on the other). Three workers were tried (2026-12-02): 15.2 min instead of about 15, the
 # cores saturated (load 8), and a main-thread task stretched past the motion tests' bound.
@@ -599,11 +609,11 @@ WORKERS = 2
 
 
 def run_shards() -> list[str]:
-    """Every test in tests/ and e2e/ over ``WORKERS`` pytest-xdist workers; ["pytest"] if any failed."""
-    build()
+    """Every test in tests/ and e2e/ (of dist/ as built) over ``WORKERS`` pytest-xdist workers; ["pytest"]
+    if any failed."""
     env = {**os.environ, "PRIMI_PREBUILT": "1"}
     cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "--durations=25",
-           "-n", str(WORKERS), "--dist", "loadfile"]
+           "-n", str(WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
     print("test: pytest", flush=True)
     return [] if subprocess.run(cmd, cwd=ROOT, env=env).returncode == 0 else ["pytest"]
 

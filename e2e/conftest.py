@@ -12,16 +12,21 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from snapshot_seed import SnapshotSeed
 
 from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, loopback_webrtc_args, maker_off, static_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# The longest e2e files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
-# (--dist loadfile) end together: the short ones and the unit tests fill in behind them.
-LONGEST_FIRST = ("test_together_games.py", "test_together.py", "test_updates.py", "test_saves.py", "test_motion.py", "test_primiera.py", "test_offline.py",
-                 "test_a11y.py", "test_primero_play.py", "test_primo.py", "test_robust.py", "test_clicker.py")
+# The longest test files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
+# (--dist loadfile --no-loadscope-reorder: xdist would otherwise order the files by their number of
+# tests, and the long e2e files, which have few, came last) end together: the short e2e files, then
+# the unit tests, fill in behind them.
+LONGEST_FIRST = ("e2e/test_together_games.py", "e2e/test_together.py", "e2e/test_updates.py", "e2e/test_saves.py", "e2e/test_motion.py", "e2e/test_primiera.py",
+                 "e2e/test_offline.py", "e2e/test_a11y.py", "e2e/test_primero_play.py", "e2e/test_primo.py",
+                 "tests/test_stdlib.py", "e2e/test_robust.py", "tests/primiera/test_ai_hard.py", "e2e/test_clicker.py",
+                 "tests/primero/test_game.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -31,9 +36,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         path = Path(str(item.fspath))
-        if path.parent.name != "e2e":
-            return (2, 0)
-        return (0, LONGEST_FIRST.index(path.name)) if path.name in LONGEST_FIRST else (1, 0)
+        rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
+        if rel in LONGEST_FIRST:
+            return (0, LONGEST_FIRST.index(rel))
+        return (1, 0) if path.parent.name == "e2e" else (2, 0)
 
     items.sort(key=rank)  # stable: each file's tests stay together and in their order
 
@@ -48,18 +54,18 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def browser(browser: Any, server: str) -> Any:
+def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     """pytest-playwright's browser, every context it makes with the engine's snapshot maker off
     (bench/kit/browser.py ``maker_off``: the suite's many fresh pages would each make one in the
     background); ``browser.new_context(snapshot_maker=True)`` opts in (e2e/test_boot.py).
 
-    And every context starts as a returning visitor's: the engine's snapshot, made once per test
-    process by the page itself (``SnapshotSeed``), is put in its Cache Storage before the test's
-    page opens, so the page boots from it (about 2 s) rather than starting Python (about 7.5 s on
+    And every context starts as a returning visitor's: the engine's snapshot, made by the page itself
+    once per engine and kept in build/ (e2e/snapshot_seed.py), is put in its Cache Storage before the
+    test's page opens, so the page boots from it (about 2 s) rather than starting Python (about 7.5 s on
     this loaded machine: 89 tests open a fresh page). The first visit's own boot is tested by the
     contexts that opt out: ``new_context(snapshot_maker=True)`` or ``new_context(seed_snapshot=False)``."""
     maker_off(browser)
-    seed = SnapshotSeed(browser.new_context, server)
+    seed = SnapshotSeed(browser.new_context, server, built_site)
     made, made_page = browser.new_context, browser.new_page
 
     def context(seed_snapshot: bool = True, snapshot_maker: bool = False, **options: Any) -> Any:
@@ -74,7 +80,9 @@ def browser(browser: Any, server: str) -> Any:
         return p
 
     browser.new_context, browser.new_page = context, page
-    return browser
+    browser.snapshot_seed = seed
+    yield browser
+    seed.close()
 
 
 # Issue 22: nothing outside the players' network is contacted unless they opt in, and a CSP does not
@@ -121,69 +129,12 @@ def no_ice_server_unasked() -> Iterator[None]:
     assert not unasked, f"an RTCPeerConnection with ICE servers while 'Play across the internet' is off: {unasked}"
 
 
-class SnapshotSeed:
-    """The engine's snapshot as a page of this build makes it (web/shell/snapshot.js), read out of
-    the Cache Storage of a context that made it, and put into each new context's (web/snapshot-store.mjs:
-    cache ``engine-snapshot``, one entry, its headers saying the engine's tag and the bytes' hash, which
-    engine-boot.mjs checks as for any visitor's)."""
-
-    ROUTE = "__e2e_engine_snapshot"
-    READ = """async () => {
-      const c = await caches.open('engine-snapshot');
-      const [req] = await c.keys();
-      if (!req) return null;
-      const res = await c.match(req);
-      const buf = new Uint8Array(await res.arrayBuffer());
-      let s = '';
-      for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode.apply(null, buf.subarray(i, i + 0x8000));
-      return {url: req.url, b64: btoa(s), headers: Object.fromEntries(res.headers)};
-    }"""
-    PUT = """async ({route, url, headers}) => {
-      const body = await (await fetch(route)).arrayBuffer();
-      const c = await caches.open('engine-snapshot');
-      await c.put(url, new Response(body, {headers}));
-    }"""
-
-    def __init__(self, new_context: Callable[..., Any], server: str) -> None:
-        self.new_context, self.server = new_context, server
-        self.made: tuple[str, bytes, dict[str, str]] | None = None
-        self.tried = False
-
-    def make(self) -> None:
-        """Boot the site once with the maker on and keep what it stores (none if it fails: the
-        contexts then boot plainly, slower but the same)."""
-        import base64
-
-        self.tried = True
-        ctx = self.new_context(snapshot_maker=True)
-        try:
-            page = ctx.new_page()
-            page.goto(self.server)
-            page.wait_for_function("document.documentElement.dataset.snapshot === 'kept'"
-                                   " || document.documentElement.dataset.snapshot === 'failed'", timeout=240_000)
-            got = page.evaluate(self.READ)
-            if got:
-                self.made = (got["url"], base64.b64decode(got["b64"]), got["headers"])
-        except Exception as err:  # noqa: BLE001 (any failure: the tests boot plainly)
-            print(f"e2e: no engine snapshot to seed the contexts with ({err})")
-        finally:
-            ctx.close()
-
-    def put(self, ctx: Any) -> None:
-        if not self.tried:
-            self.make()
-        if not self.made:
-            return
-        url, body, headers = self.made
-        route = self.server + self.ROUTE
-        ctx.route(route, lambda r: r.fulfill(status=200, body=body, headers={"content-type": "application/octet-stream"}))
-        page = ctx.new_page()
-        try:
-            page.goto(self.server + "icon.svg")  # the site's origin, no script of its own, no service worker
-            page.evaluate(self.PUT, {"route": route, "url": url, "headers": headers})
-        finally:
-            page.close()
-            ctx.unroute(route)
+@pytest.fixture(scope="session")
+def snapshot_seed(browser: Any) -> SnapshotSeed:
+    """The engine snapshot the browser's contexts are seeded with, to seed others (a persistent
+    profile's: e2e/test_updates.py) with ``snapshot_seed.put(ctx, origin)``."""
+    seed: SnapshotSeed = browser.snapshot_seed
+    return seed
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ game's setup, an unknown path) work, and whole games are played, with no request
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,8 @@ import test_primero_play as primero
 import test_primiera as primiera
 from conftest import READY_TIMEOUT
 from playwright.sync_api import Browser, Page, expect
+from snapshot_seed import SnapshotSeed
+from tables import FAST
 from test_updates import Site
 
 
@@ -27,8 +30,13 @@ def ready(page: Page) -> None:
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
 
 
-def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site: Site) -> None:
-    ctx = browser.new_context()
+def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site: Site, snapshot_seed: SnapshotSeed) -> None:
+    # The engine's snapshot a visit keeps (the page's maker is off in the tests): the tabs below boot
+    # from it offline, as a returning player's do, until the last one, which boots plainly.
+    ctx = browser.new_context(seed_snapshot=False)
+    snapshot_seed.put(ctx, own_site.url)
+    # Computer turns without pauses or motion (the test is of the files at hand offline, not of the pace).
+    ctx.add_init_script(f"if (!localStorage.getItem('primi.settings.v1')) localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(FAST))})")
     first = ctx.new_page()
     first.goto(own_site.url)
     ready(first)  # on a first visit the engine starts as soon as the service worker controls the page
@@ -50,6 +58,7 @@ def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site
     expect(rules.locator("#screen-rules")).to_be_visible(timeout=READY_TIMEOUT)
     expect(rules.locator(".rules-game[data-game=primiera]")).to_be_visible()
     ready(rules)
+    assert rules.evaluate("document.documentElement.dataset.boot") == "snapshot"
     rules.close()
 
     setup = tab("#/play/primiera?variant=2p")
@@ -77,11 +86,14 @@ def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site
     lost = tab("some/deep/path?x=1")
     ready(lost)
     assert lost.url == own_site.url
+    assert lost.evaluate("caches.delete('engine-snapshot')")  # the snapshot gone (a visitor whose maker failed)
     lost.close()
 
-    # A whole Primiera round with a human seat, and a whole Primero game between computers.
+    # A whole Primiera round with a human seat, and a whole Primero game between computers, in a tab
+    # whose engine starts plainly offline: every file of a plain start is at hand.
     game = ctx.new_page()
     primiera.start(game, own_site.url, "2p", ["human", "medium"], seed=11)
+    assert game.evaluate("document.documentElement.dataset.boot") == "plain"
     seen: dict[str, Any] = primiera.play(game, rounds=1)
     assert seen["rounds"] == 1
     primero.start(game, own_site.url, "waks", 2, ["easy", "easy"], deals=1)

@@ -19,14 +19,18 @@ import pytest
 import test_primero_play as primero
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+from tables import FAST
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from snapshot_seed import SnapshotSeed, engine_tag  # noqa: E402
 
 import build  # noqa: E402
 from bench.kit.browser import MAKER_OFF  # noqa: E402
 
 WEEK = "max-age=604800"
+OFF = json.dumps(FAST)  # no pauses before computer turns, no motion
 
 
 class Site:
@@ -77,14 +81,24 @@ def deploy(site_dir: Path, version: str, web: Path) -> dict[str, Any]:
     return manifest
 
 
-def open_browser(browser_type: BrowserType, launch_args: dict[str, Any], profile: Path,
-                 snapshot_maker: bool = False) -> BrowserContext:
+def open_browser(browser_type: BrowserType, launch_args: dict[str, Any], profile: Path) -> BrowserContext:
     """A browser with a profile on disk: its HTTP cache, service worker and saves outlive a restart
-    (the engine's snapshot maker off unless asked: bench/kit/browser.py ``MAKER_OFF``)."""
+    (the engine's snapshot maker off: bench/kit/browser.py ``MAKER_OFF``)."""
     ctx = browser_type.launch_persistent_context(str(profile), **launch_args)
-    if not snapshot_maker:
-        ctx.add_init_script(MAKER_OFF)
+    ctx.add_init_script(MAKER_OFF)
+    # Computer turns without pauses or motion until a test stores its settings (the test is of the
+    # update, not of the table's pace).
+    ctx.add_init_script(f"if (!localStorage.getItem('primi.settings.v1')) localStorage.setItem('primi.settings.v1', {OFF!r})")
     return ctx
+
+
+def keep_snapshot(ctx: BrowserContext, site: Site, seed: SnapshotSeed, built: Path) -> None:
+    """Put the engine's snapshot that a visit of ``site`` keeps into ``ctx``'s profile, before its first
+    visit: the one the e2e contexts are seeded with (e2e/snapshot_seed.py), which is this site's when
+    its engine is the test build's (a deploy of web/ as it is). Making it again here would take a plain
+    boot and the snapshot's making (half a minute on a busy machine); e2e/test_boot.py tests that."""
+    assert engine_tag(site.root) == engine_tag(built)
+    seed.put(ctx, site.url)
 
 
 def ready(page: Page) -> None:
@@ -170,7 +184,8 @@ def refused_move(record: dict[str, Any]) -> tuple[int, str]:
 
 @pytest.mark.parametrize("refused", [False, True], ids=["resumed", "rules-refuse"])
 def test_an_update_over_cached_files_keeps_the_game(
-    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any], refused: bool
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any], refused: bool,
+    snapshot_seed: SnapshotSeed, built_site: Path,
 ) -> None:
     """With ``refused``, v2's rules refuse a move the game in progress played under v1: the game goes
     on under v2 from just before that move, the player is told, and the original record is kept."""
@@ -184,8 +199,10 @@ def test_an_update_over_cached_files_keeps_the_game(
     profile = tmp_path / "profile"
 
     # A week ago: the first visit, a game started (and autosaved by the worker); without ``refused``
-    # the page also kept v1's engine snapshot, so the update goes from a snapshot to a new engine.
-    ctx = open_browser(browser_type, browser_type_launch_args, profile, snapshot_maker=not refused)
+    # the browser also kept v1's engine snapshot, so the update goes from a snapshot to a new engine.
+    ctx = open_browser(browser_type, browser_type_launch_args, profile)
+    if not refused:
+        keep_snapshot(ctx, site, snapshot_seed, built_site)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     primero.start(page, site.url, "waks", 2, ["human", "easy" if refused else "medium"], seed=7 if refused else None)
     for step in range(2):
@@ -198,8 +215,6 @@ def test_an_update_over_cached_files_keeps_the_game(
         k, action = refused_move(answer["result"])
         (web2 / "worker.py").write_text(worker + V2_RULES.format(action=action))
     assert page.evaluate("!!navigator.serviceWorker.controller")
-    if not refused:
-        page.wait_for_function("document.documentElement.dataset.snapshot === 'kept'", timeout=4 * READY_TIMEOUT)
     assert set(page.evaluate(CACHE_CONTENTS)) == {"primi-" + v1["hash"]} | ({"engine-snapshot"} if not refused else set())
     ctx.close()
 
@@ -298,7 +313,8 @@ def test_an_update_over_cached_files_keeps_the_game(
 
 
 def test_no_switch_without_the_player(
-    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+    site: Site, tmp_path: Path, browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+    snapshot_seed: SnapshotSeed, built_site: Path,
 ) -> None:
     """A waiting version never takes over an open page by itself: the page stays on its build."""
     web2 = tmp_path / "web2"
@@ -306,6 +322,7 @@ def test_no_switch_without_the_player(
     (web2 / "i18n.js").write_text((web2 / "i18n.js").read_text() + "\n// deploy v2\n")
     v1 = deploy(site.root, "v1", build.WEB)
     ctx = open_browser(browser_type, browser_type_launch_args, tmp_path / "profile")
+    keep_snapshot(ctx, site, snapshot_seed, built_site)  # each of its three loads boots in 2 s, not 7
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(site.url)
     ready(page)

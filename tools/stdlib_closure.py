@@ -12,6 +12,7 @@ modules imported by a string) is listed in ``KEEP`` with its reason. Stdlib only
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 import zipfile
@@ -127,6 +128,13 @@ def imports_of(source: str | bytes, name: str, is_pkg: bool = False) -> set[str]
     return _with_parents(found)
 
 
+@functools.cache
+def _imports_kept(source: str | bytes, name: str, is_pkg: bool) -> frozenset[str]:
+    """``imports_of``, kept per source: a process that builds the site again (e2e/test_updates.py
+    deploys several versions) reads the same stdlib sources, and parsing them is most of a build."""
+    return frozenset(imports_of(source, name, is_pkg))
+
+
 def _with_parents(names: Iterable[str]) -> set[str]:
     """Importing ``a.b.c`` runs ``a`` and ``a.b`` first."""
     out: set[str] = set()
@@ -154,14 +162,14 @@ def closure(roots: Iterable[tuple[str | bytes, str, bool]], stdlib: zipfile.ZipF
     seen: set[str] = set()
     todo = [m for m in _with_parents(keep) if m in modules]
     for source, name, is_pkg in roots:
-        todo += [m for m in imports_of(source, name, is_pkg) if m in modules]
+        todo += [m for m in _imports_kept(source, name, is_pkg) if m in modules]
     while todo:
         mod = todo.pop()
         if mod in seen:
             continue
         seen.add(mod)
         entry = modules[mod]
-        todo += [m for m in imports_of(stdlib.read(entry), mod, entry.endswith("__init__.py")) if m in modules]
+        todo += [m for m in _imports_kept(stdlib.read(entry), mod, entry.endswith("__init__.py")) if m in modules]
     return sorted(seen)
 
 
