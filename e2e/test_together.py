@@ -235,6 +235,7 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
         messages = received(guest)
         reveal = next(m for m in messages if m.get("t") == "reveal")
         truth = Truth.of(reveal["record"])
+        last = 0  # the actions of the last View received: the coach's answers speak of that table
         for i, m in enumerate(messages):
             if m.get("t") in ("reveal",):
                 continue
@@ -244,6 +245,12 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
                 assert v["seat"] == 1, f"message {i} carries the View of seat {v['seat']}"
                 assert v["record"] is None and v["seed"] is None, f"message {i} tells the record or the seed early"
                 truth.check(1, v["actions"], m, f"message {i} ({m.get('t')})")
+                last = v["actions"]
+            if m.get("t") == "op":
+                truth.check(1, last, m, f"message {i} (the coach)")
+        # The guest's coach (on by default) is answered by the host's worker, for the guest's seat.
+        coach = [m for m in messages if m.get("t") == "op"]
+        assert coach and all(m.get("name") == "coach" and "result" in m for m in coach), coach[:3]
         assert snapshots, "the guest played"
         for actions, html in snapshots:
             truth.check_html(1, actions, html, "the guest's page")

@@ -219,7 +219,9 @@ const nameOf = (seat) => (seat >= 0 && game && seat < game.names.length ? game.n
 /** @returns {import("../protocol").TableContext} */
 function tableCtx() {
   return {
-    t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: game.engine, gameOp: shell.gameOp,
+    t, esc, settings: shell.settings, cardOpts: shell.cardOpts, engineCall: game.engine,
+    // A game's operations go where the game is: a guest's to the host's worker, for its own seat (net/guest.js).
+    gameOp: game.engine === shell.engineCall ? shell.gameOp : (name, op, fields) => game.engine({ op: "game_op", game: name, name: op, ...fields }),
     errorText: shell.errorText, announce: shell.announce, catalogue: shell.catalogueNow(), game: game.info,
     variant: game.variant, seats: game.seats, names: game.names, nameOf, say: sayFor,
     local: game.local, session: game.sid, send, redraw: drawControls,

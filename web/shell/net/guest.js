@@ -57,7 +57,7 @@ export async function guestOpen(ctx, text) {
   if (guest) leave();
   const g = {
     ctx, code, state: "making", answer: "", conn: null, welcome: null, secret: randomHex(), seat: -1, rejoined: false,
-    started: null, view: null, seats: null, names: null, seen: [], waiters: [], acts: [], logs: [], reveal: null,
+    started: null, view: null, seats: null, names: null, seen: [], waiters: [], acts: [], logs: [], ops: new Map(), opSeq: 0, reveal: null,
     verify: null, again: false, error: "", sid: "",
   };
   guest = g;
@@ -114,6 +114,13 @@ function onMessage(g, message) {
     case "seat": seatNote(g, msg); break;
     case "refused": refused(g, msg); break;
     case "log": { const w = g.logs.shift(); if (w) w({ ok: true, result: Array.isArray(msg.entries) ? msg.entries : [] }); break; }
+    case "op": { // a game's operation the host ran for this seat (the coach): matched by its id
+      const w = g.ops.get(msg.id);
+      g.ops.delete(msg.id);
+      const e = msg.error && typeof msg.error === "object" ? msg.error : null;
+      if (w) w(e ? { ok: false, kind: String(e.kind || "RequestError"), key: String(e.key || "err.request"), args: e.args || {} } : { ok: true, result: msg.result });
+      break;
+    }
     case "reveal": revealed(g, msg); break;
     case "again": g.again = true; g.welcome.commitment = msg.commitment; g.secret = randomHex(); send(g, { t: "secret", secret: g.secret, name: savedName() || undefined }); redrawEnd(g); break;
     case "bye": g.state = "over"; g.error = t(typeof msg.key === "string" ? msg.key : "net.bye.closed"); fail(g, "net.bye.closed"); if (g.sid) netChange(g.sid, { text: g.error }); changed(); break;
@@ -212,7 +219,9 @@ function seatNote(g, msg) {
 
 function fail(g, key) {
   const answer = { ok: false, kind: "RequestError", key, args: {} };
-  for (const w of [...g.acts.splice(0), ...g.waiters.splice(0), ...g.logs.splice(0)]) w(answer);
+  const ops = [...g.ops.values()];
+  g.ops.clear();
+  for (const w of [...g.acts.splice(0), ...g.waiters.splice(0), ...g.logs.splice(0), ...ops]) w(answer);
 }
 
 // ---------------------------------------------------------------- the table's engine
@@ -234,6 +243,12 @@ const engine = /** @type {any} */ ((req) => {
     case "log":
       if (dead) return Promise.resolve({ ok: false, kind: "RequestError", key: "net.lost", args: {} });
       return new Promise((resolve) => { g.logs.push(resolve); send(g, { t: "log", start: req.start, stop: req.stop }); });
+    case "game_op": { // a game's operation (Primero's coach) runs on the host, for this seat's observation
+      if (dead) return Promise.resolve({ ok: false, kind: "RequestError", key: "net.lost", args: {} });
+      const { op: _op, game: _game, name, session: _session, ...fields } = req;
+      const id = ++g.opSeq;
+      return new Promise((resolve) => { g.ops.set(id, resolve); send(g, { t: "op", id, name, fields }); });
+    }
     case "record":
       if (g.reveal && g.reveal.record) return Promise.resolve({ ok: true, result: g.reveal.record });
       return Promise.resolve({ ok: false, kind: "RequestError", key: "err.request", args: {} });
