@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from conftest import READY_TIMEOUT, STEP_TIMEOUT, foreign
 from hidden import Truth, views_in
 from playwright.sync_api import BrowserContext, Page, expect
 from tables import READY, SIZES
@@ -65,14 +65,17 @@ def player(browser: Any, server: str, size: str, url: str) -> tuple[BrowserConte
     ctx: BrowserContext = browser.new_context(**SIZES[size])
     ctx.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
     ctx.add_init_script(HOOK)
+    requests: list[str] = []  # every URL the device asks for: none on another origin
+    ctx.on("request", lambda r: requests.append(r.url))
+    ctx.requests = requests  # type: ignore[attr-defined]
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     return ctx, page
 
 
-def host_lobby(page: Page, server: str, seed_route: str, query: str = "?debug") -> str:
-    """The host sets up a table with one friend: the invite link the lobby shows."""
+def host_lobby(page: Page, server: str, seed_route: str, query: str = "?debug", host_name: str = "") -> str:
+    """The host sets up a table with one friend (and types their name, if given): the invite link the lobby shows."""
     page.goto(server + query + "#" + seed_route)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     expect(page.locator("#screen-setup")).to_be_visible()
@@ -82,6 +85,9 @@ def host_lobby(page: Page, server: str, seed_route: str, query: str = "?debug") 
     page.locator("#setup-start").click()
     expect(page.locator("#screen-together")).to_be_visible(timeout=STEP_TIMEOUT)
     expect(page.locator("#together-note")).to_contain_text("Your device runs the game")
+    if host_name:
+        page.locator("#together-name").fill(host_name)
+        page.locator("#together-name").blur()
     link = page.locator("#together-seats li[data-state=waiting] input.net-link")
     expect(link).to_have_count(1, timeout=STEP_TIMEOUT)
     return link.input_value()
@@ -181,13 +187,17 @@ def play_to_the_end(host: Page, guest: Page, snapshots: list[tuple[int, str]], s
 
 def shown_view(page: Page) -> dict[str, Any]:
     """The View on a page's table: the host's last own View (its worker's replies, ?debug), a
-    guest's last View received."""
+    guest's last View received (the latest few are read: the whole history grows with the game)."""
     seat = page.evaluate("window.primi.tableInfo().viewer")
-    if page.evaluate("!!window.primi.replies"):
-        views = [v for r in page.evaluate("window.primi.replies") for v in views_in(json.loads(r["reply"]))]
-    else:
-        views = [v for m in received(page) for v in views_in(m)]
-    return [v for v in views if v["seat"] == seat][-1]
+    for last in (12, None):
+        if page.evaluate("!!window.primi.replies"):
+            texts = page.evaluate("(n) => window.primi.replies.slice(n ? -n : 0).map((r) => r.reply)", last)
+        else:
+            texts = page.evaluate("(n) => window.__netIn.slice(n ? -n : 0)", last)
+        views = [v for text in texts for v in views_in(json.loads(text)) if v["seat"] == seat]
+        if views:
+            return views[-1]
+    raise AssertionError(f"no View of seat {seat} on the page")
 
 
 def received(page: Page) -> list[dict[str, Any]]:
@@ -195,11 +205,11 @@ def received(page: Page) -> list[dict[str, Any]]:
 
 
 def connect(browser: Any, server: str, route: str, name: str = "Anna", query: str = "?debug",
-            audit: bool = False) -> tuple[BrowserContext, Page, BrowserContext, Page]:
+            audit: bool = False, host_name: str = "") -> tuple[BrowserContext, Page, BrowserContext, Page]:
     """A host (desktop) and a guest (phone) at one table, started; ``audit``: axe on the lobby and
     the join screen."""
     host_ctx, host = player(browser, server, "desktop", server + query + "#/")
-    invite = host_lobby(host, server, route, query)
+    invite = host_lobby(host, server, route, query, host_name)
     guest_ctx, guest = player(browser, server, "phone", invite)
     answer = guest_answer(guest, name)
     if audit:
@@ -217,13 +227,14 @@ def connect(browser: Any, server: str, route: str, name: str = "Anna", query: st
 
 
 def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> None:
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", audit=True)
+    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", audit=True,
+                                               host_name="Marta")
     errors: list[str] = []
     for page in (host, guest):
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     try:
         # Names: the guest is "You" on their own screen and Anna on the host's; no undo at a net table.
-        assert guest.evaluate("window.primi.tableInfo().names")[1] == "You"
+        assert guest.evaluate("window.primi.tableInfo().names") == ["Marta", "You"]  # the name the host typed
         assert host.evaluate("window.primi.tableInfo().names") == ["You", "Anna"]
         expect(host.locator("#table-undo")).to_be_hidden()
         snapshots: list[tuple[int, str]] = []
@@ -263,9 +274,10 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
         for page, before in zip((host, guest), sessions, strict=True):
             page.wait_for_function("(s) => { const t = window.primi.tableInfo(); return t && t.session !== s && !t.terminal; }",
                                    arg=before, timeout=STEP_TIMEOUT)
-        assert guest.evaluate("window.primi.tableInfo().names") == ["Host", "You"]
+        assert guest.evaluate("window.primi.tableInfo().names") == ["Marta", "You"]
         for page in (host, guest):
             assert page.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
+            assert foreign(page.context.requests, server) == [], "a request to another origin"
         assert errors == []
     finally:
         guest_ctx.close()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import READY_TIMEOUT, STEP_TIMEOUT
+from conftest import READY_TIMEOUT, STEP_TIMEOUT, foreign
 from hidden import Truth, views_in
 from playwright.sync_api import BrowserContext, Page, expect
 from test_together import guest_answer, paste, play_all, player, received
@@ -34,11 +34,13 @@ def friends_join(browser: Any, server: str, host: Page, names: list[str]) -> lis
     return guests
 
 
-def check_guests(guests: list[tuple[BrowserContext, Page]], snapshots: dict[int, list[tuple[int, str]]],
+def check_guests(guests: list[tuple[BrowserContext, Page]], snapshots: dict[int, list[tuple[int, str]]], server: str,
                  game: str = "primero") -> None:
     """Every guest verified the deal, and saw only its own seat's View in every message and on its
     page (Primo's cards and DOM checked as e2e/test_primo.py checks a local table)."""
-    for k, (_, page) in enumerate(guests):
+    for k, (ctx, page) in enumerate(guests):
+        assert foreign(ctx.requests, server) == [], f"guest {k} asked another origin"
+        assert page.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
         seat = page.evaluate("window.primi.tableInfo().viewer")
         expect(page.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
         messages = received(page)
@@ -79,7 +81,7 @@ def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None
             expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
         snapshots: dict[int, list[tuple[int, str]]] = {}
         play_all(host, [p for _, p in guests], "primiera", snapshots)
-        check_guests(guests, snapshots)
+        check_guests(guests, snapshots, server)
     finally:
         for ctx, _ in guests:
             ctx.close()
@@ -103,7 +105,7 @@ def test_primo_with_a_friend_and_a_computer(browser: Any, server: str) -> None:
         snapshots: dict[int, list[tuple[int, str]]] = {}
         play_all(host, [guests[0][1]], "primo", snapshots)
         assert snapshots, "the friend played"
-        check_guests(guests, snapshots, "primo")
+        check_guests(guests, snapshots, server, "primo")
     finally:
         for ctx, _ in guests:
             ctx.close()
@@ -127,7 +129,7 @@ def test_primero_northpass_with_two_friends_and_a_computer(browser: Any, server:
         snapshots: dict[int, list[tuple[int, str]]] = {}
         play_all(host, [p for _, p in guests], "primero", snapshots)
         assert snapshots, "the friends played"
-        check_guests(guests, snapshots)
+        check_guests(guests, snapshots, server)
     finally:
         for ctx, _ in guests:
             ctx.close()

@@ -13,6 +13,7 @@ import { answerFor, hostInvite } from "./peer.js";
 import { createRelay } from "./relay.js";
 import { linkTools, wireTools } from "./share.js";
 import { esc } from "../../dom.js";
+import { savedName } from "./guest.js";
 import { openGame, netChange, netRedrawEnd, seatNames } from "../table.js";
 
 /** @typedef {import("../../protocol").View} View */
@@ -60,6 +61,13 @@ const listeners = new Set();
 
 /** The lobby's state for the screens (shell/net/screens.js), or null. */
 export function hostTable() { return table; }
+
+/** The host typed their name in the lobby: the friends already in see it at once. */
+export function hostRenamed() {
+  const tb = table;
+  if (!tb) return;
+  for (const r of tb.remotes) if (r.state !== "making" && r.state !== "waiting") send(r, { t: "names", names: wireNames() });
+}
 /** Call `fn` whenever the lobby's state changes; returns the unsubscribe. @param {() => void} fn */
 export function onHostChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 function changed() {
@@ -217,7 +225,7 @@ function welcome(seat) {
 function wireNames() {
   const tb = table;
   return tb.request.seats.map((k, i) => {
-    if (k === "human") return null;
+    if (k === "human") return savedName() || null; // the host's name, typed in the lobby (or as a guest once)
     if (k === "remote") return (tb.remotes.find((r) => r.seat === i) || {}).name || null;
     return tb.names[i];
   });

@@ -8,7 +8,7 @@
 import { $, esc } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { linkTools, wireTools } from "./share.js";
-import { CHANNEL, answerCode, closeTable, hostAccept, hostStart, hostTable, onHostChange } from "./host.js";
+import { CHANNEL, answerCode, closeTable, hostAccept, hostStart, hostRenamed, hostTable, onHostChange } from "./host.js";
 import { guestNames, guestOpen, guestReloaded, guestTable, inviteCode, keepName, onGuestChange, savedName } from "./guest.js";
 
 const STATES = ["making", "waiting", "connected", "ready", "lost"];
@@ -31,6 +31,8 @@ export function renderTogether(main) {
     <section class="screen" id="screen-together" aria-labelledby="together-title">
       <h1 id="together-title">${esc(t("net.lobby.title"))}</h1>
       <p id="together-note">${esc(t("net.lobby.note"))}</p>
+      <div class="field"><label for="together-name">${esc(t("net.join.name"))}</label>
+        <input type="text" id="together-name" maxlength="24" autocomplete="nickname" value="${esc(savedName())}"></div>
       <p class="message error" id="together-message" role="alert"></p>
       <ol class="net-seats" id="together-seats"></ol>
       <form class="field panel" id="together-paste" novalidate>
@@ -43,6 +45,7 @@ export function renderTogether(main) {
       <p class="help" id="together-start-help"></p>
     </section>`;
   wireTools($("#screen-together"));
+  $("#together-name").addEventListener("change", (e) => { keepName(/** @type {HTMLInputElement} */ (e.target).value.trim()); hostRenamed(); });
   $("#together-paste").addEventListener("submit", async (e) => {
     e.preventDefault();
     const area = /** @type {HTMLTextAreaElement} */ ($("#together-answer"));
