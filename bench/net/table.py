@@ -201,6 +201,8 @@ class Run:
     seconds: float = 0.0  # how long that took (for the heartbeats' share)
     host_out: list[tuple[str, int]] = field(default_factory=list)  # the host's messages to the guest: (type, bytes)
     guest_out: list[tuple[str, int]] = field(default_factory=list)  # the guest's to the host
+    setup_host: list[tuple[str, int]] = field(default_factory=list)  # the first table's messages before the play
+    setup_guest: list[tuple[str, int]] = field(default_factory=list)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -353,6 +355,8 @@ def play(host: Any, guest: Any, game: str, run: Run, wanted: int) -> None:
     run.moves += moves
     run.seconds += (end - start) / 1000
     run.host_out += messages(host, "out", start, end)
+    if not run.setup_host:
+        run.setup_host, run.setup_guest = messages(host, "out", 0, start), messages(guest, "out", 0, start)
     run.guest_out += messages(guest, "out", start, end)
 
 
@@ -364,7 +368,10 @@ def measure(browser: Any, base: str, seed: Any, cold: bool, game: str, wanted: i
         host, guest, setup = set_up(browser, base, seed, cold, game)
         run.setups.append(setup)
         try:
-            play(host, guest, game, run, wanted - len(run.click_to_send))
+            before = len(run.click_to_send)
+            play(host, guest, game, run, wanted - before)
+            if len(run.click_to_send) == before:
+                raise RuntimeError(f"{game}: a whole table and the guest made no move")
         finally:
             guest.context.close()
             host.context.close()
@@ -398,9 +405,10 @@ def report(runs: list[Run], cold: bool) -> None:
         print(f"  {NAMES[r.game]}: {r.actions} actions, {r.moves} of them the guest's, {r.seconds:.1f} s; "
               f"host -> guest {per_move(r.host_out, r.actions):,.0f} bytes per action, "
               f"guest -> host {per_move(r.guest_out, r.moves):,.0f} bytes per guest move; heartbeats {beats / max(r.seconds, 1e-9):,.0f} bytes/s")
-        for side, msgs in (("host -> guest", r.host_out), ("guest -> host", r.guest_out)):
+        for side, msgs in (("host -> guest", r.host_out), ("guest -> host", r.guest_out),
+                           ("set-up, host -> guest", r.setup_host), ("set-up, guest -> host", r.setup_guest)):
             parts = ", ".join(f"{k} {c}x {b / c:,.0f}" for k, (c, b) in by_type(msgs).items())
-            print(f"    {side}: {parts}")
+            print(f"    {side} (type, messages, bytes each): {parts}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
