@@ -46,7 +46,7 @@ from typing import Any
 import build
 from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT, ROOT, loopback_webrtc_args, maker_off
 from bench.kit.figures import pct
-from bench.site.screenshots import LEGAL, step_primero, step_primiera
+from bench.site.screenshots import LEGAL, step_primero
 
 # A two-player table of each game, set up with "Play with friends": the second seat is the guest's.
 GAMES: dict[str, str] = {
@@ -149,15 +149,30 @@ ARM = """(n) => { window.__got = null; window.__act = null; window.__after(n).th
 
 def step_primo(page: Any, legal_js: str) -> None:
     """bench/site/screenshots.py's Primo player, its legal actions read by ``legal_js``: the first card
-    that fits a row, else end the turn, else pass."""
+    that fits a row (a card with one place to go plays on its tap), else end the turn, else pass."""
     legal: list[str] = page.evaluate(legal_js)
     action = next((a for a in legal if a.split()[0] in ("add", "open", "head")), "end" if "end" in legal else "pass")
     verb, *rest = action.split()
     if verb in ("add", "open", "head"):
-        page.locator(f'#my-hand button[data-card="{rest[0]}"]').first.click()
-        page.locator(f'#po-rows [data-action="{action}"]').first.click()
+        card = page.locator(f'#my-hand button[data-card="{rest[0]}"]').first
+        one_tap = card.get_attribute("data-action") == action  # its only place: one tap plays it
+        card.click()
+        if not one_tap:
+            page.locator(f'#po-rows [data-action="{action}"]').first.click()
     else:
         page.locator(f'#actions [data-action="{action}"]').first.click()
+
+
+def step_primiera(page: Any, n: int) -> None:
+    """A hand card (a different one each time): a card with one move plays on that tap (its
+    data-action is the move), else it is picked and its first option played."""
+    cards = page.locator("#my-hand button.card:not([disabled])")
+    card = cards.nth(n % cards.count())
+    if card.get_attribute("data-action") == "pick":
+        card.click()
+        page.locator("#actions button[data-action]:not([disabled])").first.click()
+    else:
+        card.click()
 
 
 def step(page: Any, game: str, n: int, guest: bool) -> None:
@@ -175,7 +190,7 @@ class Setup:
     the answer's paste (both pages read the same machine clock)."""
 
     join: float  # invite opened -> join screen shown
-    engine: float  # invite opened -> the guest's engine ready
+    engine: float | None  # invite opened -> the guest's engine ready (None: not by the table shown)
     answer: float  # invite opened -> answer shown
     ready: float  # answer pasted -> the friend is in (the channel open, the secret and name received)
     host_table: float  # answer pasted -> the host's table shown (Start pressed at once)
@@ -196,6 +211,8 @@ class Run:
     to_host: list[float] = field(default_factory=list)  # click -> the host's table has the move
     back: list[float] = field(default_factory=list)  # click -> the guest's table shows the View after it
     click_to_send: list[float] = field(default_factory=list)  # click -> the act message sent
+    sent_to_host: list[float] = field(default_factory=list)  # the act sent -> the host's table has the move
+    sent_back: list[float] = field(default_factory=list)  # the act sent -> the guest's table shows the View after it
     actions: int = 0  # actions of the game played while bytes were counted (every seat's)
     moves: int = 0  # the guest's moves among them
     seconds: float = 0.0  # how long that took (for the heartbeats' share)
@@ -294,7 +311,7 @@ def set_up(browser: Any, base: str, seed: Any, cold: bool, game: str) -> tuple[A
     g = guest.evaluate("({o: performance.timeOrigin, ...window.__marks})")
     h = host.evaluate("window.__marks")
     t0, paste = g["o"], h["paste"]
-    return host, guest, Setup(join=g["join"] - t0, engine=g["engine"] - t0, answer=g["answer"] - t0, ready=h["ready"] - paste,
+    return host, guest, Setup(join=g["join"] - t0, engine=g["engine"] - t0 if "engine" in g else None, answer=g["answer"] - t0, ready=h["ready"] - paste,
                               host_table=h["table"] - paste, guest_table=g["table"] - paste)
 
 
@@ -339,8 +356,10 @@ def play(host: Any, guest: Any, game: str, run: Run, wanted: int) -> None:
             run.click_to_send.append(act["sent"] - act["click"])
             if got is not None:  # else the move ended a deal: its summary came first (not a move's time)
                 run.to_host.append(got - act["click"])
+                run.sent_to_host.append(got - act["sent"])
             if back is not None:
                 run.back.append(back - act["click"])
+                run.sent_back.append(back - act["sent"])
             moves += 1
         elif cur == 0:
             if host.wait_for_function(STATE, timeout=STEP_TIMEOUT).json_value() != "me":
@@ -384,7 +403,7 @@ def report(runs: list[Run], cold: bool) -> None:
     print(f"set-up, {len(setups)} tables, the guest's boot {who} (ms: p50 / max):")
     rows = [
         ("invite opened -> join screen shown", [s.join for s in setups]),
-        ("invite opened -> guest's engine ready", [s.engine for s in setups]),
+        ("invite opened -> guest's engine ready", [s.engine for s in setups if s.engine is not None]),
         ("invite opened -> answer shown", [s.answer for s in setups]),
         ("answer pasted -> friend in (host)", [s.ready for s in setups]),
         ("answer pasted -> host's table shown", [s.host_table for s in setups]),
@@ -392,13 +411,16 @@ def report(runs: list[Run], cold: bool) -> None:
         ("invite opened -> guest's table shown", [s.total for s in setups]),
     ]
     for label, xs in rows:
+        if not xs:
+            print(f"  {label:40}      (not before the table)")
+            continue
         print(f"  {label:40} {statistics.median(xs):8.1f}  {max(xs):8.1f}")
-    print("a guest's move, from its click (ms: p50 / p95 / max):")
-    print(f"  {'game':16} {'moves':>5}  {'-> host has it':>26}  {'-> guest shows it':>26}  {'click -> sent p50':>17}")
+    print("a guest's move (ms: p50 / p95 / max; in brackets, the moves timed):")
+    print(f"  {'game':16} {'from':6} {'-> act sent':>22}  {'-> host has it':>28}  {'-> guest shows it':>28}")
     for r in runs:
-        a, b, c = summary(r.to_host), summary(r.back), summary(r.click_to_send)
-        print(f"  {NAMES[r.game]:16} {len(r.click_to_send):5}  ({len(r.to_host):3}) {a[0]:6.1f} {a[1]:6.1f} {a[2]:7.1f}"
-              f"  ({len(r.back):3}) {b[0]:6.1f} {b[1]:6.1f} {b[2]:7.1f}  {c[0]:17.1f}")
+        for since, xs in (("click", (r.click_to_send, r.to_host, r.back)), ("sent", ([], r.sent_to_host, r.sent_back))):
+            cells = [f"({len(x):3}) {a:6.1f} {b:6.1f} {c:7.1f}" if x else " " * 28 for x, (a, b, c) in ((x, summary(x)) for x in xs)]
+            print(f"  {NAMES[r.game] if since == 'click' else '':16} {since:6} {cells[0][-22:]}  {cells[1]}  {cells[2]}")
     print("data-channel bytes (UTF-8 JSON), heartbeats apart:")
     for r in runs:
         beats = sum(n for k, n in r.host_out + r.guest_out if k in HEARTBEAT)
