@@ -65,72 +65,45 @@ def check_guests(guests: list[tuple[BrowserContext, Page]], snapshots: dict[int,
             truth.check_html(seat, actions, html, f"guest {k}'s page")
 
 
-def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None:
-    """Four devices at one Kaleidos table (one round): each guest sees only its own hand in every
-    message and on its page, and every guest's worker verifies the deal."""
+def a_whole_game(browser: Any, server: str, game: str, route: str, names: list[str], computer: int | None = None) -> None:
+    """The host sets up ``route`` with friends (``names``, each on a phone) and, at seat ``computer``, a
+    computer; everyone plays to the end; then check_guests on every friend."""
     host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
-    host.goto(server + "?debug#/play/primiera?variant=kaleidos&opt-target=0&opt-max_rounds=1")
-    expect(host.locator("#screen-setup")).to_be_visible()
-    host.locator("#setup-together").check()
-    host.locator("#setup-start").click()
     guests: list[tuple[BrowserContext, Page]] = []
     try:
-        guests = friends_join(browser, server, host, ["Guest 1", "Guest 2", "Guest 3"])
+        host.goto(server + "?debug#" + route)
+        expect(host.locator("#screen-setup")).to_be_visible()
+        host.locator("#setup-together").check()
+        if computer is not None:
+            host.select_option(f"#seat-{computer}", "medium")
+        host.locator("#setup-start").click()
+        guests = friends_join(browser, server, host, names)
+        expect(host.locator("#together-start")).to_have_text("Start", timeout=STEP_TIMEOUT)
         host.locator("#together-start").click()
         for _, page in guests:
-            expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+            expect(page.locator(f"#screen-table[data-game={game}]")).to_be_visible(timeout=READY_TIMEOUT)
         snapshots: dict[int, list[tuple[int, str]]] = {}
-        play_all(host, [p for _, p in guests], "primiera", snapshots)
-        check_guests(guests, snapshots, server)
+        play_all(host, [p for _, p in guests], game, snapshots)
+        assert snapshots, "the friends played"
+        check_guests(guests, snapshots, server, game)
     finally:
         for ctx, _ in guests:
             ctx.close()
         host_ctx.close()
+
+
+def test_primiera_kaleidos_with_three_friends(browser: Any, server: str) -> None:
+    """Four devices at one Kaleidos table (one round): each guest sees only its own hand in every
+    message and on its page, and every guest's worker verifies the deal."""
+    a_whole_game(browser, server, "primiera", "/play/primiera?variant=kaleidos&opt-target=0&opt-max_rounds=1",
+                 ["Guest 1", "Guest 2", "Guest 3"])
 
 
 def test_primo_with_a_friend_and_a_computer(browser: Any, server: str) -> None:
     """Primo, three players: the host, a friend and a computer on the host's device; one round."""
-    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
-    guests: list[tuple[BrowserContext, Page]] = []
-    try:
-        host.goto(server + "?debug#/play/primo?variant=rounds&players=3&opt-rounds=1")
-        expect(host.locator("#screen-setup")).to_be_visible()
-        host.locator("#setup-together").check()
-        host.select_option("#seat-2", "medium")
-        host.locator("#setup-start").click()
-        guests = friends_join(browser, server, host, ["Fede"])
-        expect(host.locator("#together-start")).to_have_text("Start", timeout=STEP_TIMEOUT)
-        host.locator("#together-start").click()
-        expect(guests[0][1].locator("#screen-table[data-game=primo]")).to_be_visible(timeout=READY_TIMEOUT)
-        snapshots: dict[int, list[tuple[int, str]]] = {}
-        play_all(host, [guests[0][1]], "primo", snapshots)
-        assert snapshots, "the friend played"
-        check_guests(guests, snapshots, server, "primo")
-    finally:
-        for ctx, _ in guests:
-            ctx.close()
-        host_ctx.close()
+    a_whole_game(browser, server, "primo", "/play/primo?variant=rounds&players=3&opt-rounds=1", ["Fede"], computer=2)
 
 
 def test_primero_northpass_with_two_friends_and_a_computer(browser: Any, server: str) -> None:
     """Northpass, four players, one deal: the host, two friends on phones and a computer."""
-    host_ctx, host = player(browser, server, "desktop", server + "?debug#/")
-    guests: list[tuple[BrowserContext, Page]] = []
-    try:
-        host.goto(server + "?debug#/play/primero?variant=northpass&players=4&opt-deals=1")
-        expect(host.locator("#screen-setup")).to_be_visible()
-        host.locator("#setup-together").check()
-        host.select_option("#seat-3", "medium")
-        host.locator("#setup-start").click()
-        guests = friends_join(browser, server, host, ["Gina", "Ivo"])
-        host.locator("#together-start").click()
-        for _, page in guests:
-            expect(page.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
-        snapshots: dict[int, list[tuple[int, str]]] = {}
-        play_all(host, [p for _, p in guests], "primero", snapshots)
-        assert snapshots, "the friends played"
-        check_guests(guests, snapshots, server)
-    finally:
-        for ctx, _ in guests:
-            ctx.close()
-        host_ctx.close()
+    a_whole_game(browser, server, "primero", "/play/primero?variant=northpass&players=4&opt-deals=1", ["Gina", "Ivo"], computer=3)
