@@ -1,4 +1,4 @@
-"""The command line: ``python -m pygame_core list|replay|simulate`` and each game's own commands.
+"""The command line: ``python -m pygame_core list|replay|review|simulate`` and each game's own commands.
 
 A game brings its commands in ``GameInfo.commands`` (see protocol.Command; Primero's
 ``primero-hand``, Primiera's ``primiera-score``); ``build_parser`` adds every registered game's.
@@ -10,6 +10,9 @@ about 80 characters of the input) and exit status 2, never a traceback.
 
 - ``replay`` prints ``{ok, game, variant, actions, terminal, result, final_checked}``;
   a record's optional ``final`` check (see ``records``) catches a wrong seed.
+- ``review FILE --seat N`` prints one line per reviewed decision of that seat (``step``, ``played``,
+  ``best``, ``loss`` in the game's unit, ``mark``...; see review.py), and with ``--summary`` a last line
+  with the accuracy, the marks and the mistakes by kind;
 - ``simulate`` prints ``{game, variant, players, agents, options, seed, games, figures,
   per_seat, per_agent, mean_game_length, elapsed_seconds, games_per_second}`` plus,
   for a game whose figures are counted per unit, that unit's total (Primero: ``deals``);
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import re
 import sys
@@ -29,14 +33,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .errors import QUOTE_LIMIT, PrimiError, RecordError, quote
-from .jsonlines import EXIT_BAD_INPUT, EXIT_OK, dump, read_all, read_at_most
+from .jsonlines import EXIT_BAD_INPUT, EXIT_OK, dump, flush, read_all, read_at_most
 from .protocol import Command
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 
-_OWN = ("list", "replay", "simulate")  # the commands every game shares; a game's commands are its own
+_OWN = ("list", "replay", "review", "simulate")  # the commands every game shares; a game's commands are its own
 _INT = re.compile(r"[+-]?\d{1,18}")
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" + r'|"(?:[^"\\]|\\.)*"')  # argparse quotes a bad argument whole
 _LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 20},}}")  # a piece of input given unquoted (unrecognized arguments)
@@ -118,10 +122,10 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # --- replay ------------------------------------------------------------------
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
-    from .records import Record, replay
+def _read_record(command: str, source: str, stdin: TextIO | None) -> Any:
+    """The record named on the command line (a file, or - for stdin), parsed; UsageError if bad."""
+    from .records import Record
 
-    source = args.file
     data: str | bytes
     try:
         if source == "-":
@@ -130,16 +134,27 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
             with open(source, "rb") as fh:
                 data = read_at_most(fh)  # bounded: ``replay /dev/zero`` is refused, not read
     except OSError as exc:
-        raise UsageError(f"replay: cannot read {quote(source)}: {exc.strerror or exc}") from None
+        raise UsageError(f"{command}: cannot read {quote(source)}: {exc.strerror or exc}") from None
     try:
-        record = Record.from_json(data)
-        game, state = replay(record)
+        return Record.from_json(data)
     except RecordError as exc:  # also absurdly nested JSON: Record.from_json turns that into a RecordError
-        if exc.index is not None:
-            raise UsageError(
-                f"replay: bad record: first bad action is #{exc.index + 1} {quote(exc.action)}: {exc}"
-            ) from None
-        raise UsageError(f"replay: bad record: {exc}") from None
+        raise UsageError(f"{command}: bad record: {exc}") from None
+
+
+def _bad_record(command: str, exc: RecordError) -> UsageError:
+    if exc.index is not None:
+        return UsageError(f"{command}: bad record: first bad action is #{exc.index + 1} {quote(exc.action)}: {exc}")
+    return UsageError(f"{command}: bad record: {exc}")
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
+    from .records import replay
+
+    record = _read_record("replay", args.file, stdin)
+    try:
+        game, state = replay(record)
+    except RecordError as exc:
+        raise _bad_record("replay", exc) from None
     terminal = game.is_terminal(state)
     dump(
         {
@@ -153,6 +168,31 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
         },
         out,
     )
+    return EXIT_OK
+
+
+# --- review ------------------------------------------------------------------
+
+
+def _cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
+    """One JSON line per reviewed decision of ``--seat`` (issue 23), then, with --summary, the summary."""
+    from .review import Review, summary
+
+    record = _read_record("review", args.file, stdin)
+    try:
+        review = Review(record, args.seat, hindsight=args.hindsight)
+    except RecordError as exc:
+        raise _bad_record("review", exc) from None
+    lines = []
+    buffer: list[str] = []
+    for line in review.lines():
+        lines.append(line)
+        buffer.append(json.dumps(line))
+        if len(buffer) >= 8:  # a long review shows its lines as they come
+            flush(buffer, out)
+    flush(buffer, out)
+    if args.summary:
+        dump({"summary": summary(lines, review.reviewer.thresholds), **{"review": review.header()}}, out)
     return EXIT_OK
 
 
@@ -230,6 +270,13 @@ def build_parser(stdout: TextIO | None = None, games: bool = True, until: str | 
 
     p = sub.add_parser("replay", stdout=stdout, help="validate and replay a game record (JSON file, or - for stdin)")
     p.add_argument("file", help="record file, or - to read stdin")
+
+    p = sub.add_parser("review", stdout=stdout,
+                       help="weigh each decision of one seat against its best move, from what it knew (JSON lines)")
+    p.add_argument("file", help="record file, or - to read stdin")
+    p.add_argument("--seat", type=int, required=True, help="the seat to review, from 0")
+    p.add_argument("--hindsight", action="store_true", help="also weigh each decision knowing every card")
+    p.add_argument("--summary", action="store_true", help="end with a summary line (accuracy, marks, kinds)")
 
     p = sub.add_parser("simulate", stdout=stdout, help="self-play between agents, seats rotated; prints figures as JSON")
     p.add_argument("game")
@@ -323,6 +370,8 @@ def _run(argv: Sequence[str] | None, inp: TextIO | None, out: TextIO, err: TextI
             return _cmd_list(args, out, err)
         if args.command == "replay":
             return _cmd_replay(args, out, err, inp)
+        if args.command == "review":
+            return _cmd_review(args, out, err, inp)
         if args.command == "simulate":
             return _cmd_simulate(args, out, err)
         command = game_commands(args.command).get(args.command)

@@ -336,6 +336,8 @@ class GameInfo:
     quick_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that make a short but whole game in every variant (Primero: 3 deals), for the conformance
     check that runs over every registered game (tests/test_conformance.py)."""
+    reviewer: Callable[[], Any] | None = None
+    """Makes the game's ``review.Reviewer`` (issue 23: a finished game's decisions weighed); None: no review."""
 
     def operation(self, name: str) -> Operation:
         """The named operation; OptionsError if the game has none by that name."""
