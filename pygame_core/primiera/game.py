@@ -267,8 +267,9 @@ class PrimieraGame:
             holdings[s] = list(state.hands[s]) + ([pick] if secret_picks and pick is not None else [])
         heralds = [c for s in others for c in holdings[s] if c in HERALD_MODES] if state.rules.heralds else []
         plain = [c for s in others for c in holdings[s] if c not in heralds] + list(state.stock)
-        heralds_shuffled, rng = rng.shuffle(heralds)
-        plain_shuffled, rng = rng.shuffle(plain)
+        # sorted: the new deal depends only on what the seat sees (a review draws its worlds here, issue 23)
+        heralds_shuffled, rng = rng.shuffle(sorted(heralds))
+        plain_shuffled, rng = rng.shuffle(sorted(plain))
         hi = pi = 0
         hands = list(state.hands)
         picks = list(state.picks)

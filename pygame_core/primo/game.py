@@ -162,7 +162,8 @@ class PrimoGame:
         (each keeping its size), and the RNG of later rounds' deals replaced."""
         check_seat(seat, state.players)
         others = [s for s in range(state.players) if s != seat]
-        pool = [c for s in others for c in state.hands[s]] + [c for pile in state.piles for c in pile]
+        # sorted: the new deal depends only on what the seat sees (a review draws its worlds here, issue 23)
+        pool = sorted([c for s in others for c in state.hands[s]] + [c for pile in state.piles for c in pile])
         shuffled, rng = Rng.from_seed(seed).shuffle(pool)
         pos = 0
         hands = list(state.hands)
