@@ -70,6 +70,7 @@ from .engine.rms import ENGINE as RMS
 from .gamelog import Entry
 from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
 from .operations import COACH, HAND, LESSONS_FIELDS, LESSONS_HELP, lessons
+from .review import reviewer
 from .rules import RULES, VARIANTS
 from .site import hand_rule_texts, site_data
 from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, sort_cards
@@ -138,7 +139,7 @@ class PrimeroGame:
         operations=(HAND, COACH, Operation("lessons", _lessons, help=LESSONS_HELP, fields=LESSONS_FIELDS)),
         figures=(Figure("chips", per="deals", label="chips per deal"),),
         decisions=DECISIONS, texts=hand_rule_texts("en"), translations=TRANSLATIONS, site=site_data,
-        commands=COMMANDS, quick_options={"deals": 3},
+        commands=COMMANDS, quick_options={"deals": 3}, reviewer=reviewer,
     )
 
     # --- protocol -----------------------------------------------------------
