@@ -1,4 +1,4 @@
-"""Primero's reviewer (issue 23): each decision valued in chips by rollouts of the hard level.
+"""Primero's reviewer (issue 23): each decision valued in chips by rollouts of the AI's play.
 
 The unit is chips: a candidate's value is the seat's expected chip change from the decision to
 the end of the current deal (the chips it wins, less what it puts in from then on, plus its
@@ -20,9 +20,10 @@ How a decision is valued, from the seat's information only (``Position``):
   for a draw or a trade by the percentile tables. Not every legal move (a Northpass turn has
   hundreds), but every kind of choice there was.
 - *Rollouts*: each candidate is applied in each world and the rest of the deal is played by the
-  hard level for every seat (fresh agents read the deal's public log from the observation),
-  with the same worlds and the same agents' seeds for every candidate (common random numbers:
-  the differences between candidates are then far less noisy than the values).
+  hard level for every seat (fresh agents read the deal's public log from the observation; RMS,
+  whose deals are long, by the medium level: ``BUDGETS``), with the same worlds and the same
+  agents' seeds for every candidate (common random numbers: the differences between candidates
+  are then far less noisy than the values).
 
 Budgets are counted in rollouts, never in time, so a review is the same on CPython and Pyodide.
 The marks' thresholds come from measurement (bench/review/RESULTS.md, "## Primero").
@@ -33,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from math import sqrt
 from typing import Any
 
 from ..review import Position, Thresholds, Weighing
@@ -52,6 +54,8 @@ DRAWN = 3
 """Worlds drawn per world played out, before the weighting by the others' actions picks."""
 HINDSIGHT_RUNS = 4
 """Rollouts of the true state per candidate in the hindsight view (the players' own randomness)."""
+NOISE_Z = 1.0
+"""Standard errors taken off another move's advantage over the move played (``_values``)."""
 KEEPS = 3
 """The best keeps (by the tables) offered as candidates at a draw or a trade."""
 
@@ -274,17 +278,31 @@ def _win_share(v: View, worlds: Sequence[PrimeroState], times: Sequence[int]) ->
 
 def _values(worlds: Sequence[tuple[PrimeroState, int]], cands: Sequence[str], seat: int, seed: int,
             level: Level, runs: int = 1) -> dict[str, float]:
-    """Each candidate's mean chips over the worlds (each counted its times), played ``runs`` times each;
-    the seeds depend on the world and the run, never on the candidate (common random numbers)."""
-    out: dict[str, float] = {}
-    for a in cands:
-        total = 0.0
-        weight = 0
-        for j, (world, times) in enumerate(worlds):
-            for r in range(runs):
-                total += times * rollout(world, a, seat, seed + 7_919 * j + 104_729 * r, level)
-                weight += times
-        out[a] = total / weight if weight else 0.0
+    """Each candidate's chips over the worlds (each counted its times), played ``runs`` times each;
+    the seeds depend on the world and the run, never on the candidate (common random numbers).
+
+    The move played (``cands[0]``) gets its mean. Another candidate gets the played move's mean
+    plus how much better it did, world by world, less ``NOISE_Z`` standard errors of that paired
+    difference: a cautious estimate, so that a move is not marked for the rollouts' luck alone
+    (the best of several noisy means is biased upward), while a clear loss still shows."""
+    got: dict[str, list[float]] = {}
+    weights: list[int] = []
+    for j, (world, times) in enumerate(worlds):
+        for r in range(runs):
+            weights.append(times)
+            for a in cands:
+                got.setdefault(a, []).append(rollout(world, a, seat, seed + 7_919 * j + 104_729 * r, level))
+    n = sum(weights)
+    if not n:
+        return {a: 0.0 for a in cands}
+    played = cands[0]
+    base = sum(w * x for w, x in zip(weights, got[played], strict=True)) / n
+    out = {played: base}
+    for a in cands[1:]:
+        diffs = [x - y for x, y in zip(got[a], got[played], strict=True)]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / n
+        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / max(1, n - 1)
+        out[a] = base + mean - NOISE_Z * sqrt(var / n)
     return out
 
 

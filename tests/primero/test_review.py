@@ -161,3 +161,16 @@ def test_the_command_line_reviews_a_primero_record(tmp_path: Path) -> None:
     again = io.StringIO()
     assert main(["review", str(path), "--seat", "0", "--summary"], stdout=again, stderr=err) == 0
     assert again.getvalue() == out.getvalue()
+
+
+def test_hindsight_weighs_the_true_hands() -> None:
+    """Knowing every card: a fold of the winning hand is marked; a review with hindsight nests its line."""
+    reviewer = PrimeroReviewer()
+    s = _chorus_of_sevens()
+    seen = reviewer.hindsight(GAME, s, 0, "fold", AgentRandom(1))
+    assert seen is not None
+    line = weigh_line(GAME, s, 0, "fold", seen, reviewer.thresholds)
+    assert line["mark"] in ("mistake", "blunder") and line["kind"] == "primero.review.kind.fold_best"
+    review = Review(_record("waks", 2, 4), 0, hindsight=True)
+    first = review.line(0)
+    assert first is not None and first["hindsight"]["mark"] in MARKS
