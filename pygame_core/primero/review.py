@@ -101,9 +101,10 @@ class PrimeroReviewer:
     """The reviewer of ``GameInfo.reviewer`` (the protocol: pygame_core/review.py)."""
 
     unit = "chips"
-    # Set from measurement (bench/review/RESULTS.md, "## Primero"): the losses per decision of the
-    # hard level against itself sit mostly under `best` (rollout noise between near-equal moves);
-    # `blunder` is about the pot of a typical deal, given away at once.
+    # Set from measurement (bench/review/RESULTS.md, "## Primero": the reviewed seat at each level
+    # against hard): `best` is hard's 90th percentile of loss in Waks heads-up, `inaccuracy` above
+    # easy's and medium's, `mistake` about their 99th (hard's is 1.4), `blunder` hard's 99th in
+    # Northpass (more than a whole Waks rest bet given away).
     thresholds = Thresholds(best=0.35, inaccuracy=0.8, mistake=2.0, blunder=4.0)
     version = VERSION
 
