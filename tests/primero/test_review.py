@@ -112,22 +112,12 @@ def test_a_review_never_reads_the_other_hands() -> None:
     assert a == b
 
 
-def _record(variant: str, players: int, seed: int, levels: tuple[str, ...] | None = None) -> Record:
-    """A short seeded game (the variant's quick options) between computer players."""
-    from pygame_core.primero.ai import PrimeroAgent
+def _record(variant: str, players: int, seed: int) -> Record:
+    """A short seeded game (the variant's quick options) between medium computer players."""
+    from bench.review.calibrate import play_record
 
     options = dict(GAME.info.variant(variant).resolve_options({"players": players, **GAME.info.quick_options}))
-    s = GAME.initial_state(options, seed, variant)
-    kinds = levels or ("medium",) * players
-    agents = [PrimeroAgent(k) for k in kinds]
-    rngs = [AgentRandom(seed * 10 + p) for p in range(players)]
-    actions: list[str] = []
-    while not GAME.is_terminal(s):
-        p = GAME.current_player(s)
-        a = agents[p].choose(GAME.observation(s, p), GAME.legal_actions(s), rngs[p])
-        actions.append(a)
-        s = GAME.apply(s, a)
-    return Record("primero", variant, tuple(sorted(options.items())), seed, tuple(actions), None, tuple(kinds))
+    return play_record("primero", variant, options, ["medium"] * players, seed)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
