@@ -37,6 +37,7 @@ from itertools import combinations
 from math import sqrt
 from typing import Any
 
+from ..protocol import Game
 from ..review import Position, Thresholds, Weighing
 from ..rng import AgentRandom
 from .ai.agent import PrimeroAgent
@@ -118,11 +119,11 @@ class PrimeroReviewer:
         budget = BUDGETS[v.rules.engine.name]
         worlds = _pick_worlds(v, position.worlds(budget.worlds * DRAWN), budget.worlds, rng)
         seed = rng.randbelow(1 << 30)
-        values = _values(worlds, cands, position.seat, seed, budget.level)
+        values = _values(position.game, worlds, cands, position.seat, seed, budget.level)
         win = _win_share(v, [w for w, _ in worlds], [k for _, k in worlds])
         return _explain(v, values, position.played, win)
 
-    def hindsight(self, game: Any, state: PrimeroState, seat: int, played: str, rng: AgentRandom) -> Weighing | None:
+    def hindsight(self, game: Game[PrimeroState], state: PrimeroState, seat: int, played: str, rng: AgentRandom) -> Weighing | None:
         """The same valuation on the true state (every hand known), played out a few times."""
         obs = game.observation(state, seat)
         v = parse_view(obs)
@@ -130,7 +131,7 @@ class PrimeroReviewer:
         hard = _hard(obs).choose(obs, legal, rng.fork())
         cands = candidates(v, legal, played, hard)
         level = BUDGETS[v.rules.engine.name].level
-        values = _values([(state, 1)], cands, seat, rng.randbelow(1 << 30), level, runs=HINDSIGHT_RUNS)
+        values = _values(game, [(state, 1)], cands, seat, rng.randbelow(1 << 30), level, runs=HINDSIGHT_RUNS)
         win = _win_share(v, [state], [1])
         return _explain(v, values, played, win)
 
@@ -277,7 +278,7 @@ def _win_share(v: View, worlds: Sequence[PrimeroState], times: Sequence[int]) ->
 # --- rollouts ---------------------------------------------------------------------
 
 
-def _values(worlds: Sequence[tuple[PrimeroState, int]], cands: Sequence[str], seat: int, seed: int,
+def _values(game: Game[PrimeroState], worlds: Sequence[tuple[PrimeroState, int]], cands: Sequence[str], seat: int, seed: int,
             level: Level, runs: int = 1) -> dict[str, float]:
     """Each candidate's chips over the worlds (each counted its times), played ``runs`` times each;
     the seeds depend on the world and the run, never on the candidate (common random numbers).
@@ -292,7 +293,7 @@ def _values(worlds: Sequence[tuple[PrimeroState, int]], cands: Sequence[str], se
         for r in range(runs):
             weights.append(times)
             for a in cands:
-                got.setdefault(a, []).append(rollout(world, a, seat, seed + 7_919 * j + 104_729 * r, level))
+                got.setdefault(a, []).append(rollout(game, world, a, seat, seed + 7_919 * j + 104_729 * r, level))
     n = sum(weights)
     if not n:
         return {a: 0.0 for a in cands}
@@ -307,14 +308,13 @@ def _values(worlds: Sequence[tuple[PrimeroState, int]], cands: Sequence[str], se
     return out
 
 
-def rollout(state: PrimeroState, action: str, seat: int, seed: int, level: Level) -> float:
+def rollout(game: Game[PrimeroState], state: PrimeroState, action: str, seat: int, seed: int, level: Level) -> float:
     """``seat``'s chips from ``action`` to the end of this deal, every seat then played at ``level``."""
     start = _Deal(state.deal, seat, state.contrib[seat])
     engine = state.rules.engine
     s = engine.apply(state, action)
     agents: dict[int, PrimeroAgent] = {}
     rngs: dict[int, AgentRandom] = {}
-    from .game import GAME  # here: game.py imports this module for GameInfo.reviewer
 
     while not s.over and s.deal == start.deal:
         p = s.to_act
@@ -323,8 +323,8 @@ def rollout(state: PrimeroState, action: str, seat: int, seed: int, level: Level
             agent = agents[p] = PrimeroAgent(level.name)
             agent.level = level  # the rollouts' budget (BUDGETS), read by the families' play
             rngs[p] = AgentRandom(seed * 31 + p)
-        legal = GAME.legal_actions(s)
-        a = legal[0] if len(legal) == 1 else agent.choose(GAME.observation(s, p), legal, rngs[p])
+        legal = game.legal_actions(s)
+        a = legal[0] if len(legal) == 1 else agent.choose(game.observation(s, p), legal, rngs[p])
         s = engine.apply(s, a)
     return _chips(s, start)
 
