@@ -136,7 +136,7 @@ def test_the_review_never_reads_cards_hidden_from_the_seat() -> None:
     record = play("base", {"players": 3}, ["medium", "hard", "easy"], seed=9, limit=60)
     review = Review(record, 0)
     checked = 0
-    for step, state, legal in review._states:
+    for step, state, _legal in review._states:
         played = record.actions[step]
         base = review_at(state, played)
         for k in range(3):
