@@ -11,7 +11,8 @@ review asks the same search, from the seat's observation only, what each first a
 - the best first action and the move played are then searched again each from the state after
   it, with the same budget, so both get the same effort (two orders of the same plays reach the
   same state, so a move that is only a different order of the best plan loses nothing);
-- ``end`` is the table as it stands, an exchange or ``pass`` its value as hard weighs it.
+- ``end`` is the table as it stands and the cards drawn after it (D-PO10), an exchange or ``pass``
+  (D-PO11) its value as hard weighs it.
 
 **The unit is cards.** The hard evaluation counts in cards shed (one card out of the hand = 1)
 and adds what the table left is worth in the same coin: the places it leaves the next players,
@@ -56,7 +57,8 @@ from .state import PrimoState
 
 GO_OUT = 6.0
 """The value of a plan that goes out (every card held shed): no card left, plus a whole hand's
-worth, so that missing a way out of the round is a blunder (about 4 cards lost: the thresholds below)."""
+worth, so that missing a way out of the round is a blunder (about 4 cards lost: the thresholds below).
+Going out ends the round: the base game is won, and in several rounds it scores 3 (D-PO14)."""
 
 OTHERS = 3
 """Besides the best and the played move, this many of the next best first actions are reported."""
@@ -140,9 +142,10 @@ class PrimoReviewer:
         ranked = sorted(plans.values(), key=lambda p: (-p.value, p.first))
         keep = {p.first for p in ranked[:OTHERS + 1]} | {played}
         values = {p.first: p.value for p in plans.values() if p.first in keep}
+        if values[played] >= max(values.values()) - 1e-9:
+            # as good as the best: the move played is the best named (the others equal to it left out)
+            return Weighing({a: v for a, v in values.items() if a == played or v < values[played] - 1e-9})
         top = Weighing(values).best()
-        if top == played:
-            return Weighing(values)
         why, kind = explain(ctx, root, plans[top], plans[played])
         return Weighing(values, why, kind)
 

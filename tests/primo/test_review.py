@@ -73,7 +73,8 @@ def test_ending_the_turn_when_every_card_could_go_out_is_a_blunder() -> None:
     line = review_at(state, "end")
     assert line["mark"] == "blunder" and line["kind"] == "primo.review.kind.out"
     assert line["best_value"] == GO_OUT and line["why"]["key"] == "primo.review.why.out"
-    assert review_at(state, "add 7Y A")["loss"] == 0  # the other order of the same way out
+    other = review_at(state, "add 7Y A")  # the other order of the same way out
+    assert other["loss"] == 0 and other["best"] == "add 7Y A"  # an equal move is the best named
 
 
 def test_hard_plans_moves_are_marked_best_along_a_seeded_game() -> None:
