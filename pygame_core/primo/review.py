@@ -266,9 +266,12 @@ def explain(ctx: Context, root: Pos, best: Plan, played: Plan) -> tuple[Descript
     if best.first.startswith("take") and played.first.startswith("take"):
         return _why("primo.review.why.take", row=best.first.split()[1]), "primo.review.kind.take"
     if b.shed > p.shed:
-        return _why("primo.review.why.shed", best=b.shed, played=p.shed), "primo.review.kind.fewer"
+        return _why("primo.review.why.shed", n=b.shed, played=p.shed), "primo.review.kind.fewer"
     if b.clears > p.clears:
         return _why("primo.review.why.clear"), "primo.review.kind.clear"
+    bv, pv = best.first.split(), played.first.split()
+    if bv[0] == pv[0] == "open" and bv[1] != pv[1]:  # the same turn's worth of cards: which one opens
+        return _why("primo.review.why.open", card=bv[1], row=bv[2]), "primo.review.kind.open"
     free_b = sum(1 for r in b.rows if not r)
     free_p = sum(1 for r in p.rows if not r)
     if free_p > free_b:

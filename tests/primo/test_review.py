@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from pygame_core.primo.review import GO_OUT, PrimoReviewer
 from pygame_core.records import Record
 from pygame_core.review import MARKS, Position, Review, Weighing, summary, weigh_line
 from pygame_core.rng import AgentRandom
+from tests import string_tables
 
 KEPT = "primo.review.kind.kept"
 
@@ -130,6 +132,14 @@ def test_an_easy_seat_loses_more_than_a_hard_one_and_its_kinds_are_named() -> No
     mean = lambda lines: sum(x["loss"] for x in lines) / len(lines)  # noqa: E731
     assert mean(easy) > mean(hard)
     assert any(line.get("kind") == KEPT for line in easy)  # easy never moves a run: it ends with cards that fit
+    # every line's words are in the page's tables, with the placeholders its args fill
+    words = string_tables.strings("en")
+    for line in easy + hard:
+        if line.get("kind"):
+            assert line["kind"] in words
+        if line.get("why"):
+            text = words[line["why"]["key"]]
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(line["why"]["args"]), line["why"]
 
 
 def test_the_review_never_reads_cards_hidden_from_the_seat() -> None:
@@ -175,3 +185,18 @@ def test_the_cli_reviews_a_primo_record(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["review", str(path), "--seat", "3"], stdout=out, stderr=err) == 2
     assert len(err.getvalue().strip().splitlines()) == 1
+
+
+def test_every_why_the_reviewer_writes_fills_its_strings_placeholders() -> None:
+    """Each ``_why(key, **args)`` in primo/review.py names exactly the placeholders of its English string."""
+    import ast
+
+    import pygame_core.primo.review as module
+
+    words = string_tables.strings("en")
+    calls = [node for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_why"]
+    assert len(calls) >= 15
+    for call in calls:
+        key = call.args[0].value  # type: ignore[attr-defined]
+        assert {k.arg for k in call.keywords} == set(re.findall(r"\{(\w+)\}", words[key])), key

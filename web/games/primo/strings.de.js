@@ -209,6 +209,7 @@ export default {
   "primo.review.kind.opened": "Den nächsten Spielern leichte Züge gelassen",
   "primo.review.kind.special": "Eine Top- oder Nimm-Karte zu früh ausgegeben",
   "primo.review.kind.hand": "Karten behalten, die schlechter passen",
+  "primo.review.kind.open": "Eine Reihe mit der falschen Karte eröffnet",
   "primo.review.why.out": "Alle deine Karten ließen sich in diesem Zug ablegen: du hättest ausgehen und die Runde beenden können.",
   "primo.review.why.fit": "{card} passte an Reihe {row}.",
   "primo.review.why.movefit": "Die Folge von Reihe {row} auf Reihe {to} zu schieben, hätte Platz für {card} auf Reihe {target} gemacht.",
@@ -225,4 +226,5 @@ export default {
   "primo.review.why.plan": "Der Plan des stärksten Spielers stellt dich von hier aus besser.",
   "primo.review.why.pass": "Passen hätte deine Karten für einen besseren Tisch aufgehoben.",
   "primo.review.why.swap": "{cards} zu tauschen hätte frischere Karten gebracht.",
+  "primo.review.why.open": "Reihe {row} wäre besser mit {card} eröffnet worden: deine übrigen Karten passen dann besser.",
 };

@@ -211,6 +211,7 @@ export default {
   "primo.review.kind.opened": "Left the next players easy plays",
   "primo.review.kind.special": "Spent a Top or Take card too early",
   "primo.review.kind.hand": "Kept cards that fit worse",
+  "primo.review.kind.open": "Opened a row with the wrong card",
   "primo.review.why.out": "Every card you held could be played this turn: you could go out and end the round.",
   "primo.review.why.fit": "{card} fitted row {row}.",
   "primo.review.why.movefit": "Moving the run of row {row} onto row {to} let {card} go onto row {target}.",
@@ -227,4 +228,5 @@ export default {
   "primo.review.why.plan": "The strongest player's plan from here leaves you better placed.",
   "primo.review.why.pass": "Passing kept your cards for a better table.",
   "primo.review.why.swap": "Exchanging {cards} brought fresher cards.",
+  "primo.review.why.open": "Row {row} was better opened with {card}: it leaves your other cards better placed.",
 };

@@ -209,6 +209,7 @@ export default {
   "primo.review.kind.opened": "Hai lasciato giocate facili ai prossimi giocatori",
   "primo.review.kind.special": "Hai speso troppo presto una carta Top o Prendi",
   "primo.review.kind.hand": "Hai tenuto carte che si adattano peggio",
+  "primo.review.kind.open": "Hai aperto una fila con la carta sbagliata",
   "primo.review.why.out": "Potevi giocare tutte le carte che avevi in questo turno: potevi uscire e chiudere la mano.",
   "primo.review.why.fit": "{card} andava sulla fila {row}.",
   "primo.review.why.movefit": "Spostare la sequenza della fila {row} sulla fila {to} permetteva di mettere {card} sulla fila {target}.",
@@ -225,4 +226,5 @@ export default {
   "primo.review.why.plan": "Il piano del giocatore più forte da qui ti lascia in una posizione migliore.",
   "primo.review.why.pass": "Passando tenevi le tue carte per un tavolo migliore.",
   "primo.review.why.swap": "Scambiare {cards} ti dava carte più utili.",
+  "primo.review.why.open": "Era meglio aprire la fila {row} con {card}: le tue altre carte restano meglio piazzate.",
 };
