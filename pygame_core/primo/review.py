@@ -14,6 +14,9 @@ review asks the same search, from the seat's observation only, what each first a
 - ``end`` is the table as it stands and the cards drawn after it (D-PO10), an exchange or ``pass``
   (D-PO11) its value as hard weighs it.
 
+No world is drawn (``Position.worlds``): the hard evaluation reads only what the seat sees and
+the counts of the cards it does not (per value, hand and pile sizes), never a deal of them.
+
 **The unit is cards.** The hard evaluation counts in cards shed (one card out of the hand = 1)
 and adds what the table left is worth in the same coin: the places it leaves the next players,
 how well the cards kept and drawn will fit, cards a Take sent to the players closest to going
