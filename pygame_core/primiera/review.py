@@ -46,7 +46,7 @@ VERSION = "1"
 THRESHOLDS = Thresholds(best=0.02, inaccuracy=0.15, mistake=0.35, blunder=0.7)
 """Round points lost (see bench/review/RESULTS.md, "## Primiera", for the measurement)."""
 
-HINDSIGHT_NODES = 60_000
+HINDSIGHT_NODES = 20_000
 """The node budget of the hindsight search (one world, searched deeper while nodes last)."""
 
 SWEEP_CHANCE = 0.25
