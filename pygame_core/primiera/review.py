@@ -8,7 +8,11 @@ it builds the hard agent's ``View`` from it, which deals the cards the seat cann
 budget than the level plays with (``ReviewSearch.budgets``): more deals, so that the noise of
 the sampling is small next to the thresholds. A value is the seat's expected round points
 minus the others' mean after the play (the search's leaf, search.evaluate; exact once every card
-is played), so a loss is in round points. Every legal play is a candidate.
+is played), so a loss is in round points. Every legal play is a candidate. In Kaleidos before the
+first Herald, the hard level's price of letting another seat choose the partnership
+(HardAgent.herald_timing, 0.4 points on playing one's Herald) is part of the values, as it is of
+the level's choice. The worlds are the search's own (View.world: the same information as
+``Position.worlds``, and the soft inference from throws that could have captured).
 
 Kaleidos's secret table pick is not reviewed (``weigh`` returns None): the search plays from
 the table the picks make, and a pick's worth hangs on the three picks it cannot see.
