@@ -83,8 +83,8 @@ WHY_KEYS: tuple[str, ...] = (
     "primiera.review.why.settebello.keep",  # {card}: the seven of coins was thrown where it could be taken
     "primiera.review.why.primiera",  # {card} takes {captured}: primiera {before} -> {after}
     "primiera.review.why.primiera.keep",  # {card}: a six or seven was thrown away
-    "primiera.review.why.coins",  # {card} takes {coins} coins ({captured})
-    "primiera.review.why.cards",  # {card} takes {count} cards ({captured})
+    "primiera.review.why.coins",  # {card} takes more coins: {captured} ({coins} in all)
+    "primiera.review.why.cards",  # {card} takes more cards: {captured} ({count} in all)
     "primiera.review.why.take",  # {card} takes {captured}: worth more in the long run
     "primiera.review.why.throw",  # {card} was the card to give up
 )
@@ -140,12 +140,19 @@ class PrimieraReviewer:
 
 
 def _deepest(agent: HardAgent, world: World, view: View, ms: Sequence[Move], nodes: int) -> list[float]:
-    """The root values of one known world, deepened while ``nodes`` last (at the round's last card: exact)."""
+    """The root values of one known world, deepened while ``nodes`` last; exact once the search reaches the round's end.
+
+    The depths go a whole turn of the table at a time (every seat has played as many cards at a
+    leaf), so a deeper search is not swayed by whose capture comes last before the leaf.
+    """
     left = sum(len(h) for h in world.hands) + len(world.stock)
+    depths = list(range(min(world.n, left), left + 1, world.n))
+    if depths[-1] != left:
+        depths.append(left)
     values: list[float] | None = None
     pot = nodes
-    for depth in range(1, left + 1):
-        search = agent.make_search(world, view, agent.leaf(), pot if values is not None else 1 << 30)  # one ply always
+    for depth in depths:
+        search = agent.make_search(world, view, agent.leaf(), pot if values is not None else 1 << 30)  # one turn always
         got = search.root(ms, depth)
         pot -= search.nodes
         if search.aborted:
