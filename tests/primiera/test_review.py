@@ -166,3 +166,11 @@ def test_the_command_line_reviews_a_primiera_record(tmp_path: Path) -> None:
     assert last["review"]["game"] == "primiera" and last["review"]["unit"] == "points"
     assert last["summary"]["decisions"] == len(lines)
     assert lines == list(Review(record, 0).lines())  # the library's lines: a review is deterministic
+
+
+@pytest.mark.parametrize("variant", ["2p", "3p"])
+def test_a_review_reads_nothing_hidden_in_the_modes_the_shared_check_leaves_out(variant: str) -> None:
+    """tests/test_review.py checks the first two modes (Kaleidos, classic); the same check for 2p and 3p."""
+    from tests.test_review import honesty_check
+
+    assert honesty_check(GAME, _short(variant, seed=3), 1, limit=3) > 0
