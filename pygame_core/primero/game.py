@@ -139,6 +139,7 @@ class PrimeroGame:
         figures=(Figure("chips", per="deals", label="chips per deal"),),
         decisions=DECISIONS, texts=hand_rule_texts("en"), translations=TRANSLATIONS, site=site_data,
         commands=COMMANDS, quick_options={"deals": 3},
+        reviewer=lambda: __import__('pygame_core.review_standin', fromlist=['StandIn']).StandIn('chips'),
     )
 
     # --- protocol -----------------------------------------------------------

@@ -177,6 +177,7 @@ class PrimieraGame:
         figures=(Figure("points", per="rounds", label="round points"),),
         decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
         commands=COMMANDS,
+        reviewer=lambda: __import__('pygame_core.review_standin', fromlist=['StandIn']).StandIn('points'),
     )
 
     # --- protocol -----------------------------------------------------------

@@ -86,6 +86,7 @@ class PrimoGame:
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
         decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
+        reviewer=lambda: __import__('pygame_core.review_standin', fromlist=['StandIn']).StandIn('cards'),
     )
 
     # --- protocol -----------------------------------------------------------
