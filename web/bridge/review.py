@@ -160,7 +160,7 @@ class Reviews:
                                players=players if isinstance(players, int) else 0)
         version = reviewer_for(registry.load(record.game)).version  # err.review.nogame
         key = store_key(record, seat, hindsight)
-        if start == 0 and key not in self.live:
+        if start == 0:
             kept = await self._kept(key, version)
             if kept is not None:
                 return {"header": kept["header"], "lines": kept["lines"], "next": None,
