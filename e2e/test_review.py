@@ -211,5 +211,7 @@ def test_a_review_cancelled_mid_way_goes_on_and_jumps_at_phone_size(browser: Any
     got = marks_and_chart(page)
     assert got["seat"] == 0 and not got["kept"]
     jump(page)
+    page.evaluate("document.querySelector('#review-details').open = true")  # the table too
+    expect(page.locator("#review-lines")).to_be_visible()
     assert axe(page) == []
     page.context.close()

@@ -276,7 +276,7 @@ function drawChart() {
       ${zero}
       <polyline class="review-line" points="${pts}"/>
       ${dots}
-      <text class="review-axis" x="${(W - pad.r).toFixed(1)}" y="${H - 8}" text-anchor="end">${esc(t("review.chart.x"))}</text>
+      <text class="review-axis" x="${pad.l}" y="${H - 8}">${esc(t("review.chart.x"))} →</text>
     </svg>`;
   const buttons = lines.map((l, i) => (FLAGGED.includes(l.mark)
     ? `<button type="button" class="review-dot mark-${l.mark}" data-mark="${l.mark}" data-step="${l.step}" data-index="${i}"
@@ -314,7 +314,7 @@ function drawTable() {
           <td data-label="${esc(t("review.col.mark"))}">${markLabel(l.mark)}</td>
           <td data-label="${esc(t("review.col.why"))}">${l.why ? esc(h.sayFor(l.why)) : ""}</td>
           ${seen ? `<td data-label="${esc(t("review.col.hindsight"))}" class="review-hindsight">${hs
-            ? esc(t("review.hindsight.line", { best: hs.best === l.played ? t("review.hindsight.same") : h.sayFor(hs.best_text), loss: num(hs.loss) })) : "–"}</td>` : ""}
+            ? esc(hs.best === l.played ? t("review.hindsight.same") : t("review.hindsight.line", { best: h.sayFor(hs.best_text), loss: num(hs.loss) })) : "–"}</td>` : ""}
           <td><button type="button" class="btn secondary small review-show" data-index="${i}">${esc(t("review.col.show"))}</button></td></tr>`;
       }).join("")}</tbody></table>`;
   box.querySelectorAll(".review-show").forEach((b) => b.addEventListener("click", () => jump(lines[Number(/** @type {HTMLElement} */ (b).dataset.index)])));
