@@ -327,4 +327,10 @@ function jump(line) {
   const why = l.why ? " " + rv.host.sayFor(l.why) : "";
   $("#review-point").innerHTML = `${markIcon(l.mark)} ${esc(lineWords(l) + why)}`;
   $("#review-point").dataset.step = String(l.step);
+  // On a phone the board is below the panel: bring it into view, under the words of the point when the
+  // table between them is closed.
+  const board = $("#board");
+  if (board && board.getBoundingClientRect().top > innerHeight * 0.6) {
+    (/** @type {HTMLDetailsElement} */ ($("#review-details")).open ? board : $("#review-point")).scrollIntoView({ block: "start" });
+  }
 }
