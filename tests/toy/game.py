@@ -41,6 +41,7 @@ from pygame_core.rng import AgentRandom, Rng
 
 from .cli import COMMANDS
 from .decisions import DECISIONS
+from .review import ToyReviewer
 from .rules import DECK, VALUES, hand_sum, value_of
 from .site import TEXTS, site_data
 from .translations import TRANSLATIONS
@@ -91,6 +92,7 @@ INFO = GameInfo(
     translations=TRANSLATIONS,
     site=site_data,
     commands=COMMANDS,
+    reviewer=lambda: ToyReviewer(),
 )
 
 
@@ -248,7 +250,8 @@ class ToyGame:
         """Reshuffle what ``seat`` cannot see among the places it cannot see."""
         over = self.is_terminal(state)
         others = [s for s in range(state.players) if s != seat and not over]
-        pool = [c for s in others for c in state.hands[s]] + list(state.stock)
+        # sorted: the new deal depends only on what the seat sees (pygame_core.review's worlds)
+        pool = sorted([c for s in others for c in state.hands[s]] + list(state.stock), key=DECK.index)
         shuffled, _ = Rng.from_seed(seed).shuffle(pool)
         hands = list(state.hands)
         i = 0

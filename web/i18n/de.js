@@ -345,6 +345,8 @@ export default {
   "err.record.action": "Der Zug {n} der Aufzeichnung lässt sich an dieser Stelle nicht spielen.",
   "err.seats": "Gib für jeden Platz eine Spielerart an: eine Person oder eine Computerstufe.",
   "err.options": "Diese Spieloptionen sind nicht gültig.",
+  "err.review.nogame": "Partien dieses Spiels können noch nicht ausgewertet werden.",
+  "err.review.seat": "Wähle einen Spieler dieser Partie für die Auswertung.",
   "err.record": "Diese Aufzeichnung einer Partie lässt sich nicht lesen.",
   "err.request": "Das Spiel konnte das nicht tun. Deine Partie ist unverändert.",
   "err.input": "Damit kann das Spiel nichts anfangen: prüfe, was du eingegeben hast.",

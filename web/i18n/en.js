@@ -345,6 +345,8 @@ export default {
   "err.record.action": "The record's action {n} cannot be played at that point.",
   "err.seats": "Give one player kind per seat: a person or a computer level.",
   "err.options": "These game options are not valid.",
+  "err.review.nogame": "Games of this kind cannot be reviewed yet.",
+  "err.review.seat": "Choose a player of this game to review.",
   "err.record": "This game record cannot be read.",
   "err.request": "The game could not do that. Your game is unchanged.",
   "err.input": "That is not something the game can use: check what you entered.",

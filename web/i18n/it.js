@@ -345,6 +345,8 @@ export default {
   "err.record.action": "L'azione {n} della registrazione non si può giocare a quel punto.",
   "err.seats": "Indica un tipo di giocatore per ogni posto: una persona o un livello del computer.",
   "err.options": "Queste opzioni di gioco non sono valide.",
+  "err.review.nogame": "Le partite di questo gioco non si possono ancora analizzare.",
+  "err.review.seat": "Scegli un giocatore di questa partita da analizzare.",
   "err.record": "Questa registrazione di partita non si può leggere.",
   "err.request": "Il gioco non ha potuto farlo. La tua partita non è cambiata.",
   "err.input": "Il gioco non può usare questo dato: controlla quello che hai inserito.",
