@@ -533,7 +533,5 @@ export default {
   "review.stats.mean": "Mittlere Genauigkeit",
   "review.stats.last": "Letzte Analysen",
   "review.stats.value": "{n} %",
-  "err.review.nogame": "Dieses Spiel lässt sich noch nicht analysieren.",
-  "err.review.seat": "Diesen Spieler gibt es in dieser Partie nicht.",
   "err.review.unfinished": "Nur beendete Partien lassen sich analysieren.",
 };

@@ -534,7 +534,5 @@ export default {
   "review.stats.mean": "Mean accuracy",
   "review.stats.last": "Last reviews",
   "review.stats.value": "{n}%",
-  "err.review.nogame": "This game cannot be reviewed yet.",
-  "err.review.seat": "There is no such player in this game.",
   "err.review.unfinished": "Only a finished game can be reviewed.",
 };

@@ -533,7 +533,5 @@ export default {
   "review.stats.mean": "Precisione media",
   "review.stats.last": "Ultime analisi",
   "review.stats.value": "{n}%",
-  "err.review.nogame": "Questo gioco non si può ancora analizzare.",
-  "err.review.seat": "In questa partita non c’è questo giocatore.",
   "err.review.unfinished": "Si possono analizzare solo partite finite.",
 };
