@@ -113,7 +113,7 @@ def test_a_finished_review_is_kept_answered_at_once_and_listed(worker: Bridge, m
     record = finished()
     store = worker.saves.store
     assert isinstance(store, MemoryStore)
-    _, lines = whole(worker, record, 0)
+    _, lines = whole(worker, record, 0, human=True)
     (key,) = [k for k in store.data if k.startswith("review:")]
     assert key.endswith(":0:0")
     # A new worker (the page reloaded) with the same store: the review is not made again.
@@ -128,7 +128,8 @@ def test_a_finished_review_is_kept_answered_at_once_and_listed(worker: Bridge, m
     assert listed["storage"] is True
     (entry,) = listed["reviews"]
     assert entry["game"] == "toy" and entry["decisions"] == len(lines) and entry["unit"] == "points"
-    assert set(entry) == {"game", "variant", "seat", "time", "accuracy", "decisions", "mean_loss", "unit"}
+    assert set(entry) == {"game", "variant", "seat", "human", "time", "accuracy", "decisions", "mean_loss", "unit"}
+    assert entry["human"] is True
     # A kept review is no saved game, and deleting every saved game keeps it.
     assert ok(fresh, {"op": "saves"})["saves"] == []
     assert ok(fresh, {"op": "delete_save", "all": True}) is True

@@ -339,6 +339,8 @@ export interface ReviewKept {
   game: string;
   variant: string;
   seat: number;
+  /** The reviewed seat was a player's own (not a computer's). */
+  human: boolean;
   time: number;
   accuracy: number | null;
   decisions: number;
@@ -430,7 +432,11 @@ export interface Ops {
   };
   /** Issue 23: a slice of a finished game's review of `seat` (web/bridge/review.py), from decision `start`
    * for about `slice_ms`; a finished review is kept and answered at once after. */
-  review: { request: { record: GameRecord | string; seat: number; start?: number; slice_ms?: number; hindsight?: boolean }; result: ReviewSlice };
+  review: {
+    /** `human`: the seat is a player's own (kept with the review: the statistics count those only). */
+    request: { record: GameRecord | string; seat: number; start?: number; slice_ms?: number; hindsight?: boolean; human?: boolean };
+    result: ReviewSlice;
+  };
   /** The kept reviews, newest first. */
   review_list: { request: {}; result: { storage: boolean; reviews: ReviewKept[] } };
 }

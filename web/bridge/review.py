@@ -1,6 +1,6 @@
 """The game review's ops (issue 23): a finished game's decisions of one seat weighed, in slices, and kept.
 
-``review {record, seat, start?, slice_ms?, hindsight?}`` reviews the seat's decisions from decision
+``review {record, seat, start?, slice_ms?, hindsight?, human?}`` reviews the seat's decisions from decision
 ``start`` until about ``slice_ms`` milliseconds are spent (at least one decision), so the page shows
 progress, fills the lines in as they come and can stop between slices; ``next`` says where to go on
 (None: done, and the answer carries the ``summary``). The live ``Review`` (the record replayed once,
@@ -152,6 +152,7 @@ class Reviews:
         start = int_field(req, "start", 0)
         slice_ms = int_field(req, "slice_ms", SLICE_MS)
         hindsight = bool_field(req, "hindsight", False)
+        human = bool_field(req, "human", False)  # the player's own seat: its accuracy goes to the statistics
         if start < 0 or not 1 <= slice_ms <= MAX_SLICE_MS:
             raise RequestError(f"'start' must be 0 or more, 'slice_ms' 1 to {MAX_SLICE_MS}")
         players = dict(record.options).get("players")
@@ -186,12 +187,14 @@ class Reviews:
             answer["summary"] = summary(every, review.reviewer.thresholds)
             await self._keep(key, {"format": REVIEW_FORMAT, "version": version, "header": header, "lines": every,
                                    "summary": answer["summary"], "game": record.game, "variant": record.variant,
-                                   "seat": seat, "hindsight": hindsight, "time": int(time.time() * 1000)})
+                                   "seat": seat, "hindsight": hindsight, "human": human,
+                                   "time": int(time.time() * 1000)})
         return answer
 
     async def review_list(self, req: Mapping[str, Any]) -> JSON:
-        """The kept reviews, newest first: ``{storage, reviews: [{game, variant, seat, time, accuracy,
-        decisions, mean_loss, unit}]}`` (a game reviewed with and without hindsight is listed once)."""
+        """The kept reviews, newest first: ``{storage, reviews: [{game, variant, seat, human, time, accuracy,
+        decisions, mean_loss, unit}]}`` (``human``: a player's own seat, as the page said when it asked; a game
+        reviewed with and without hindsight is listed once)."""
         store = self.saves.store
         try:
             if store is None:
@@ -208,6 +211,6 @@ class Reviews:
             seen.add(game_seat)
             s, h = data["summary"], data.get("header") or {}
             out.append({"game": str(data.get("game")), "variant": str(data.get("variant")), "seat": h.get("seat"),
-                        "time": data["time"], "accuracy": s.get("accuracy"), "decisions": s.get("decisions"),
-                        "mean_loss": s.get("mean_loss"), "unit": h.get("unit")})
+                        "human": data.get("human") is True, "time": data["time"], "accuracy": s.get("accuracy"),
+                        "decisions": s.get("decisions"), "mean_loss": s.get("mean_loss"), "unit": h.get("unit")})
         return {"storage": True, "reviews": out[:MAX_KEPT]}

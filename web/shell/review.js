@@ -185,7 +185,8 @@ async function start() {
   $("#review-progress-text").textContent = t("review.starting");
   let from = 0;
   for (;;) {
-    const answer = await r.host.engineCall({ op: "review", record: r.host.record, seat, start: from, slice_ms: sliceMs, hindsight: r.hindsight });
+    const answer = await r.host.engineCall({ op: "review", record: r.host.record, seat, start: from, slice_ms: sliceMs, hindsight: r.hindsight,
+      human: r.host.seats[seat] === "human" });
     if (rv !== r || token !== r.token || !r.box.isConnected) return; // cancelled, another seat, or the page left
     if (!answer.ok) {
       r.running = false;

@@ -125,7 +125,7 @@ export async function renderStats(main, ctx) {
   await reviewAccuracy(cat, ctx); // after the rest: the worker may still be starting
 }
 
-// Issue 23: "Review accuracy", per game, from the reviews the worker kept (op review_list, newest first):
+// Issue 23: "Review accuracy", per game, from the reviews of your own seat the worker kept (op review_list, newest first):
 // the mean accuracy of the last REVIEW_MEAN reviewed games and the last REVIEW_LAST values; nothing without one.
 const REVIEW_MEAN = 10;
 const REVIEW_LAST = 5;
@@ -135,7 +135,7 @@ async function reviewAccuracy(cat, ctx) {
   if (!answer.ok || !$("#stats-tools")) return;
   const rows = [];
   for (const g of cat.games) {
-    const mine = answer.result.reviews.filter((r) => r.game === g.name && typeof r.accuracy === "number");
+    const mine = answer.result.reviews.filter((r) => r.human && r.game === g.name && typeof r.accuracy === "number"); // yours, not a computer's
     if (!mine.length) continue;
     const recent = mine.slice(0, REVIEW_MEAN);
     const mean = Math.round(recent.reduce((a, r) => a + r.accuracy, 0) / recent.length);
