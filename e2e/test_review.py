@@ -150,6 +150,7 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
     expect(page.locator("#review-seat")).to_have_count(0)
     primo = marks_and_chart(page)
     assert primo["seat"] == 0
+    expect(page.locator("#review-accuracy")).to_be_focused()  # from Cancel, hidden at the end: to the result
     jump(page)
 
     # The statistics page: review accuracy per game, from the kept reviews of your own seat (not Primiera's:

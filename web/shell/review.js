@@ -191,9 +191,7 @@ async function start() {
     if (!answer.ok) {
       r.running = false;
       $("#review-error").textContent = r.host.errorText(answer);
-      $("#review-cancel").hidden = true;
-      $("#review-start").hidden = false;
-      $("#review-progress").hidden = true;
+      stopped($("#review-start"));
       return;
     }
     const slice = answer.result;
@@ -205,13 +203,18 @@ async function start() {
     from = slice.next;
   }
   r.running = false;
+  $("#review-start").textContent = t("review.again");
+  $("#review").dataset.done = "1";
+  stopped(/** @type {HTMLElement} */ ($("#review-accuracy") || $("#review-start"))); // the result, read out
+}
+
+/** The run is over: Cancel hidden, Start shown; the focus, if it was on Cancel, goes to `next` (never to <body>). */
+function stopped(next) {
+  const had = document.activeElement === $("#review-cancel");
   $("#review-cancel").hidden = true;
   $("#review-start").hidden = false;
-  $("#review-start").textContent = t("review.again");
   $("#review-progress").hidden = true;
-  $("#review").dataset.done = "1";
-  const first = /** @type {HTMLElement | null} */ ($("#review-accuracy")); // the result, read out
-  if (first && document.activeElement === $("#review-cancel")) first.focus({ preventScroll: true });
+  if (had || document.activeElement === document.body) next.focus({ preventScroll: true });
 }
 
 function unitWord() {
