@@ -134,6 +134,16 @@ def test_a_finished_review_is_kept_answered_at_once_and_listed(worker: Bridge, m
     assert ok(fresh, {"op": "saves"})["saves"] == []
     assert ok(fresh, {"op": "delete_save", "all": True}) is True
     assert key in store.data
+    # A damaged kept review (the store is the browser's): left out of the list, and made again.
+    good = store.data[key]
+    for bad in ("{", json.dumps({**json.loads(good), "lines": [{"step": "x"}]}), json.dumps([1]), json.dumps({"format": 1})):
+        store.data[key] = bad
+        spoilt = Bridge()
+        spoilt.saves.store = store
+        assert ok(spoilt, {"op": "review_list"})["reviews"] == []
+        made.clear()
+        assert ok(spoilt, {"op": "review", "record": record, "seat": 0})["kept"] is False and made
+    store.data[key] = good
     # Another reviewer version: made again.
     monkeypatch.setattr(ToyReviewer, "version", "toy-2")
     again = Bridge()

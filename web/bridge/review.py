@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -27,7 +28,7 @@ from pygame_core import registry, safejson
 from pygame_core.errors import OptionsError, RecordError
 from pygame_core.protocol import JSON
 from pygame_core.records import Record
-from pygame_core.review import REVIEW_FORMAT, Review, reviewer_for, summary
+from pygame_core.review import MARKS, REVIEW_FORMAT, Review, reviewer_for, summary
 
 from .replay import _record_text
 from .request import RequestError, bool_field, int_field
@@ -57,6 +58,33 @@ def store_key(record: Record, seat: int, hindsight: bool) -> str:
     """The store's key of a kept review."""
     digest = hashlib.sha256(canonical(record).encode("utf-8", "surrogatepass")).hexdigest()
     return f"{PREFIX}{digest}:{seat}:{int(hindsight)}"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _line(line: Any) -> bool:
+    """Whether a kept review's line has the shape the page draws (``review.weigh_line``'s)."""
+    return (isinstance(line, dict) and isinstance(line.get("step"), int) and line.get("mark") in MARKS
+            and all(_number(line.get(k)) for k in ("loss", "value", "best_value"))
+            and all(isinstance(line.get(k), str) for k in ("played", "best"))
+            and all(isinstance(line.get(k), dict) for k in ("played_text", "best_text")))
+
+
+def _read(value: Any) -> dict[str, Any] | None:
+    """A kept review's data, or None when it is not one of this format (the store is the browser's: anything
+    may be there; a damaged one is made again)."""
+    try:
+        data = safejson.loads(value, what="a kept review") if isinstance(value, str) else None
+    except (ValueError, RecursionError):
+        return None
+    if (not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT or not _number(data.get("time"))
+            or not isinstance(data.get("lines"), list) or not all(_line(x) for x in data["lines"])
+            or not isinstance(data.get("header"), dict) or not isinstance(data.get("summary"), dict)
+            or not isinstance(data["summary"].get("marks"), dict) or not isinstance(data["summary"].get("kinds"), dict)):
+        return None
+    return data
 
 
 class Live:
@@ -106,15 +134,10 @@ class Reviews:
         if store is None:
             return None
         try:
-            value = (await store.load()).get(key)
-            data = safejson.loads(value, what="a kept review") if isinstance(value, str) else None
-        except (StorageError, ValueError, RecursionError):
+            data = _read((await store.load()).get(key))
+        except StorageError:
             return None
-        if (not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT or data.get("version") != version
-                or not isinstance(data.get("lines"), list) or not isinstance(data.get("header"), dict)
-                or not isinstance(data.get("summary"), dict)):
-            return None
-        return data
+        return data if data is not None and data.get("version") == version else None
 
     async def _keep(self, key: str, data: dict[str, Any]) -> None:
         """Keep a finished review, and drop the oldest beyond MAX_KEPT; a refusing store keeps nothing."""
@@ -132,17 +155,7 @@ class Reviews:
     @staticmethod
     def _listed(stored: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """The store's kept reviews, read (a damaged one is left out)."""
-        out = []
-        for k, value in stored.items():
-            if not k.startswith(PREFIX) or not isinstance(value, str):
-                continue
-            try:
-                data = safejson.loads(value, what="a kept review")
-            except (ValueError, RecursionError):
-                continue
-            if isinstance(data, dict) and isinstance(data.get("summary"), dict) and isinstance(data.get("time"), (int, float)):
-                out.append((k, data))
-        return out
+        return [(k, data) for k, value in stored.items() if k.startswith(PREFIX) and (data := _read(value)) is not None]
 
     async def review(self, req: Mapping[str, Any]) -> JSON:
         """A slice of a seat's review (see the module's docstring):
