@@ -507,6 +507,8 @@ export default {
   "review.point": "Schritt {step}, {mark}. Gespielt: {played} Besser: {best}",
   "review.chart.y": "Erwartete {unit} nach dem Zug",
   "review.chart.x": "Entscheidungen der Reihe nach",
+  "review.legend.played": "Gespielter Zug",
+  "review.legend.best": "Bester Zug",
   "review.chart.caption": "Das erwartete Ergebnis nach jeder Entscheidung. Jeder markierte Punkt zeigt diesen Schritt in der Wiederholung. Die Tabelle unten enthält dieselben Werte.",
   "review.table": "Alle Entscheidungen",
   "review.col.step": "Schritt",

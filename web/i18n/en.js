@@ -508,6 +508,8 @@ export default {
   "review.point": "Step {step}, {mark}. Played: {played} Better: {best}",
   "review.chart.y": "Expected {unit} after the move",
   "review.chart.x": "Decisions in order",
+  "review.legend.played": "Move played",
+  "review.legend.best": "Best move",
   "review.chart.caption": "The expected outcome after each decision. Each marked point shows that step in the replay. The table below has the same figures.",
   "review.table": "Every decision",
   "review.col.step": "Step",

@@ -507,6 +507,8 @@ export default {
   "review.point": "Passo {step}, {mark}. Giocata: {played} Meglio: {best}",
   "review.chart.y": "Valore atteso dopo la mossa ({unit})",
   "review.chart.x": "Decisioni in ordine",
+  "review.legend.played": "Mossa giocata",
+  "review.legend.best": "Mossa migliore",
   "review.chart.caption": "Il risultato atteso dopo ogni decisione. Ogni punto segnato mostra quel passo nella registrazione. La tabella qui sotto ha gli stessi dati.",
   "review.table": "Tutte le decisioni",
   "review.col.step": "Passo",

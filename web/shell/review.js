@@ -269,6 +269,7 @@ function drawChart() {
   const x = (i) => pad.l + (n <= 1 ? 0.5 : i / (n - 1)) * (W - pad.l - pad.r);
   const y = (v) => pad.t + (1 - (v - lo) / (hi - lo)) * (H - pad.t - pad.b);
   const pts = lines.map((l, i) => `${x(i).toFixed(1)},${y(l.value).toFixed(1)}`).join(" ");
+  const bestPts = lines.map((l, i) => `${x(i).toFixed(1)},${y(l.best_value).toFixed(1)}`).join(" ");
   const zero = lo < 0 && hi > 0 ? `<line class="review-zero" x1="${pad.l}" x2="${W - pad.r}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}"/>` : "";
   const dots = lines.map((l, i) => (FLAGGED.includes(l.mark) ? "" : `<circle class="review-plain" cx="${x(i).toFixed(1)}" cy="${y(l.value).toFixed(1)}" r="2.5"/>`)).join("");
   const svg = `<svg class="review-svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false">
@@ -278,6 +279,7 @@ function drawChart() {
       <line class="review-frame" x1="${pad.l}" x2="${pad.l}" y1="${pad.t}" y2="${H - pad.b}"/>
       <line class="review-frame" x1="${pad.l}" x2="${W - pad.r}" y1="${H - pad.b}" y2="${H - pad.b}"/>
       ${zero}
+      <polyline class="review-best" points="${bestPts}"/>
       <polyline class="review-line" points="${pts}"/>
       ${dots}
       <text class="review-axis" x="${pad.l}" y="${H - 8}">${esc(t("review.chart.x"))} →</text>
@@ -287,7 +289,9 @@ function drawChart() {
         style="left:${x(i).toFixed(1)}px;top:${y(l.value).toFixed(1)}px" aria-label="${esc(lineWords(l))}">${markIcon(l.mark)}</button>` : "")).join("");
   const scroll = box.scrollLeft;
   box.innerHTML = `<figure class="review-figure"><figcaption class="sr-only">${esc(t("review.chart.caption"))}</figcaption>
-    <div class="review-plot" style="width:${W}px;height:${H}px">${svg}${buttons}</div></figure>`;
+    <div class="review-plot" style="width:${W}px;height:${H}px">${svg}${buttons}</div>
+    <p class="review-legend" aria-hidden="true"><span class="review-key-played"></span> ${esc(t("review.legend.played"))}
+      <span class="review-key-best"></span> ${esc(t("review.legend.best"))}</p></figure>`;
   box.scrollLeft = scroll;
   // A chart wider than the screen scrolls; without a marked point in it, the keyboard scrolls it too.
   if (box.querySelector(".review-dot")) box.removeAttribute("tabindex");
