@@ -88,7 +88,7 @@ def marks_and_chart(page: Page) -> dict[str, Any]:
     counts = page.locator("#review-marks li[data-mark]")
     expect(counts).to_have_count(5)
     assert sum(int(n) for n in counts.evaluate_all("(els) => els.map((e) => e.dataset.n)")) == got["lines"]
-    expect(page.locator("#review-chart svg polyline")).to_be_attached()
+    expect(page.locator("#review-chart svg polyline.review-line")).to_be_attached()
     expect(page.locator("#review-lines tbody tr")).to_have_count(got["lines"])
     return got
 
