@@ -113,6 +113,9 @@ def jump(page: Page) -> int:
     expect(screen).to_have_attribute("data-seat", str(info(page)["seat"]))
     assert page.evaluate("window.primi.replayInfo().step") == step
     expect(page.locator("#review-point")).to_have_attribute("data-step", str(step))
+    # The review numbers its steps as the viewer does (the state before the move).
+    expect(page.locator(f"#review-lines tbody tr[data-step='{step}'] td").first).to_have_text(str(step))
+    expect(page.locator("#replay-step")).to_contain_text(str(step))
     return step
 
 

@@ -250,7 +250,7 @@ function drawSummary() {
 /** The words of one line: "Step 12: blunder. You played …; better: …". */
 function lineWords(l) {
   const h = rv.host;
-  return t("review.point", { step: l.step + 1, mark: t("review.mark." + l.mark), played: h.sayFor(l.played_text), best: h.sayFor(l.best_text) });
+  return t("review.point", { step: l.step, mark: t("review.mark." + l.mark), played: h.sayFor(l.played_text), best: h.sayFor(l.best_text) });
 }
 
 function drawChart() {
@@ -315,7 +315,7 @@ function drawTable() {
       <tbody>${lines.map((l, i) => {
         const hs = l.hindsight;
         return `<tr data-step="${l.step}" data-mark="${l.mark}">
-          <td data-label="${esc(t("review.col.step"))}">${l.step + 1}</td>
+          <td data-label="${esc(t("review.col.step"))}">${l.step}</td>
           <td data-label="${esc(t("review.col.played"))}">${esc(h.sayFor(l.played_text))}</td>
           <td data-label="${esc(t("review.col.best"))}">${l.best === l.played ? "–" : esc(h.sayFor(l.best_text))}</td>
           <td data-label="${esc(t("review.col.loss", { unit }))}">${esc(num(l.loss))}</td>
