@@ -163,10 +163,16 @@ def test_at_most_max_kept_reviews_are_kept(worker: Bridge, monkeypatch: pytest.M
 
 def test_hindsight_is_beside_the_line_never_in_the_mark(worker: Bridge) -> None:
     record = finished()
-    _, plain = whole(worker, record, 0)
     _, seen = whole(worker, record, 0, hindsight=True)
-    assert [{k: v for k, v in line.items() if k != "hindsight"} for line in seen] == plain
     assert all("hindsight" in line for line in seen)
+    # Asked without hindsight after: the kept review with it answers, its lines without it.
+    (kept,), plain = whole(worker, record, 0)
+    assert kept["kept"] is True
+    assert [{k: v for k, v in line.items() if k != "hindsight"} for line in seen] == plain
+    worker.saves.store = MemoryStore()
+    worker.reviews.live.clear()
+    _, made = whole(worker, record, 0)
+    assert made == plain
 
 
 def test_bad_input_is_a_keyed_error(worker: Bridge, monkeypatch: pytest.MonkeyPatch) -> None:

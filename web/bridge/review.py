@@ -87,6 +87,10 @@ def _read(value: Any) -> dict[str, Any] | None:
     return data
 
 
+def _without_hindsight(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in line.items() if k != "hindsight"} for line in lines]
+
+
 class Live:
     """A review under way: the ``Review`` (record replayed) and the lines made so far, by decision index
     (None: a decision the reviewer skipped)."""
@@ -176,8 +180,11 @@ class Reviews:
         key = store_key(record, seat, hindsight)
         if start == 0:
             kept = await self._kept(key, version)
+            if kept is None and not hindsight:  # the review made with hindsight holds this one: its lines without it
+                kept = await self._kept(store_key(record, seat, True), version)
             if kept is not None:
-                return {"header": kept["header"], "lines": kept["lines"], "next": None,
+                said = kept["lines"] if hindsight else _without_hindsight(kept["lines"])
+                return {"header": kept["header"], "lines": said, "next": None,
                         "total": kept["header"].get("decisions", len(kept["lines"])),
                         "summary": kept["summary"], "kept": True}
         live = self._live(key, record, seat, hindsight)
