@@ -161,6 +161,11 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
     page.goto(server + "#/stats")
     expect(page.locator("#stats-review tr[data-review-stats=primo] td[data-count]")).to_have_attribute("data-count", "1")
     expect(page.locator("#stats-review tr[data-review-stats=primiera]")).to_have_count(0)
+    # A reset of the statistics starts the review accuracy again too (the reviews stay kept: see below).
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-yes").click()
+    expect(page.locator("#stats-message")).not_to_be_empty()
+    expect(page.locator("#stats-review")).to_have_count(0)
 
     # At 360x740 in Italian: the Primiera review, kept, renders at once.
     page.set_viewport_size({"width": 360, "height": 740})

@@ -59,7 +59,7 @@ export function recordResult(game, variant, seats, result) {
   store(data);
 }
 
-export function resetStats() { store(empty()); }
+export function resetStats() { store({ ...empty(), reset: Date.now() }); } // reset: the review accuracy counts from then on
 
 // ---------------------------------------------------------------- the screen
 // A cell's column name, shown beside its value where a phone stacks each row (style.css, issue 20).
@@ -122,7 +122,7 @@ export async function renderStats(main, ctx) {
     $("#stats-reset-yes").addEventListener("click", () => { resetStats(); renderStats(main, ctx).then(() => { $("#stats-message").textContent = t("stats.wasreset"); }); });
     $("#stats-reset-no").focus();
   });
-  await reviewAccuracy(cat, ctx); // after the rest: the worker may still be starting
+  reviewAccuracy(cat, ctx, $("#stats-tools")); // not awaited: the worker may still be starting
 }
 
 // Issue 23: "Review accuracy", per game, from the reviews of your own seat the worker kept (op review_list, newest first):
@@ -130,12 +130,14 @@ export async function renderStats(main, ctx) {
 const REVIEW_MEAN = 10;
 const REVIEW_LAST = 5;
 
-async function reviewAccuracy(cat, ctx) {
+async function reviewAccuracy(cat, ctx, tools) {
   const answer = await ctx.engineCall({ op: "review_list" });
-  if (!answer.ok || !$("#stats-tools")) return;
+  if (!answer.ok || !tools.isConnected) return; // the screen drawn again meanwhile: that one asks
   const rows = [];
   for (const g of cat.games) {
-    const mine = answer.result.reviews.filter((r) => r.human && r.game === g.name && typeof r.accuracy === "number"); // yours, not a computer's
+    // Yours (not a computer's), since the statistics were last reset (the reviews stay kept with their games).
+    const since = Number(loadStats().reset) || 0;
+    const mine = answer.result.reviews.filter((r) => r.human && r.time >= since && r.game === g.name && typeof r.accuracy === "number");
     if (!mine.length) continue;
     const recent = mine.slice(0, REVIEW_MEAN);
     const mean = Math.round(recent.reduce((a, r) => a + r.accuracy, 0) / recent.length);
@@ -146,7 +148,7 @@ async function reviewAccuracy(cat, ctx) {
       <td${label("review.stats.last")}>${esc(last.join(", "))}</td></tr>`);
   }
   if (!rows.length) return;
-  $("#stats-tools").insertAdjacentHTML("beforebegin", `<h2 id="stats-review-title">${esc(t("review.stats.title"))}</h2>
+  tools.insertAdjacentHTML("beforebegin", `<h2 id="stats-review-title">${esc(t("review.stats.title"))}</h2>
     <p class="help">${esc(t("review.stats.lede"))}</p>
     <table class="stats" id="stats-review" aria-labelledby="stats-review-title">
       <thead><tr><th scope="col">${esc(t("stats.game"))}</th><th scope="col">${esc(t("review.stats.count"))}</th>
