@@ -174,8 +174,7 @@ class Reviews:
             raise RequestError(f"'start' must be 0 or more, 'slice_ms' 1 to {MAX_SLICE_MS}")
         players = dict(record.options).get("players")
         if not isinstance(players, int) or isinstance(players, bool) or not 0 <= seat < players:
-            raise OptionsError("no such seat in this game", key="err.review.seat",
-                               players=players if isinstance(players, int) else 0)
+            raise OptionsError("no such seat in this game", key="err.review.seat")
         version = reviewer_for(registry.load(record.game)).version  # err.review.nogame
         key = store_key(record, seat, hindsight)
         if start == 0:
