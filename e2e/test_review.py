@@ -221,6 +221,12 @@ def test_a_review_cancelled_mid_way_goes_on_and_jumps_at_phone_size(browser: Any
     got = marks_and_chart(page)
     assert got["seat"] == 0 and not got["kept"]
     jump(page)
+    # "Knowing every card": beside each line, never in the marks.
+    page.locator("#review-hindsight").check()
+    seen = marks_and_chart(page)
+    assert seen["hindsight"] and seen["marks"] == got["marks"], seen
+    expect(page.locator("#review-lines td.review-hindsight")).to_have_count(seen["lines"])
+    expect(page.locator("#review-lines thead")).to_contain_text("Conoscendo tutte le carte")
     page.evaluate("document.querySelector('#review-details').open = true")  # the table too
     expect(page.locator("#review-lines")).to_be_visible()
     assert axe(page) == []
