@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, check_exchanges, replies, views_in
 from playwright.sync_api import BrowserContext, FilePayload, Page, expect
+from tables import address
 from test_a11y import axe
 from test_primero_play import human_step as primero_step
 from test_primero_play import settle
@@ -59,10 +61,10 @@ def start_from_setup(page: Page, game: str) -> None:
     ("primo", "variant=rounds&players=3", ["human", "easy", "medium"]),
 ])
 def test_a_share_link_deals_the_same_game_in_another_page(
-    page: Page, context: BrowserContext, server: str, game: str, query: str, seats: list[str]
+    take: Callable[[str], Page], context: BrowserContext, server: str, game: str, query: str, seats: list[str]
 ) -> None:
-    fast_settings(page, server)
-    page.goto(server + f"?debug#/play/{game}?{query}")
+    page = take("desktop")  # a shared page (tables.Pages, ?debug, fast turns): the link is opened afresh in the friend's
+    page.goto(address(page, server) + f"#/play/{game}?{query}")
     ready(page)
     for i, kind in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
@@ -245,10 +247,11 @@ def pack(data: Any, raw: bytes | None = None) -> str:
     return base64.urlsafe_b64encode(c.compress(text) + c.flush()).decode().rstrip("=")
 
 
-def test_a_replay_link_steps_both_ways_with_every_view(page: Page, server: str) -> None:
+def test_a_replay_link_steps_both_ways_with_every_view(take: Callable[[str], Page], server: str) -> None:
     record = finished_record()
     steps = len(record["actions"])
-    page.goto(server + f"?debug#/replay?v=1&seats=human,easy,easy&r={pack(record)}")
+    page = take("desktop")  # the viewer, not a first load, is tested here (a bad link opened fresh: below)
+    page.goto(address(page, server) + f"#/replay?v=1&seats=human,easy,easy&r={pack(record)}")
     ready(page)
     screen = page.locator("#screen-replay")
     expect(screen).to_have_attribute("data-step", "0")
@@ -285,9 +288,9 @@ def test_a_replay_link_steps_both_ways_with_every_view(page: Page, server: str) 
     assert answers[0]["record"]["final"] == record["final"]
 
 
-def test_the_end_screen_gives_a_share_link_and_a_replay_link(page: Page, server: str) -> None:
-    fast_settings(page, server)
-    page.goto(server + "?debug#/play/primiera?variant=2p&target=0&max_rounds=1&seats=easy,easy")
+def test_the_end_screen_gives_a_share_link_and_a_replay_link(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")
+    page.goto(address(page, server) + "#/play/primiera?variant=2p&target=0&max_rounds=1&seats=easy,easy")
     ready(page)
     start_from_setup(page, "primiera")
     for _ in range(4):
