@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -614,7 +615,8 @@ def test_undo_against_the_computer(page: Page, server: str) -> None:
     check_replies(replies(page)[len(exchanges):], export_record(page))
 
 
-def test_undo_can_be_turned_off_in_setup(page: Page, server: str) -> None:
+def test_undo_can_be_turned_off_in_setup(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")  # nothing saved is read here: a shared page (tables.Pages), not a fresh one
     primero.open_setup(page, server, "waks", 2)
     page.select_option("#seat-1", "medium")
     page.locator("#setup-undo").uncheck()
