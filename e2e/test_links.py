@@ -97,10 +97,10 @@ def test_a_share_link_deals_the_same_game_in_another_page(
     friend.close()
 
 
-def test_every_variant_s_share_link_reads_back_exactly(page: Page, server: str) -> None:
+def test_every_variant_s_share_link_reads_back_exactly(take: Callable[[str], Page]) -> None:
     """For every game and rule set in the catalogue (games added later too): the link setup writes
     is read back to the same rule set, players, seats, options and seed, never clamped."""
-    page.goto(server)
+    page = take("desktop")  # any page of the site: the link module is run in it
     expect(page.locator(".game-tile").first).to_be_visible()
     bad: list[Any] = page.evaluate("""async () => {
         const m = await import('./shell/links.js');
@@ -466,10 +466,9 @@ def test_the_csp_blocks_an_injected_inline_script_and_pyodide_still_runs(page: P
     assert answer["ok"] and answer["result"] == "pong"
 
 
-def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(page: Page, server: str) -> None:
+def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(take: Callable[[str], Page], server: str) -> None:
     record = finished_record("primiera")
-    page.goto(server + "?debug")
-    ready(page)
+    page = take("desktop")
     packed: str = page.evaluate("(r) => import('./shell/links.js').then((m) => m.packRecord(r))", record)
     raw = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
     assert json.loads(zlib.decompress(raw, -15)) == record
@@ -483,7 +482,7 @@ def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(page:
     payload = link.split("&r=")[1]
     assert json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), -15)) == record
     # A record file (what a long game gives) opens in the replay viewer, with who played each seat.
-    page.goto(server + "?debug#/replay")
+    page.goto(address(page, server) + "#/replay")
     file: FilePayload = {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(kinds).encode()}
     page.set_input_files("#replay-file", files=[file])
     expect(page.locator("#screen-replay[data-game=primiera]")).to_have_attribute("data-step", "0")
