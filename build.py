@@ -105,11 +105,35 @@ def zip_core(target: Path) -> None:
             zf.writestr(info, path.read_bytes())
 
 
+# The closure parses every reached stdlib module (3 s of a core): kept in build/ by a hash of all it reads,
+# so each process that builds (the suite's build, tests/test_build.py, e2e/test_updates.py's deploys) does
+# not parse them again.
+CLOSURE_CACHE = ROOT / "build" / "stdlib-closure"  # ignored by git (the top-level build/)
+
+
 def stdlib_modules() -> list[str]:
     """The stdlib modules the site can import: the closure of PYTHON_ROOTS' imports (lazy ones too)
     through the stdlib's own sources, with tools/stdlib_closure.py's KEEP list."""
+    roots = source_roots(PYTHON_ROOTS)
+    # Everything the answer depends on: this Python's parser, the closure's code and KEEP list, the
+    # stdlib zip and every root's source.
+    key = hashlib.sha256(repr((sys.version_info[:2], sorted(STDLIB_KEEP))).encode())
+    key.update(hashlib.sha256((ROOT / "tools" / "stdlib_closure.py").read_bytes()).digest())
+    key.update(hashlib.sha256(STDLIB.read_bytes()).digest())
+    for source, name, is_pkg in roots:
+        data = source if isinstance(source, bytes) else source.encode()
+        key.update(f"{name}\0{is_pkg}\0".encode() + hashlib.sha256(data).digest())
+    kept = CLOSURE_CACHE / f"{key.hexdigest()}.json"
+    if kept.exists():
+        found: list[str] = json.loads(kept.read_text())
+        return found
     with zipfile.ZipFile(STDLIB) as zf:
-        return closure(source_roots(PYTHON_ROOTS), zf, STDLIB_KEEP)
+        modules = closure(roots, zf, STDLIB_KEEP)
+    CLOSURE_CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")  # two builds at once (the test workers)
+    tmp.write_text(json.dumps(modules))
+    tmp.replace(kept)
+    return modules
 
 
 def trim_stdlib(target: Path) -> None:
@@ -315,6 +339,7 @@ for (const [file, out] of JSON.parse(fs.readFileSync(0, "utf8"))) {
 }
 """
 BROTLI_CACHE = ROOT / "build" / "brotli"  # ignored by git (the top-level build/)
+GZIP_CACHE = ROOT / "build" / "gzip"  # likewise, the .gz copies by content
 
 
 def node_path() -> str | None:
@@ -335,11 +360,22 @@ def _version(path: Path) -> tuple[str, int, int]:
 
 def gzipped(path: Path) -> bytes | None:
     """The bytes of ``path``'s ``.gz`` copy, or None when it gets none (not compressible, or it would
-    not save a tenth). Kept per content: the manifest sizes them, then write_gzip writes them."""
+    not save a tenth). Kept per content: the manifest sizes them, then write_gzip writes them; and on
+    disk in GZIP_CACHE, as the brotli copies are (level 9 over the site is 2 s of a core a process)."""
     data = path.read_bytes()
     key = (path.suffix, hashlib.sha256(data).digest())
     if key not in _GZIPPED:
-        packed = gzip.compress(data, compresslevel=9, mtime=0) if path.suffix in GZIP_SUFFIXES else data
+        packed = data
+        if path.suffix in GZIP_SUFFIXES:
+            kept = GZIP_CACHE / (key[1].hex() + ".gz")
+            if kept.exists():
+                packed = kept.read_bytes()
+            else:
+                packed = gzip.compress(data, compresslevel=9, mtime=0)
+                GZIP_CACHE.mkdir(parents=True, exist_ok=True)
+                tmp = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+                tmp.write_bytes(packed)
+                tmp.replace(kept)
         _GZIPPED[key] = packed if len(packed) <= 0.9 * len(data) else None
     return _GZIPPED[key]
 

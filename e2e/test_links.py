@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from conftest import READY_TIMEOUT, STEP_TIMEOUT
 from hidden import Truth, check_exchanges, replies, views_in
 from playwright.sync_api import BrowserContext, FilePayload, Page, expect
+from tables import address
 from test_a11y import axe
 from test_primero_play import human_step as primero_step
 from test_primero_play import settle
@@ -59,10 +61,10 @@ def start_from_setup(page: Page, game: str) -> None:
     ("primo", "variant=rounds&players=3", ["human", "easy", "medium"]),
 ])
 def test_a_share_link_deals_the_same_game_in_another_page(
-    page: Page, context: BrowserContext, server: str, game: str, query: str, seats: list[str]
+    take: Callable[[str], Page], context: BrowserContext, server: str, game: str, query: str, seats: list[str]
 ) -> None:
-    fast_settings(page, server)
-    page.goto(server + f"?debug#/play/{game}?{query}")
+    page = take("desktop")  # a shared page (tables.Pages, ?debug, fast turns): the link is opened afresh in the friend's
+    page.goto(address(page, server) + f"#/play/{game}?{query}")
     ready(page)
     for i, kind in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
@@ -95,10 +97,10 @@ def test_a_share_link_deals_the_same_game_in_another_page(
     friend.close()
 
 
-def test_every_variant_s_share_link_reads_back_exactly(page: Page, server: str) -> None:
+def test_every_variant_s_share_link_reads_back_exactly(take: Callable[[str], Page]) -> None:
     """For every game and rule set in the catalogue (games added later too): the link setup writes
     is read back to the same rule set, players, seats, options and seed, never clamped."""
-    page.goto(server)
+    page = take("desktop")  # any page of the site: the link module is run in it
     expect(page.locator(".game-tile").first).to_be_visible()
     bad: list[Any] = page.evaluate("""async () => {
         const m = await import('./shell/links.js');
@@ -245,10 +247,11 @@ def pack(data: Any, raw: bytes | None = None) -> str:
     return base64.urlsafe_b64encode(c.compress(text) + c.flush()).decode().rstrip("=")
 
 
-def test_a_replay_link_steps_both_ways_with_every_view(page: Page, server: str) -> None:
+def test_a_replay_link_steps_both_ways_with_every_view(take: Callable[[str], Page], server: str) -> None:
     record = finished_record()
     steps = len(record["actions"])
-    page.goto(server + f"?debug#/replay?v=1&seats=human,easy,easy&r={pack(record)}")
+    page = take("desktop")  # the viewer, not a first load, is tested here (a bad link opened fresh: below)
+    page.goto(address(page, server) + f"#/replay?v=1&seats=human,easy,easy&r={pack(record)}")
     ready(page)
     screen = page.locator("#screen-replay")
     expect(screen).to_have_attribute("data-step", "0")
@@ -285,9 +288,9 @@ def test_a_replay_link_steps_both_ways_with_every_view(page: Page, server: str) 
     assert answers[0]["record"]["final"] == record["final"]
 
 
-def test_the_end_screen_gives_a_share_link_and_a_replay_link(page: Page, server: str) -> None:
-    fast_settings(page, server)
-    page.goto(server + "?debug#/play/primiera?variant=2p&target=0&max_rounds=1&seats=easy,easy")
+def test_the_end_screen_gives_a_share_link_and_a_replay_link(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")
+    page.goto(address(page, server) + "#/play/primiera?variant=2p&target=0&max_rounds=1&seats=easy,easy")
     ready(page)
     start_from_setup(page, "primiera")
     for _ in range(4):
@@ -386,8 +389,9 @@ def bad_links() -> list[tuple[str, str, str]]:
     ]
 
 
-def test_every_bad_link_gives_its_message_a_working_home_screen_and_runs_nothing(page: Page, server: str) -> None:
+def test_every_bad_link_gives_its_message_a_working_home_screen_and_runs_nothing(take: Callable[[str], Page]) -> None:
     corpus = bad_links()
+    page = take("desktop")  # each link by a hash change, as a player follows one (opened fresh: the next test)
     assert len(corpus) >= 40
     dialogs: list[str] = []
 
@@ -395,11 +399,26 @@ def test_every_bad_link_gives_its_message_a_working_home_screen_and_runs_nothing
         dialogs.append(d.message)
         d.dismiss()
 
-    page.on("dialog", on_dialog)
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server)
-    ready(page)
+
+    def on_error(e: Any) -> None:
+        errors.append(str(e))
+
+    page.on("dialog", on_dialog)
+    page.on("pageerror", on_error)
+    try:
+        check_bad_links(page, corpus)
+    finally:  # the page goes on to other tests
+        page.remove_listener("dialog", on_dialog)
+        page.remove_listener("pageerror", on_error)
+    assert dialogs == [] and errors == []
+    # And the page still works: a link to the setup opens it.
+    page.evaluate("() => { location.hash = '#/play/primero?variant=waks&players=2'; }")
+    expect(page.locator("#setup-players")).to_have_value("2")
+
+
+def check_bad_links(page: Page, corpus: list[tuple[str, str, str]]) -> None:
+    """Each bad link, followed from the settings screen: its message on a working home screen, nothing run."""
     for name, link, words in corpus:
         page.evaluate("() => { location.hash = '#/settings'; }")
         expect(page.locator("#screen-settings")).to_be_visible()
@@ -414,10 +433,6 @@ def test_every_bad_link_gives_its_message_a_working_home_screen_and_runs_nothing
         expect(page.locator(".game-tile[data-game=primero] a[data-primary]"), name).to_be_visible()
         assert page.evaluate(PWNED) is None, name
         assert page.locator("#main img[src=x], #main script, #main svg[onload]").count() == 0, name
-    assert dialogs == [] and errors == []
-    # And the page still works: a link to the setup opens it.
-    page.evaluate("() => { location.hash = '#/play/primero?variant=waks&players=2'; }")
-    expect(page.locator("#setup-players")).to_have_value("2")
 
 
 def test_a_bad_link_opened_fresh_shows_its_message(page: Page, server: str) -> None:
@@ -463,10 +478,9 @@ def test_the_csp_blocks_an_injected_inline_script_and_pyodide_still_runs(page: P
     assert answer["ok"] and answer["result"] == "pong"
 
 
-def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(page: Page, server: str) -> None:
+def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(take: Callable[[str], Page], server: str) -> None:
     record = finished_record("primiera")
-    page.goto(server + "?debug")
-    ready(page)
+    page = take("desktop")
     packed: str = page.evaluate("(r) => import('./shell/links.js').then((m) => m.packRecord(r))", record)
     raw = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
     assert json.loads(zlib.decompress(raw, -15)) == record
@@ -480,7 +494,7 @@ def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(page:
     payload = link.split("&r=")[1]
     assert json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), -15)) == record
     # A record file (what a long game gives) opens in the replay viewer, with who played each seat.
-    page.goto(server + "?debug#/replay")
+    page.goto(address(page, server) + "#/replay")
     file: FilePayload = {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(kinds).encode()}
     page.set_input_files("#replay-file", files=[file])
     expect(page.locator("#screen-replay[data-game=primiera]")).to_have_attribute("data-step", "0")

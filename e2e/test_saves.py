@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -503,7 +504,8 @@ def round_just_over(name: str, variant: str, options: dict[str, Any], key: str, 
 # ---------------------------------------------------------------- export and import
 
 
-def test_export_then_import_a_record(page: Page, server: str, tmp_path: Path) -> None:
+def test_export_then_import_a_record(take: Callable[[str], Page], server: str, tmp_path: Path) -> None:
+    page = take("desktop")  # a shared page (tables.Pages): its saves are all deleted before the import
     primero.start(page, server, "waks", 2, ["human", "easy"])
     advance(primero, page, 2)
     before = info(page)
@@ -614,7 +616,8 @@ def test_undo_against_the_computer(page: Page, server: str) -> None:
     check_replies(replies(page)[len(exchanges):], export_record(page))
 
 
-def test_undo_can_be_turned_off_in_setup(page: Page, server: str) -> None:
+def test_undo_can_be_turned_off_in_setup(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")  # nothing saved is read here: a shared page (tables.Pages), not a fresh one
     primero.open_setup(page, server, "waks", 2)
     page.select_option("#seat-1", "medium")
     page.locator("#setup-undo").uncheck()

@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import READY_TIMEOUT, foreign
 from playwright.sync_api import Page, expect
+from tables import boot
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def wait_ready(page: Page) -> None:
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def booted(browser: Any, server: str) -> Iterator[Page]:
+    """One page booted for the tests that need only a ready engine (the calculator, a deal), not a
+    load of their own: each opens its screen by a link (a hash change); the calculator's links give
+    ``cards=`` (none), since the calculator keeps its hand between visits within a page."""
+    page = boot(browser, server)
+    yield page
+    page.context.close()
 
 
 def test_boot_makes_no_request_to_another_origin(page: Page, server: str, requests_log: list[str]) -> None:
@@ -65,9 +78,11 @@ def test_early_picks_are_scored_once_ready(page: Page, server: str) -> None:
     expect(page.locator("#calc-total")).to_have_attribute("data-total", "19")
 
 
-def test_calculator_by_mouse_shows_every_rule_set(page: Page, server: str) -> None:
-    page.goto(server)
-    wait_ready(page)
+def test_calculator_by_mouse_shows_every_rule_set(booted: Page, server: str) -> None:
+    page = booted
+    page.goto(server + "#/calc?rules=waks&cards=")  # no hand picked
+    expect(page.locator("#calc-hand .card")).to_have_count(0)
+    page.goto(server + "#/")
     page.get_by_role("link", name="Calculator", exact=True).click()
     page.select_option("#calc-rules", "waks")
     for card in ("AH", "6H", "7H", "KC"):
@@ -88,9 +103,10 @@ def test_calculator_by_mouse_shows_every_rule_set(page: Page, server: str) -> No
     assert "cards=AH%2C6H%2C7H%2CKC" in page.url or "cards=AH,6H,7H,KC" in page.url
 
 
-def test_calculator_by_keyboard(page: Page, server: str) -> None:
-    page.goto(server + "#/calc?rules=waks")
-    wait_ready(page)
+def test_calculator_by_keyboard(booted: Page, server: str) -> None:
+    page = booted
+    page.goto(server + "#/calc?rules=waks&cards=")
+    expect(page.locator("#calc-hand .card")).to_have_count(0)
     first = page.locator("#calc-deck [data-card='AS']")
     first.focus()
     # Roving focus: the deck is one tab stop; arrows move, Enter picks.
@@ -109,9 +125,10 @@ def test_calculator_by_keyboard(page: Page, server: str) -> None:
     expect(tabbable).to_have_count(1)
 
 
-def test_calculator_typed_hand_and_bad_input(page: Page, server: str) -> None:
-    page.goto(server + "#/calc?rules=waks")
-    wait_ready(page)
+def test_calculator_typed_hand_and_bad_input(booted: Page, server: str) -> None:
+    page = booted
+    page.goto(server + "#/calc?rules=waks&cards=")
+    expect(page.locator("#calc-hand .card")).to_have_count(0)
     page.fill("#calc-type", "7s 6h ad kc")
     page.keyboard.press("Enter")
     expect(page.locator("#calc-kind")).to_have_attribute("data-points", "65")
@@ -156,11 +173,9 @@ def test_corrupt_settings_fall_back_to_defaults(page: Page, server: str) -> None
     assert stored["suits"] == "italian"
 
 
-def test_browser_deals_like_cpython(page: Page, server: str) -> None:
+def test_browser_deals_like_cpython(booted: Page, server: str) -> None:
     golden = json.loads((ROOT / "tests" / "golden_deals.json").read_text())
-    page.goto(server)
-    wait_ready(page)
-    answer = page.evaluate("(seed) => window.primi.engineCall({op: 'deal_preview', seed, count: 16})", golden["seed"])
+    answer = booted.evaluate("(seed) => window.primi.engineCall({op: 'deal_preview', seed, count: 16})", golden["seed"])
     assert answer["ok"], answer
     assert answer["result"] == golden["first16"]
 

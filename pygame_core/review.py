@@ -241,6 +241,8 @@ def weigh_line(game: Game[Any], state: Any, step: int, played: str, weighing: We
     if played not in values:
         raise ValueError(f"a reviewer's values must hold the move played ({played!r})")
     best = weighing.best()
+    if values[played] >= values[best] - 1e-9:
+        best = played  # a move as good as the best is the best: never "best: another move" for no loss
     loss = max(0.0, values[best] - values[played])
     mark = thresholds.mark(loss)
     line: dict[str, JSON] = {

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -192,6 +193,37 @@ def test_write_gzip_without_node_writes_gzip_copies_only(tmp_path: Path, monkeyp
     sent = build.write_gzip(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.js", "a.js.br", "a.js.gz", "b.png", "cache"]
     assert sent == (tmp_path / "a.js.br").stat().st_size + 2560 < (tmp_path / "a.js.gz").stat().st_size + 2560
+
+
+def test_the_stdlib_closure_and_gzip_copies_are_kept_by_what_they_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build in another process reuses the closure and the .gz copies kept in build/ (the suite builds in
+    several processes), and only while everything they were made from is unchanged."""
+    from tools.stdlib_closure import closure, source_roots
+
+    monkeypatch.setattr(build, "CLOSURE_CACHE", tmp_path / "closure")
+    monkeypatch.setattr(build, "GZIP_CACHE", tmp_path / "gz")
+    monkeypatch.setattr(build, "_GZIPPED", {})  # this process's memory of them: as a new process
+    (tmp_path / "app").mkdir()
+    core = tmp_path / "app" / "core.py"
+    core.write_text("import keyword\n")  # a module that imports none: parsed at once
+    monkeypatch.setattr(build, "PYTHON_ROOTS", ((tmp_path / "app", tmp_path),))
+    monkeypatch.setattr(build, "STDLIB_KEEP", ())
+    with zipfile.ZipFile(build.STDLIB) as zf:
+        want = closure(source_roots(build.PYTHON_ROOTS), zf, ())
+    assert want == ["keyword"] and build.stdlib_modules() == want
+    (kept,) = (tmp_path / "closure").iterdir()
+    kept.write_text(json.dumps(["keyword", "kept"]))
+    assert build.stdlib_modules() == ["keyword", "kept"]  # read back, not parsed again
+    core.write_text("import keyword\nimport this\n")  # another source: another key, parsed afresh
+    assert build.stdlib_modules() == ["keyword", "this"] and len(list((tmp_path / "closure").iterdir())) == 2
+    page = tmp_path / "a.js"
+    page.write_text("const a = 1;\n" * 2000)
+    assert build.gzipped(page) == gzip.compress(page.read_bytes(), compresslevel=9, mtime=0)
+    (kept,) = (tmp_path / "gz").iterdir()
+    assert kept.read_bytes() == build.gzipped(page)
+    monkeypatch.setattr(build, "_GZIPPED", {})
+    kept.write_bytes(b"kept")
+    assert build.gzipped(page) == b"kept"
 
 
 @pytest.fixture(scope="module")

@@ -178,7 +178,7 @@ def test_the_replay_link_of_the_issue_gets_a_clear_message(fragile_json: None, t
 
 
 @pytest.mark.parametrize("n", LEVELS)
-@pytest.mark.parametrize("op", ["replay", "check_record", "import_record"])
+@pytest.mark.parametrize("op", ["replay", "check_record", "import_record", "review"])
 def test_a_deep_record_is_refused_by_every_op(fragile_json: None, toy: None, op: str, n: int) -> None:
     bridge = Bridge(MemoryStore())
     good = finished_record()

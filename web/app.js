@@ -19,6 +19,7 @@ import { renderStats } from "./shell/stats.js";
 import { GAMES, LoadError, fetchModule, gameEntry, gameModule, loadGame, loadGames } from "./games/index.js";
 import { dailyTile, quoteLink, renderDaily } from "./shell/links.js";
 import { renderReplay, replayInfo } from "./shell/replay.js";
+import { reviewInfo, setReviewSlice } from "./shell/review.js";
 import { initMotion, motionInfo } from "./shell/motion.js";
 import { initSound, playSound, soundCounts, soundTurnedOn } from "./shell/sound.js";
 
@@ -437,7 +438,8 @@ export function errorText(answer) {
   return errorWords(answer); // shell/errors.js: the player's words, in the player's language
 }
 
-window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined };
+window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined,
+  reviewInfo, setReviewSlice }; // issue 23: the game review, for tests
 // With ?debug, the tests can stop the worker as a fatal error would (e2e/test_robust.py): it answers
 // nothing any more, and (crash) it reports its fatal error, as engine-boot.mjs does for Pyodide's.
 if (DEBUG) window.primi.killEngine = (crash = false) => {

@@ -39,6 +39,9 @@ interface Window {
     announce(text: string, assertive?: boolean, asked?: boolean): void;
     tableInfo(): object | null;
     replayInfo(): object | null;
+    /** Issue 23: where the game review on screen stands (shell/review.js), and its slice time for tests. */
+    reviewInfo(): object | null;
+    setReviewSlice(ms: number): void;
     /** Milliseconds each computer decision took in the worker (bench/primero/browser.py). */
     thinkTimes: number[];
     keys: object;

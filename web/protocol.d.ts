@@ -275,6 +275,79 @@ export interface ReplayStep {
   log_size: number;
 }
 
+/** A review's mark of one decision, from no loss to a large one (the page says `review.mark.<mark>`). */
+export type ReviewMark = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+
+/** One reviewed decision (pygame_core/review.py `weigh_line`): values in the game's unit, higher = better. */
+export interface ReviewLine {
+  /** The action's index in the record (the replay viewer's step before it). */
+  step: number;
+  played: string;
+  best: string;
+  /** The value lost (>= 0). */
+  loss: number;
+  mark: ReviewMark;
+  /** The seat's expected outcome after the move played, and after the best one. */
+  value: number;
+  best_value: number;
+  choices: number;
+  played_text: Description;
+  best_text: Description;
+  /** For an inaccuracy or worse: what the best move does that the played one did not, and its kind. */
+  why?: Description | null;
+  kind?: string | null;
+  /** The hindsight view ("knowing every card"), apart from the mark. */
+  hindsight?: ReviewLine;
+}
+
+/** What a review is about. */
+export interface ReviewHeader {
+  format: number;
+  game: string;
+  variant: string;
+  seat: number;
+  unit: "points" | "chips" | "cards";
+  version: string;
+  decisions: number;
+  thresholds: { best: number; inaccuracy: number; mistake: number; blunder: number };
+  finished: boolean;
+}
+
+/** A whole review's figures: accuracy 0..100 (null without decisions), marks and mistakes by kind. */
+export interface ReviewSummary {
+  decisions: number;
+  accuracy: number | null;
+  loss: number;
+  mean_loss: number | null;
+  marks: { [mark: string]: number };
+  kinds: { [kind: string]: number };
+}
+
+/** A slice of a review (op `review`): its lines; `next`: the decision to go on from (null: done, with `summary`);
+ * `kept`: answered from the browser's store (made before). */
+export interface ReviewSlice {
+  header: ReviewHeader;
+  lines: ReviewLine[];
+  next: number | null;
+  total: number;
+  summary?: ReviewSummary;
+  kept: boolean;
+}
+
+/** A kept review in the list (op `review_list`). */
+export interface ReviewKept {
+  game: string;
+  variant: string;
+  seat: number;
+  /** The reviewed seat was a player's own (not a computer's). */
+  human: boolean;
+  time: number;
+  accuracy: number | null;
+  decisions: number;
+  mean_loss: number | null;
+  unit: "points" | "chips" | "cards";
+}
+
 // ---------------------------------------------------------------- the ops
 
 /** The fields of a new game: a rule set and a seed (or the day's deal), or a record to go on from. */
@@ -357,6 +430,15 @@ export interface Ops {
     request: { record: GameRecord | string };
     result: { game: string; variant: string; players: number; actions: number; terminal: boolean; seats: SeatKind[] };
   };
+  /** Issue 23: a slice of a finished game's review of `seat` (web/bridge/review.py), from decision `start`
+   * for about `slice_ms`; a finished review is kept and answered at once after. */
+  review: {
+    /** `human`: the seat is a player's own (kept with the review: the statistics count those only). */
+    request: { record: GameRecord | string; seat: number; start?: number; slice_ms?: number; hindsight?: boolean; human?: boolean };
+    result: ReviewSlice;
+  };
+  /** The kept reviews, newest first. */
+  review_list: { request: {}; result: { storage: boolean; reviews: ReviewKept[] } };
 }
 
 export type Op = keyof Ops;

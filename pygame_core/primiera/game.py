@@ -157,6 +157,13 @@ def _score_op(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> Any
     return score_request(request)
 
 
+def _reviewer() -> Any:
+    """The game review's reviewer (issue 23; review.py), imported on first use like the hard level it searches with."""
+    from .review import PrimieraReviewer
+
+    return PrimieraReviewer()
+
+
 class PrimieraGame:
     """Primiera in every mode (stateless; all state is in PrimieraState)."""
 
@@ -176,7 +183,7 @@ class PrimieraGame:
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
         decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
-        commands=COMMANDS,
+        commands=COMMANDS, reviewer=_reviewer,
     )
 
     # --- protocol -----------------------------------------------------------

@@ -67,6 +67,13 @@ many entries (five opponents' turns of about ten entries each fit many times ove
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
 
+def _reviewer() -> Any:
+    """Primo's game reviewer (issue 23), imported on first use: it loads the hard level's search."""
+    from .review import PrimoReviewer
+
+    return PrimoReviewer()
+
+
 class PrimoGame:
     """Primo in every variant (stateless; all state is in PrimoState)."""
 
@@ -86,6 +93,7 @@ class PrimoGame:
         ),
         figures=(Figure("points", per="rounds", label="round points"),),
         decisions=DECISIONS, translations=TRANSLATIONS, site=site_data,
+        reviewer=_reviewer,
     )
 
     # --- protocol -----------------------------------------------------------

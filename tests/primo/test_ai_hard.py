@@ -271,3 +271,25 @@ def test_the_plan_stops_at_its_time_limit_with_a_legal_plan() -> None:
         assert action in GAME.legal_actions(state)
         state = GAME.apply(state, action)
     assert GAME.current_player(state) != 0 or GAME.is_terminal(state)  # the turn is over
+
+
+def test_hard_plans_on_seeded_games_are_pinned() -> None:
+    """The plans (and values) hard makes along seeded games in every variant, pinned: a change to the
+    search that is meant to keep hard's play (the review's ``Planner.expand``, issue 23) keeps them.
+    The digest was taken before ``expand`` was split out of ``Planner.plan``."""
+    import hashlib
+
+    h = hashlib.sha256()
+    count = 0
+    for variant, players, seed in (("base", 3, 5), ("alternate", 4, 6), ("mono", 2, 7), ("rounds", 3, 8)):
+        opts = {"players": players, "rounds": 1} if variant == "rounds" else {"players": players}
+        state = GAME.initial_state(opts, seed, variant)
+        planner = Planner(HardAgent.budget, time_limit=None)  # no wall-clock cut: the same on every machine
+        steps = 0
+        while not GAME.is_terminal(state) and steps < 400:
+            plan, val = planner.plan(GAME.observation(state, GAME.current_player(state)))
+            h.update(repr((plan, round(val, 6))).encode())
+            count += 1
+            state = GAME.apply(state, plan[0])
+            steps += 1
+    assert (count, h.hexdigest()[:16]) == (577, "ac2a9d7044f9addf")

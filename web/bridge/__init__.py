@@ -7,7 +7,7 @@ come through ``game.info.operations`` (``game_op``), its AI levels through ``mak
 
 One module a job: ``sessions`` (the games in progress, the show rules, undo), ``saves`` (the save
 format, its recovery and the store's interface, ``MemoryStore`` in CPython), ``idb`` (the browser's
-store, IndexedDB), ``replay`` (the replay viewer), ``net`` (tables played together across devices,
+store, IndexedDB), ``replay`` (the replay viewer), ``review`` (the game review, issue 23), ``net`` (tables played together across devices,
 issue 22: the ``net_*`` ops, documented there), ``diagnostics`` (info, ping, boot, heap,
 deal_preview), ``request`` (reading a request's fields) and ``dispatch`` (the op table, ``call``,
 ``call_async`` and the answer envelope). Only web/worker.py imports ``pyscript``.
@@ -45,6 +45,12 @@ Ops (request fields -> result):
   is over, so nothing is secret any more). Result ``{record, steps, step, seat, players, action,
   current, terminal, result, observation, hands, log, log_size}``; ``record`` is the record with its
   ``final`` check (the replay link carries it).
+- ``review {record, seat, start?, slice_ms?, hindsight?, human?}`` (``call_async`` only) -> ``{header, lines, next,
+  total, summary?, kept}``: a slice of a finished game's review of ``seat`` (issue 23, ``review``: the
+  decisions from ``start`` for about ``slice_ms``, 250 by default; ``next`` null when done, with the
+  ``summary``); a finished review is kept in the store (its own key space, ``review:…``) and answered at
+  once after (``kept: true``); ``review_list`` -> ``{storage, reviews: [{game, variant, seat, human,
+  time, accuracy, decisions, mean_loss, unit}]}``, newest first (at most 50 kept).
 - Saved games (``call_async`` only: they need the browser's storage, IndexedDB):
   ``saves`` -> ``{storage, more, saves: [{id, status: "ok"|"corrupt", problem, game, variant, players, seats,
   names, updated, turn, actions, kept, net}]}`` (``net``: a table played together, issue 22) (most recent first; a corrupt save is listed, marked, with its

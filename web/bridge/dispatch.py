@@ -24,6 +24,7 @@ from . import diagnostics
 from .net import Net
 from .replay import Replays
 from .request import RequestError
+from .review import Reviews
 from .saves import Saves, SaveStore, no_storage
 from .sessions import Handler, Sessions
 
@@ -90,8 +91,9 @@ class Bridge:
         self.saves = Saves(self.sessions, store)
         self.replays = Replays()
         self.net = Net(self.sessions)
+        self.reviews = Reviews(self.saves)
         self.ops: dict[str, Handler] = {**diagnostics.OPS, **self.sessions.ops(), **self.replays.ops(),
-                                        **self.saves.ops(), **self.net.ops()}
+                                        **self.saves.ops(), **self.net.ops(), **self.reviews.ops()}
         """The ops; a coroutine function among them needs the store, so only ``call_async`` runs it."""
         self._unsaved = False
 

@@ -55,6 +55,13 @@ ASIDE_KEY = "primi:aside"
 """The store's list (JSON) of the saves set aside that way: listed as damaged, exportable, never read."""
 RESERVED = frozenset((OPENING_KEY, ASIDE_KEY))
 """Keys of the store that are not saves (a save's id is "g" and 16 hex digits)."""
+RESERVED_PREFIXES = ("review:",)
+"""Key spaces of the store that are not saves: the kept game reviews (``bridge.review``, issue 23)."""
+
+
+def is_save_key(key: str) -> bool:
+    """Whether a key of the store names a save (not one of the store's own keys, not a kept review)."""
+    return key not in RESERVED and not key.startswith(RESERVED_PREFIXES)
 
 
 class StorageError(PrimiError):
@@ -369,7 +376,7 @@ class Saves:
                 await self._write(ASIDE_KEY, json.dumps(sorted(self.aside)))
             if OPENING_KEY in stored:
                 await self._write(OPENING_KEY, None)
-        return {k: v for k, v in stored.items() if k not in RESERVED}
+        return {k: v for k, v in stored.items() if is_save_key(k)}
 
     async def _write(self, key: str, text: str | None) -> None:
         """Write (or with None, delete) one of the store's own keys; a refusal is no reason to stop."""
@@ -537,7 +544,11 @@ class Saves:
         key = None if req.get("all") is True else _save_id(req)
         if self.store is None:
             raise no_storage()
-        await self.store.delete(key)
+        if key is None:  # every save, not the kept reviews (issue 23: they feed the statistics)
+            for k in [k for k in await self.store.load() if is_save_key(k)] + sorted(RESERVED):
+                await self.store.delete(k)
+        else:
+            await self.store.delete(key)
         for session in self.sessions.open.values():
             if key is None or session.save_id == key:
                 session.save_id = None

@@ -10,6 +10,7 @@ import { cardSVG } from "../cards.js";
 import { say } from "./say.js";
 import { LinkError, REPLAY_VERSION, quoteLink, unpackRecord } from "./links.js";
 import { LoadError } from "../games/index.js";
+import { mountReview, takeHandoff } from "./review.js";
 
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"]; // as on the table
 
@@ -52,9 +53,12 @@ export function replayInfo() {
 export async function renderReplay(main, params, ctx) {
   current = null;
   for (const k of params.keys()) {
-    if (!["v", "r", "seats"].includes(k)) return ctx.badLink(main, t("link.badparam", { name: quoteLink(k), variant: t("replay.title.short") }));
+    if (!["v", "r", "seats", "review"].includes(k)) return ctx.badLink(main, t("link.badparam", { name: quoteLink(k), variant: t("replay.title.short") }));
     if (params.getAll(k).length > 1) return ctx.badLink(main, t("link.twice", { name: quoteLink(k) }));
   }
+  const review = params.get("review") === "1"; // the end screen's "Review this game": its review starts at once
+  const handed = review && !params.has("r") ? takeHandoff() : null; // a game too long for a link
+  if (handed) return open(main, handed.text, handed.seats, ctx, true);
   if (!params.has("r")) return renderPicker(main, ctx);
   if (params.get("v") !== REPLAY_VERSION) return ctx.badLink(main, t("replay.badversion", { version: quoteLink(params.get("v") ?? "") }));
   let text;
@@ -64,7 +68,7 @@ export async function renderReplay(main, params, ctx) {
     return ctx.badLink(main, err instanceof LinkError ? err.message : t("link.baddeflate"));
   }
   const seats = params.has("seats") ? params.get("seats").split(",") : null;
-  return open(main, text, seats, ctx);
+  return open(main, text, seats, ctx, review);
 }
 
 /** @param {HTMLElement} main @param {SetupContext} ctx */
@@ -88,8 +92,9 @@ function renderPicker(main, ctx) {
   });
 }
 
-/** @param {HTMLElement} main @param {string} text @param {string[] | null} seatsFromLink @param {SetupContext} ctx */
-async function open(main, text, seatsFromLink, ctx) {
+/** @param {HTMLElement} main @param {string} text @param {string[] | null} seatsFromLink @param {SetupContext} ctx
+ * @param {boolean} [review] start the game's review at once */
+async function open(main, text, seatsFromLink, ctx, review = false) {
   const first = await ctx.engineCall({ op: "replay", record: text, step: 0, seat: -1 });
   if (!first.ok) return ctx.badLink(main, t("replay.bad", { error: ctx.errorText(first) }));
   const rec = first.result.record;
@@ -136,6 +141,7 @@ async function open(main, text, seatsFromLink, ctx) {
         <p id="replay-step" role="status" aria-live="polite"></p>
       </div>
       <p class="message error" id="replay-message" role="alert"></p>
+      <div class="replay-review" id="replay-review"></div>
       <div class="board" id="board"></div>
       <div id="replay-hands"></div>
       <div class="side">
@@ -155,6 +161,9 @@ async function open(main, text, seatsFromLink, ctx) {
   if (!keysBound) { document.addEventListener("keydown", (e) => onKey(e, ctx)); keysBound = true; }
   await show(0, ctx);
   $("#replay-next").focus();
+  // The review (shell/review.js): a marked decision jumps here, to the state before it, as its seat saw it.
+  mountReview($("#replay-review"), { record: rec, seats, nameOf, sayFor, engineCall: ctx.engineCall, errorText: ctx.errorText, auto: review,
+    go: (step, seat) => { current.seat = seat; $("#replay-seat").value = String(seat); go(step); } });
 }
 
 // Arrow keys step (Home/End jump) anywhere on the replay screen, but the slider and the menu keep theirs.

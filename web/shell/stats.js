@@ -59,7 +59,7 @@ export function recordResult(game, variant, seats, result) {
   store(data);
 }
 
-export function resetStats() { store(empty()); }
+export function resetStats() { store({ ...empty(), reset: Date.now() }); } // reset: the review accuracy counts from then on
 
 // ---------------------------------------------------------------- the screen
 // A cell's column name, shown beside its value where a phone stacks each row (style.css, issue 20).
@@ -122,4 +122,36 @@ export async function renderStats(main, ctx) {
     $("#stats-reset-yes").addEventListener("click", () => { resetStats(); renderStats(main, ctx).then(() => { $("#stats-message").textContent = t("stats.wasreset"); }); });
     $("#stats-reset-no").focus();
   });
+  reviewAccuracy(cat, ctx, $("#stats-tools")); // not awaited: the worker may still be starting
+}
+
+// Issue 23: "Review accuracy", per game, from the reviews of your own seat the worker kept (op review_list, newest first):
+// the mean accuracy of the last REVIEW_MEAN reviewed games and the last REVIEW_LAST values; nothing without one.
+const REVIEW_MEAN = 10;
+const REVIEW_LAST = 5;
+
+async function reviewAccuracy(cat, ctx, tools) {
+  const answer = await ctx.engineCall({ op: "review_list" });
+  if (!answer.ok || !tools.isConnected) return; // the screen drawn again meanwhile: that one asks
+  const rows = [];
+  for (const g of cat.games) {
+    // Yours (not a computer's), since the statistics were last reset (the reviews stay kept with their games).
+    const since = Number(loadStats().reset) || 0;
+    const mine = answer.result.reviews.filter((r) => r.human && r.time >= since && r.game === g.name && typeof r.accuracy === "number");
+    if (!mine.length) continue;
+    const recent = mine.slice(0, REVIEW_MEAN);
+    const mean = Math.round(recent.reduce((a, r) => a + r.accuracy, 0) / recent.length);
+    const last = mine.slice(0, REVIEW_LAST).reverse().map((r) => t("review.stats.value", { n: Math.round(r.accuracy) }));
+    rows.push(`<tr data-review-stats="${esc(g.name)}"><th scope="row">${esc(g.label)}</th>
+      <td data-count="${mine.length}"${label("review.stats.count")}>${mine.length}</td>
+      <td data-mean="${mean}"${label("review.stats.mean")}>${esc(t("review.stats.value", { n: mean }))}</td>
+      <td${label("review.stats.last")}>${esc(last.join(", "))}</td></tr>`);
+  }
+  if (!rows.length) return;
+  tools.insertAdjacentHTML("beforebegin", `<h2 id="stats-review-title">${esc(t("review.stats.title"))}</h2>
+    <p class="help">${esc(t("review.stats.lede"))}</p>
+    <table class="stats" id="stats-review" aria-labelledby="stats-review-title">
+      <thead><tr><th scope="col">${esc(t("stats.game"))}</th><th scope="col">${esc(t("review.stats.count"))}</th>
+      <th scope="col">${esc(t("review.stats.mean"))}</th><th scope="col">${esc(t("review.stats.last"))}</th></tr></thead>
+      <tbody>${rows.join("")}</tbody></table>`);
 }

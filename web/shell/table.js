@@ -14,6 +14,7 @@ import { endLinks, playLink } from "./links.js";
 import { confirmSpoiler, download, hotSeat, markRoundSeen, recordFileName, roundSeen } from "./saves.js";
 import { ownSave } from "./tabs.js";
 import { recordResult } from "./stats.js";
+import { reviewButton } from "./review.js";
 import { nextControl, rove, tableTools } from "./keys.js";
 import { pause, paced } from "./motion.js";
 
@@ -749,6 +750,7 @@ function drawEnd() {
   endLinks(box, { name: game.name, label: game.info.label, request: game.request, seats: game.seats, view: v,
     scoreText: (s) => scoreText(r, s, ctx) }, shell);
   $("#end-export").addEventListener("click", exportRecord);
+  reviewButton(/** @type {HTMLElement} */ ($("#end-export").parentElement), { record: v.record, seats: game.seats, engineCall: shell.engineCall, errorText: shell.errorText });
   if (game.net && game.net.endBox) game.net.endBox(box);
 }
 

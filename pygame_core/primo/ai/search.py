@@ -23,7 +23,7 @@ orders the moves so that no sequence of them cycles), are searched.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from math import comb, exp
 from time import perf_counter
@@ -515,12 +515,40 @@ class Planner:
             best_val = ctx.evaluate(root)
             best = ["end"]
             ends.append((best_val, -1, root))
-        seen = {root.key(rule)}
-        heap: list[tuple[float, int, Pos]] = []
-        tick = 0
-        heapq.heappush(heap, (0.0, tick, root))
-        nodes = 0
         found = 0
+
+        def keep(child: Pos, val: float) -> None:
+            nonlocal found
+            found += 1
+            if len(ends) < self.candidates:
+                heapq.heappush(ends, (val, found, child))
+            elif val > ends[0][0]:
+                heapq.heapreplace(ends, (val, found, child))
+
+        end, val = self.expand(ctx, root, best_val, keep if ahead else None)
+        if end is not None:
+            best, best_val = plan_of(end), val
+        if best_val >= WIN:
+            return best, best_val
+        if ahead and (ends or swaps):
+            if self.rollouts > 0:
+                return self.roll(ctx, root, best, best_val, ends, swaps)
+            return self.look_ahead(ctx, root, best, best_val, ends, swaps)
+        return best, best_val
+
+    def expand(self, ctx: Context, root: Pos, floor: float,
+               visit: Callable[[Pos, float], None] | None = None) -> tuple[Pos | None, float]:
+        """Best first over the turn's states below ``root``, deduplicated by key, ``budget`` states
+        expanded (or ``time_limit``): the best state found where the turn may end and its value, if
+        it beats ``floor`` (else None and ``floor``); it stops at a win. ``visit`` sees every new state
+        and its value (the look-ahead's candidates, the review's first actions: primo/review.py)."""
+        rule, me = ctx.rule, ctx.me
+        best: Pos | None = None
+        best_val = floor
+        seen = {root.key(rule)}
+        heap: list[tuple[float, int, Pos]] = [(0.0, 0, root)]
+        tick = 0
+        nodes = 0
         self.timed_out = False
         deadline = None if self.time_limit is None else perf_counter() + self.time_limit
         while heap and nodes < self.budget:
@@ -536,17 +564,11 @@ class Planner:
                     continue
                 seen.add(k)
                 val = ctx.evaluate(child)
-                if ahead:
-                    found += 1
-                    if len(ends) < self.candidates:
-                        heapq.heappush(ends, (val, found, child))
-                    elif val > ends[0][0]:
-                        heapq.heapreplace(ends, (val, found, child))
+                if visit is not None:
+                    visit(child, val)
                 if val > best_val:
                     best_val = val
-                    best = [act_text(x) for x in child.path]
-                    if child.hand:
-                        best.append("end")
+                    best = child
                 if val >= WIN:
                     self.nodes = nodes
                     return best, best_val
@@ -555,10 +577,6 @@ class Planner:
                     # best first: the states worth most now, and those with more cards shed
                     heapq.heappush(heap, (-(val + 0.3 * child.shed), tick, child))
         self.nodes = nodes
-        if ahead and (ends or swaps):
-            if self.rollouts > 0:
-                return self.roll(ctx, root, best, best_val, ends, swaps)
-            return self.look_ahead(ctx, root, best, best_val, ends, swaps)
         return best, best_val
 
     def look_ahead(self, ctx: Context, root: Pos, best: list[str], best_val: float,
@@ -573,9 +591,7 @@ class Planner:
         my_pile = root.piles[me]
         cands: list[tuple[float, list[str]]] = []
         for val, _, pos in ends:
-            plan = [act_text(x) for x in pos.path]
-            if pos.hand:
-                plan.append("end")
+            plan = plan_of(pos)
             refill = min(HAND_SIZE - len(pos.hand), my_pile)
             others = [(k, pos.piles[s], ctx.threat[s]) for k, s in enumerate(order)]
             la = lookahead.look(lookahead.layout_of(pos.rows), lookahead.kept_values(pos.hand), refill,
@@ -608,9 +624,7 @@ class Planner:
         me, n = ctx.me, ctx.n
         cands: list[tuple[float, list[str], rollout.Candidate]] = []
         for val, _, pos in sorted(ends, key=lambda x: (-x[0], x[1])):
-            plan = [act_text(x) for x in pos.path]
-            if pos.hand:
-                plan.append("end")
+            plan = plan_of(pos)
             hands = [len(pos.hand) if s == me else ctx.hands[s] for s in range(n)]
             cands.append((val, plan, rollout.Candidate(lookahead.layout_of(pos.rows), [_value(c) for c in pos.hand], [],
                                                        pos.piles, hands, 0 if pos.shed else 1)))
@@ -655,6 +669,14 @@ class Planner:
 def _value(c: int) -> int:
     """A search card code as a rollout value (rollout.TOP_V, rollout.TAKE_V for the specials)."""
     return rollout.TOP_V if c == TOP else rollout.TAKE_V if c == TAKE else c >> 1
+
+
+def plan_of(end: Pos) -> list[str]:
+    """The texts of the actions that led to ``end``, and ``end`` if the hand is not played out."""
+    plan = [act_text(x) for x in end.path]
+    if end.hand:
+        plan.append("end")
+    return plan
 
 
 def exchange_text(cards: Sequence[int]) -> str:

@@ -1,0 +1,233 @@
+"""The game review in the page (issue 23, web/shell/review.js, the worker's web/bridge/review.py).
+
+Lean: two pages. The desktop one (1280x800, English) plays a short Primiera game to its end through the
+page, opens "Review this game" from the end screen, waits for the review to complete (its state, not
+time), sees the marks and the chart, activates a marked point and checks the replay viewer moved to that
+step; then a Primo game from a replay link made in CPython, and the statistics page's "Review accuracy".
+Then, at 360x740 in Italian and after a reload in German, the kept reviews render at once (not made
+again). The phone one (360x740, touch, Italian) cancels a Primero review mid-way (the page answers a
+replay step), goes on, completes it and jumps from a marked point, with 0 axe violations.
+
+These tests look for "some decisions reviewed, some mark shown", never for a given reviewer's marks.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+from conftest import READY_TIMEOUT
+from playwright.sync_api import Page, expect
+from tables import boot
+from test_a11y import axe
+
+from pygame_core.agents import make_agent
+from pygame_core.records import Record, start
+from pygame_core.rng import AgentRandom
+
+SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
+REVIEW_TIMEOUT = 120_000  # a whole review in the worker, on a loaded 2-core machine
+
+
+# Clicks Cancel in the same turn of the page as the first slice's lines are drawn (a fast reviewer could
+# finish before a click from the test arrives); window.__cancelled: the decisions done then (-1: already complete).
+CANCEL_AT_FIRST_SLICE = """() => {
+  const seen = new MutationObserver(() => {
+    const r = window.primi.reviewInfo();
+    if (!r || !r.done) return;
+    seen.disconnect();
+    if (!r.running) { window.__cancelled = -1; return; }
+    document.querySelector('#review-cancel').click();
+    window.__cancelled = r.done;
+  });
+  seen.observe(document.querySelector('#review'), {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def finished(game: str, variant: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A finished game's record, every seat the easy computer's, played in CPython (no page needed)."""
+    rec = Record(game, variant, tuple(sorted(options.items())), seed)
+    g, state = start(rec)
+    agent, rng = make_agent(game, "easy"), AgentRandom(seed)
+    actions = []
+    while not g.is_terminal(state):
+        action = agent.choose(g.observation(state, g.current_player(state)), g.legal_actions(state), rng)
+        actions.append(action)
+        state = g.apply(state, action)
+    data: dict[str, Any] = Record(rec.game, rec.variant, rec.options, rec.seed, tuple(actions)).with_final(g, state).to_json()
+    return data
+
+
+def link(record: dict[str, Any], seats: str, review: bool = True) -> str:
+    """The replay link's route of a record, its review started (``review=1``) or not."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = base64.urlsafe_b64encode(c.compress(json.dumps(record).encode()) + c.flush()).decode().rstrip("=")
+    return f"#/replay?v=1&seats={seats}{'&review=1' if review else ''}&r={packed}"
+
+
+def info(page: Page) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate("window.primi.reviewInfo()")
+    return got
+
+
+def completed(page: Page) -> dict[str, Any]:
+    """Until the review on screen is complete; its state then."""
+    expect(page.locator("#review[data-done]")).to_be_attached(timeout=REVIEW_TIMEOUT)
+    got = info(page)
+    assert got["finished"] and not got["running"], got
+    return got
+
+
+def marks_and_chart(page: Page) -> dict[str, Any]:
+    """Some decisions reviewed, the marks counted in the summary, the chart drawn, the table's rows."""
+    got = completed(page)
+    assert got["lines"] > 0 and got["total"] >= got["lines"], got
+    expect(page.locator("#review-accuracy")).to_be_visible()
+    counts = page.locator("#review-marks li[data-mark]")
+    expect(counts).to_have_count(5)
+    assert sum(int(n) for n in counts.evaluate_all("(els) => els.map((e) => e.dataset.n)")) == got["lines"]
+    expect(page.locator("#review-chart svg polyline.review-line")).to_be_attached()
+    expect(page.locator("#review-lines tbody tr")).to_have_count(got["lines"])
+    return got
+
+
+def jump(page: Page) -> int:
+    """Activate a marked point of the chart (else, with none marked, a row's Show): the viewer goes to
+    the state before that move, shown as the reviewed seat saw it; its words name both moves."""
+    dots = page.locator("#review-chart .review-dot")
+    if dots.count():
+        target = dots.nth(dots.count() // 2)
+        assert target.get_attribute("aria-label")  # its words: the step, the mark, the move played and the better one
+        step = int(target.get_attribute("data-step") or "-1")
+    else:
+        page.locator("#review-details > summary").click()
+        row = page.locator("#review-lines tbody tr").first
+        step = int(row.get_attribute("data-step") or "-1")
+        target = row.locator(".review-show")
+    target.focus()
+    page.keyboard.press("Enter")
+    screen = page.locator("#screen-replay")
+    expect(screen).to_have_attribute("data-step", str(step))
+    expect(screen).to_have_attribute("data-seat", str(info(page)["seat"]))
+    assert page.evaluate("window.primi.replayInfo().step") == step
+    expect(page.locator("#review-point")).to_have_attribute("data-step", str(step))
+    # The review numbers its steps as the viewer does (the state before the move).
+    expect(page.locator(f"#review-lines tbody tr[data-step='{step}'] td").first).to_have_text(str(step))
+    expect(page.locator("#replay-step")).to_contain_text(str(step))
+    return step
+
+
+def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_language(browser: Any, server: str) -> None:
+    page = boot(browser, server, SETTINGS, viewport={"width": 1280, "height": 800})
+    # Primiera played to its end through the page (two computers: a short seeded game).
+    page.goto(server + "#/play/primiera?variant=2p&target=0&max_rounds=1&seats=easy,easy&seed=5")
+    expect(page.locator("#screen-setup[data-game=primiera]")).to_be_visible()
+    page.locator("#setup-start").click()
+    expect(page.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
+    for _ in range(4):
+        page.wait_for_function("() => document.querySelector('#game-end') || document.querySelector('#dealend:not([hidden])')",
+                               timeout=READY_TIMEOUT)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+        else:
+            break
+    page.locator("#end-review").click()
+    expect(page.locator("#screen-replay[data-game=primiera]")).to_be_visible()
+    primiera = page.url
+    assert "review=1" in primiera
+    # No human at that table: the page asks whose decisions (it starts nothing by itself).
+    expect(page.locator("#review-seat")).to_be_focused()
+    page.select_option("#review-seat", "1")
+    page.locator("#review-start").click()
+    first = marks_and_chart(page)
+    assert first["seat"] == 1 and not first["kept"]
+    jump(page)
+    assert axe(page) == []
+
+    # Primo from a replay link (a record made in CPython): you at seat 0, so its review starts at once.
+    record = finished("primo", "base", {"players": 2}, 3)
+    page.goto(server + link(record, "human,easy"))
+    expect(page.locator("#screen-replay[data-game=primo]")).to_be_visible()
+    expect(page.locator("#review-seat")).to_have_count(0)
+    primo = marks_and_chart(page)
+    assert primo["seat"] == 0
+    expect(page.locator("#review-accuracy")).to_be_focused()  # from Cancel, hidden at the end: to the result
+    jump(page)
+
+    # The statistics page: review accuracy per game, from the kept reviews of your own seat (not Primiera's:
+    # two computers played it).
+    page.goto(server + "#/stats")
+    expect(page.locator("#stats-review tr[data-review-stats=primo] td[data-count]")).to_have_attribute("data-count", "1")
+    expect(page.locator("#stats-review tr[data-review-stats=primiera]")).to_have_count(0)
+    # A reset of the statistics starts the review accuracy again too (the reviews stay kept: see below).
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-yes").click()
+    expect(page.locator("#stats-message")).not_to_be_empty()
+    expect(page.locator("#stats-review")).to_have_count(0)
+
+    # At 360x740 in Italian: the Primiera review, kept, renders at once.
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(server + "#/settings")
+    page.select_option("#set-lang", "it")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.goto(primiera)
+    expect(page.locator("#review-title")).to_have_text("Analisi della partita")
+    page.select_option("#review-seat", "1")
+    page.locator("#review-start").click()
+    kept = marks_and_chart(page)
+    assert kept["kept"] and kept["marks"] == first["marks"], kept
+    expect(page.locator("#review-accuracy")).to_contain_text("Precisione")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the chart scrolls in its own box
+    jump(page)
+
+    # German, in a new page (a new worker; boot()'s page would set English again on a reload): the Primo
+    # review is not made again.
+    page.goto(server + "#/settings")
+    page.select_option("#set-lang", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.close()
+    page = page.context.new_page()
+    page.goto(server + link(record, "human,easy"))
+    expect(page.locator("#review-title")).to_have_text("Partieanalyse")
+    again = marks_and_chart(page)
+    assert again["kept"] and again["marks"] == primo["marks"], again
+    expect(page.locator("#review-accuracy")).to_contain_text("Genauigkeit")
+    page.context.close()
+
+
+def test_a_review_cancelled_mid_way_goes_on_and_jumps_at_phone_size(browser: Any, server: str) -> None:
+    page = boot(browser, server, {**SETTINGS, "lang": "it"}, viewport={"width": 360, "height": 740}, has_touch=True)
+    record = finished("primero", "waks", {"players": 2, "deals": 3}, 8)
+    page.evaluate("window.primi.setReviewSlice(1)")  # one decision a slice: long enough to be cancelled
+    page.goto(server + link(record, "human,easy", review=False))
+    expect(page.locator("#screen-replay[data-game=primero]")).to_be_visible()
+    # Cancel as the first slice is drawn (the next one is on its way then: its answer is dropped).
+    page.evaluate(CANCEL_AT_FIRST_SLICE)
+    page.locator("#review-start").tap()
+    done = page.wait_for_function("() => window.__cancelled", timeout=REVIEW_TIMEOUT).json_value()
+    assert done >= 1, done
+    stopped = info(page)
+    assert not stopped["running"] and not stopped["finished"], stopped
+    expect(page.locator("#review-progress-text")).to_contain_text("Analisi interrotta")
+    expect(page.locator("#review-start")).to_be_visible()
+    # The page answers at once: the replay steps on.
+    page.locator("#replay-next").tap()
+    expect(page.locator("#screen-replay")).to_have_attribute("data-step", "1")
+    # Going on: the worker kept what it made; the review completes.
+    page.evaluate("window.primi.setReviewSlice(250)")
+    page.locator("#review-start").tap()
+    got = marks_and_chart(page)
+    assert got["seat"] == 0 and not got["kept"]
+    jump(page)
+    # "Knowing every card": beside each line, never in the marks.
+    page.locator("#review-hindsight").check()
+    seen = marks_and_chart(page)
+    assert seen["hindsight"] and seen["marks"] == got["marks"], seen
+    expect(page.locator("#review-lines td.review-hindsight")).to_have_count(seen["lines"])
+    expect(page.locator("#review-lines thead")).to_contain_text("Conoscendo tutte le carte")
+    page.evaluate("document.querySelector('#review-details').open = true")  # the table too
+    expect(page.locator("#review-lines")).to_be_visible()
+    assert axe(page) == []
+    page.context.close()
