@@ -203,6 +203,7 @@ def test_a_review_cancelled_mid_way_goes_on_and_jumps_at_phone_size(browser: Any
     page.evaluate("window.primi.setReviewSlice(1)")  # one decision a slice: long enough to be cancelled
     page.goto(server + link(record, "human,easy", review=False))
     expect(page.locator("#screen-replay[data-game=primero]")).to_be_visible()
+    expect(page.locator("#review")).to_be_attached()  # the review panel is drawn after the viewer
     # Cancel as the first slice is drawn (the next one is on its way then: its answer is dropped).
     page.evaluate(CANCEL_AT_FIRST_SLICE)
     page.locator("#review-start").tap()
