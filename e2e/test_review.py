@@ -23,9 +23,7 @@ from playwright.sync_api import Page, expect
 from tables import boot
 from test_a11y import axe
 
-from pygame_core.agents import make_agent
-from pygame_core.records import Record, start
-from pygame_core.rng import AgentRandom
+from bench.site.replay_links import play as finished_record  # a finished game's record, every seat easy, in CPython
 
 SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
 REVIEW_TIMEOUT = 120_000  # a whole review in the worker, on a loaded 2-core machine
@@ -44,20 +42,6 @@ CANCEL_AT_FIRST_SLICE = """() => {
   });
   seen.observe(document.querySelector('#review'), {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
-
-
-def finished(game: str, variant: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
-    """A finished game's record, every seat the easy computer's, played in CPython (no page needed)."""
-    rec = Record(game, variant, tuple(sorted(options.items())), seed)
-    g, state = start(rec)
-    agent, rng = make_agent(game, "easy"), AgentRandom(seed)
-    actions = []
-    while not g.is_terminal(state):
-        action = agent.choose(g.observation(state, g.current_player(state)), g.legal_actions(state), rng)
-        actions.append(action)
-        state = g.apply(state, action)
-    data: dict[str, Any] = Record(rec.game, rec.variant, rec.options, rec.seed, tuple(actions)).with_final(g, state).to_json()
-    return data
 
 
 def link(record: dict[str, Any], seats: str, review: bool = True) -> str:
@@ -147,7 +131,7 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
     assert axe(page) == []
 
     # Primo from a replay link (a record made in CPython): you at seat 0, so its review starts at once.
-    record = finished("primo", "base", {"players": 2}, 3)
+    record = finished_record("primo", "base", {"players": 2}, 3)
     page.goto(server + link(record, "human,easy"))
     expect(page.locator("#screen-replay[data-game=primo]")).to_be_visible()
     expect(page.locator("#review-seat")).to_have_count(0)
@@ -199,7 +183,7 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
 
 def test_a_review_cancelled_mid_way_goes_on_and_jumps_at_phone_size(browser: Any, server: str) -> None:
     page = boot(browser, server, {**SETTINGS, "lang": "it"}, viewport={"width": 360, "height": 740}, has_touch=True)
-    record = finished("primero", "waks", {"players": 2, "deals": 3}, 8)
+    record = finished_record("primero", "waks", {"players": 2, "deals": 3}, 8)
     page.evaluate("window.primi.setReviewSlice(1)")  # one decision a slice: long enough to be cancelled
     page.goto(server + link(record, "human,easy", review=False))
     expect(page.locator("#screen-replay[data-game=primero]")).to_be_visible()
