@@ -15,14 +15,21 @@ per reviewed decision; the table gives, per level, the mean over games with its 
 decisions, the loss percentiles over all decisions (p50, p90, p99) and the marks. The review must
 order the levels easy > medium > hard with intervals that do not overlap. It prints figures; it is
 not a test.
+
+``--rows FILE`` appends every game's figures to FILE (JSON lines, one game a line, with the run's
+game, variant and options) as each game ends, so a long calibration can be run in parts (other
+seeds, one level at a time) and ``--merge FILE ...`` prints the table over all the parts' games
+(a game counted once per level and seed, the latest part winning).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from bench.kit.figures import add_run_args, machine, mean_ci, pct, pool_map, seat_rngs, table_head, write_json
@@ -69,15 +76,36 @@ def one(task: Task) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game", default="", help="the game (required unless --merge)")
     parser.add_argument("--variant", default=None)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=10, help="games per level")
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--opponents", default="hard")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--rows", default="", help="append every game's figures to this file (JSON lines)")
+    parser.add_argument("--merge", nargs="+", default=[], metavar="FILE",
+                        help="print the table over the games in these --rows files (plays nothing)")
     add_run_args(parser)
     args = parser.parse_args(argv)
+    if args.merge:
+        merged: dict[tuple[str, int], dict[str, Any]] = {}
+        heads: list[str] = []
+        for path in args.merge:
+            for text in Path(path).read_text(encoding="utf-8").splitlines():
+                if text.strip():
+                    row = json.loads(text)
+                    merged[(row["level"], row["seed"])] = row
+                    head = f"{row['game']} {row['variant']} {row['options']}"
+                    if head not in heads:
+                        heads.append(head)
+        levels = [lv for lv in args.levels.split(",") if any(k[0] == lv for k in merged)]
+        unit = load(next(iter(merged.values()))["game"]).info.reviewer().unit
+        print(f"# review calibration, merged from {', '.join(args.merge)}: {'; '.join(heads)}")
+        _table(levels, list(merged.values()), unit, args.json)
+        return
+    if not args.game:
+        parser.error("--game is required (unless --merge)")
     game = load(args.game)
     variant = game.info.variant(args.variant)
     options: dict[str, Any] = dict(parse_option(o) for o in args.option)
@@ -88,10 +116,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     tasks: list[Task] = [(args.game, variant.name, options, lv, args.opponents, args.seed + i, i)
                          for lv in levels for i in range(args.games)]
     began = time.perf_counter()
-    rows = list(pool_map(one, tasks, args.jobs))
+    rows = []
+    for row in pool_map(one, tasks, args.jobs):
+        rows.append(row)
+        if args.rows:
+            with open(args.rows, "a", encoding="utf-8") as out_file:
+                out_file.write(json.dumps({"game": args.game, "variant": variant.name, "options": options, **row}) + "\n")
     print(f"# review calibration: {args.game} {variant.name} {options} · {args.games} games a level against "
           f"{args.opponents} · {machine(args.jobs)} · {time.perf_counter() - began:.0f} s")
     unit = game.info.reviewer().unit if game.info.reviewer else "?"
+    _table(levels, rows, unit, args.json)
+
+
+def _table(levels: Sequence[str], rows: Sequence[dict[str, Any]], unit: str, json_path: str) -> None:
+    """The calibration table over ``rows`` (one per game), level by level, and whether it is ordered."""
     table_head(["level", "games", "decisions", f"mean loss/decision ({unit}) ± 95%", "p50", "p90", "p99",
                 *MARKS, "review s/game"])
     out = []
@@ -113,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "kinds": dict(kinds), "review_s_per_game": secs})
     ordered = all(a["mean"] - a["ci"] > b["mean"] + b["ci"] for a, b in zip(out, out[1:], strict=False))
     print(f"\nordered {' > '.join(levels)} with intervals apart: {'yes' if ordered else 'NO'}")
-    write_json(args.json, out)
+    write_json(json_path, out)
 
 
 if __name__ == "__main__":
