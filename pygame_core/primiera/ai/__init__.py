@@ -2,7 +2,8 @@
 
 - eval.py: the shared evaluation (card worth, a sweep's worth, the card one gives up), read by
   every level and by explain.py; it imports nothing from the AI;
-- easy_medium.py: ``easy`` (greedy on the immediate capture) and ``medium`` (heuristics);
+- easy_medium.py: ``easy`` (greedy on the immediate capture) and ``medium`` (heuristics; heads-up, the last deal counted
+  out exactly by hard's search);
 - hard.py: ``hard`` (information-set search) and the bench-only ``ref-ab``, over search.py
   (the worlds, the leaf values, alpha-beta and max^n) and fast.py (the integer form the
   search plays in);

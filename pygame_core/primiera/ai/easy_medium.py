@@ -58,12 +58,18 @@ class MediumAgent(Explains):
     to its partner when the next player is on its side (a table its partner may sweep is good).
     In Kaleidos, before the first Herald, playing its Herald is weighed by the partnership it
     sets against the ones the other Heralds would set (``_herald_gain``).
+
+    Heads-up, once the stock is empty it counts the cards to the end: every unseen card is in the
+    opponent's hand, and it plays the last deal out exactly, as a club player who counts does (the
+    hard level's search over that one known deal, imported only then). Without it, medium played the
+    last deal as greedily as easy, and that deal is where most of a 2p round is won or lost.
     """
 
     name = "medium"
     place_cost = 0.6  # a card left on the table is usually lost: its worth, counted against the move
     reply_weight = 1.0  # how much the next player's expected best reply counts
     herald_weight = 0.25  # Kaleidos: how much the partnership a Herald sets counts (see _herald_gain)
+    counts_last_deal = True  # 2p: the last deal (every card known) played out exactly
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[str], rng: AgentRandom) -> str:
         """A legal action."""
@@ -71,6 +77,10 @@ class MediumAgent(Explains):
             return f"pick {least_useful([a.split()[1] for a in legal_actions])}"
         seat = observation["seat"]
         n = observation["players"]
+        if self.counts_last_deal and n == 2 and observation["stock_size"] == 0 and len(legal_actions) > 1:
+            from .hard import HardAgent  # the search's tables: only for the last deal of a 2p round
+
+            return HardAgent().choose(observation, legal_actions, rng)
         table: list[str] = observation["table"]
         hand: list[str] = observation["hand"]
         seen = set(hand) | set(table) | {c for pile in observation["captured"] for c in pile}
