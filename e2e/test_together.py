@@ -17,6 +17,7 @@ Every context's init script fails the test if an RTCPeerConnection is made with 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -362,6 +363,8 @@ def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> 
         expect(verdict).to_contain_text("Warning")
         # The guest reviews its own seat from the record it got at the end, in its own worker: the replay
         # viewer names the host "Player 1" (a player on another device) and reviews "You" at once.
+        # "Play this deal again" on one screen: the host's seat a player's there too (not a refused link).
+        expect(guest.locator("#end-replay")).to_have_attribute("href", re.compile(r"[?&]seats=human,human(&|$)"))
         guest.locator("#end-review").click()
         expect(guest.locator("#screen-replay[data-game=primero]")).to_be_visible(timeout=STEP_TIMEOUT)
         expect(guest.locator("#review-seat")).to_have_count(0)
