@@ -3,9 +3,10 @@
 Lean: two pages. The desktop one (1280x800, English) plays a short Primiera game to its end through the
 page, opens "Review this game" from the end screen, waits for the review to complete (its state, not
 time), sees the marks and the chart, activates a marked point and checks the replay viewer moved to that
-step; then a Primo game from a replay link made in CPython, and the statistics page's "Review accuracy".
+step; then a Primo game from a replay link made in CPython (its chart's points by the keyboard: one tab
+stop, the arrow keys between the points, Enter jumps), and the statistics page's "Review accuracy".
 Then, at 360x740 in Italian and after a reload in German, the kept reviews render at once (not made
-again). The phone one (360x740, touch, Italian) cancels a Primero review mid-way (the page answers a
+again), their decimals as each language writes them. The phone one (360x740, touch, Italian) cancels a Primero review mid-way (the page answers a
 replay step), goes on, completes it and jumps from a marked point, with 0 axe violations.
 
 These tests look for "some decisions reviewed, some mark shown", never for a given reviewer's marks.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from typing import Any
 
@@ -103,6 +105,56 @@ def jump(page: Page) -> int:
     return step
 
 
+FOCUSED = "() => { const e = document.activeElement; return e && e.matches('#review-chart .review-dot') ? Number(e.dataset.index) : null; }"
+
+
+def keys_on_the_chart(page: Page) -> None:
+    """The chart's marked points are one tab stop: Shift+Tab from the table's summary lands on it; the
+    arrow keys (Home/End) move the focus between the points, not the replay; Enter jumps the viewer."""
+    dots = page.locator("#review-chart .review-dot")
+    order = [int(i) for i in dots.evaluate_all("(els) => els.map((e) => e.dataset.index)")]
+    assert len(order) >= 3, order  # this game's review marks several of the seat's decisions
+    expect(page.locator("#review-chart .review-dot[tabindex='0']")).to_have_count(1)
+    before = page.locator("#screen-replay").get_attribute("data-step")
+    page.locator("#review-details > summary").focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED) == order[0]
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"  # the focus is seen
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == order[1]
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED) == order[-1]
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED) == order[1]
+    expect(page.locator("#screen-replay")).to_have_attribute("data-step", before or "0")  # the keys did not step the replay
+    # Out and back in: the tab stop stayed on that point.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED) == order[1]
+    step = dots.nth(1).get_attribute("data-step")
+    page.keyboard.press("Enter")
+    expect(page.locator("#screen-replay")).to_have_attribute("data-step", step or "-1")
+    expect(page.locator("#review-point")).to_have_attribute("data-step", step or "-1")
+    assert page.evaluate(FOCUSED) == order[1]
+
+
+def numbers_in(page: Page, comma: bool) -> None:
+    """The review's decimals in the page's language: the accuracy, and the table's lost and expected
+    values (a decimal comma in it and de, a point in en); some value of this game has decimals."""
+    sep, other = (",", ".") if comma else (".", ",")
+    accuracy = float(page.locator("#review-accuracy").get_attribute("data-accuracy") or "nan")
+    text = page.locator("#review-accuracy").inner_text()
+    shown = re.search(r"\d+(?:[.,]\d+)?", text)
+    assert shown and other not in shown[0], text
+    assert (sep in shown[0]) == (round(accuracy, 1) != round(accuracy)), (text, accuracy)
+    cells = page.locator("#review-lines td.review-num").all_text_contents()
+    assert cells and all(re.fullmatch(rf"-?\d+(\{sep}\d+)?", c) for c in cells), cells
+    assert any(sep in c for c in cells), cells
+
+
 def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_language(browser: Any, server: str) -> None:
     page = boot(browser, server, SETTINGS, viewport={"width": 1280, "height": 800})
     # Primiera played to its end through the page (two computers: a short seeded game).
@@ -138,6 +190,8 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
     primo = marks_and_chart(page)
     assert primo["seat"] == 0
     expect(page.locator("#review-accuracy")).to_be_focused()  # from Cancel, hidden at the end: to the result
+    numbers_in(page, comma=False)
+    keys_on_the_chart(page)
     jump(page)
 
     # The statistics page: review accuracy per game, from the kept reviews of your own seat (not Primiera's:
@@ -178,6 +232,7 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
     again = marks_and_chart(page)
     assert again["kept"] and again["marks"] == primo["marks"], again
     expect(page.locator("#review-accuracy")).to_contain_text("Genauigkeit")
+    numbers_in(page, comma=True)
     page.context.close()
 
 

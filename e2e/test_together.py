@@ -5,6 +5,8 @@ context per player, the test carrying the invite and the answer between them as 
 - A whole Primero (Waks, one deal) game between a host and one guest on a phone: every message the
   guest's data channel received, and its DOM at each of its turns, holds no card of the host's
   hand (e2e/hidden.py against the record the host reveals); the guest's own worker verifies the deal.
+  Both end screens offer "Review this game"; the guest reviews its own seat in its own worker (in
+  the test of a host that deals another seed, whose guest has nothing left to play).
 - A guest dropped mid-game (their context closed): the host's table says the computer took the
   seat and shows a new invite; the guest comes back through it and sees their hand.
 - A guest's reload: "Ask the host for a new link", never a broken table.
@@ -15,6 +17,7 @@ Every context's init script fails the test if an RTCPeerConnection is made with 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -22,6 +25,7 @@ from conftest import READY_TIMEOUT, STEP_TIMEOUT, foreign
 from hidden import Truth, views_in
 from playwright.sync_api import BrowserContext, Page, expect
 from tables import READY, SIZES
+from test_review import marks_and_chart
 
 SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
 
@@ -243,6 +247,9 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
         # The guest's own worker checked the deal against the host's reveal.
         expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
         expect(guest.locator("#end-verify")).to_contain_text("Deal verified")
+        # Each player's end screen offers the review of their own game (the guest's: test_a_host_that_deals_…).
+        for page in (host, guest):
+            expect(page.locator("#end-review")).to_be_visible()
         messages = received(guest)
         reveal = next(m for m in messages if m.get("t") == "reveal")
         truth = Truth.of(reveal["record"])
@@ -354,6 +361,16 @@ def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> 
         verdict = guest.locator("#end-verify")
         expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
         expect(verdict).to_contain_text("Warning")
+        # The guest reviews its own seat from the record it got at the end, in its own worker: the replay
+        # viewer names the host "Player 1" (a player on another device) and reviews "You" at once.
+        # "Play this deal again" on one screen: the host's seat a player's there too (not a refused link).
+        expect(guest.locator("#end-replay")).to_have_attribute("href", re.compile(r"[?&]seats=human,human(&|$)"))
+        guest.locator("#end-review").click()
+        expect(guest.locator("#screen-replay[data-game=primero]")).to_be_visible(timeout=STEP_TIMEOUT)
+        expect(guest.locator("#review-seat")).to_have_count(0)
+        expect(guest.locator("#replay-seat option[value='0']")).to_contain_text("Player 1")
+        reviewed = marks_and_chart(guest)
+        assert reviewed["seat"] == 1, reviewed
     finally:
         guest_ctx.close()
         host_ctx.close()

@@ -47,6 +47,9 @@ test("a share link reads back to the deal it was written for", () => {
   const values = read(url.split("?").slice(2).join("?")).values;
   assert.deepEqual(values, { variant: "rounds", players: 3, seats: ["human", "medium", "easy"], options: { rounds: 2, open: false, pace: "fast" }, seed: "7", undo: false });
   assert.ok(!playLink({ game: "primo", variant: "base", options: { players: 2 }, seed: "" }).includes("seed="));
+  // The end screen of a table played together: a friend's seat ("remote") is a player's at one screen.
+  const net = playLink({ game: "primo", variant: "base", options: { players: 2 }, seats: ["remote", "human"], seed: 9 });
+  assert.deepEqual(read(net.split("?").slice(2).join("?")).values.seats, ["human", "human"]);
 });
 
 test("malformed links are refused with a sentence naming what is wrong", () => {

@@ -96,12 +96,13 @@ export function readPlayLink(game, params) {
 /** A query string with its commas left readable (seats=human,easy). */
 const readable = (q) => q.toString().replace(/%2C/g, ",");
 
-/** The share link of a deal: {game, variant, options (with players), seats?, seed?}. */
+/** The share link of a deal: {game, variant, options (with players), seats?, seed?}. A seat of a
+ * table played together ("remote": a friend on another device) is a player's at one screen in it. */
 export function playLink(request) {
   const q = new URLSearchParams({ variant: request.variant });
   const opts = request.options || {};
   if (opts.players) q.set("players", String(opts.players));
-  if (request.seats && request.seats.length) q.set("seats", request.seats.join(","));
+  if (request.seats && request.seats.length) q.set("seats", request.seats.map((k) => (k === "remote" ? "human" : k)).join(","));
   for (const [k, v] of Object.entries(opts)) if (k !== "players") q.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
   if (request.undo === false) q.set("undo", "0");
   if (request.seed !== null && request.seed !== undefined && request.seed !== "") q.set("seed", String(request.seed));

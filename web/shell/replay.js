@@ -14,10 +14,15 @@ import { mountReview, takeHandoff } from "./review.js";
 
 const AI_NAMES = ["Bianca", "Carlo", "Dora", "Enzo", "Fiamma", "Guido"]; // as on the table
 
+// A seat's kind: "human" (a player on this device), a computer level, or "remote" (a player on another
+// device, at a table played together: "Player n", never "You", and its review is not yours).
+const REMOTE = "remote";
+
 function seatNames(seats) {
   const humans = seats.filter((k) => k === "human").length;
   let ai = 0;
-  return seats.map((k, i) => (k !== "human" ? AI_NAMES[ai++ % AI_NAMES.length] : humans === 1 ? t("table.you") : t("table.player", { n: i + 1 })));
+  return seats.map((k, i) => (k === REMOTE || (k === "human" && humans !== 1) ? t("table.player", { n: i + 1 })
+    : k === "human" ? t("table.you") : AI_NAMES[ai++ % AI_NAMES.length]));
 }
 
 /**
@@ -110,9 +115,9 @@ async function open(main, text, seatsFromLink, ctx, review = false) {
   const levels = (game.agents || []).filter((a) => a !== "random");
   // A record from a file says who played (a level this version lacks: every seat a player).
   const own = rec.seats;
-  if (!seatsFromLink && Array.isArray(own) && own.length === players && own.every((k) => k === "human" || levels.includes(k))) seats = own;
+  if (!seatsFromLink && Array.isArray(own) && own.length === players && own.every((k) => k === "human" || k === REMOTE || levels.includes(k))) seats = own;
   if (seatsFromLink) {
-    const bad = seatsFromLink.find((k) => k !== "human" && !levels.includes(k));
+    const bad = seatsFromLink.find((k) => k !== "human" && k !== REMOTE && !levels.includes(k));
     if (bad !== undefined) return ctx.badLink(main, t("link.badseat", { value: quoteLink(bad) }));
     if (seatsFromLink.length !== players) return ctx.badLink(main, t("link.seatcount", { n: seatsFromLink.length, players }));
     seats = seatsFromLink;

@@ -6,7 +6,10 @@
 // the table fill in as lines come, Cancel stops between slices. The chart (inline SVG, the page's
 // colours) plots the seat's expected outcome after each decision; each inaccuracy, mistake and
 // blunder is a button on it (a shape and a colour of its own) that jumps the viewer to the state
-// before that move. The same data is a table (for screen readers, and a "Show" button a row). A
+// before that move; the buttons are one tab stop, the arrow keys (Home/End) move between them. The
+// same data is a table (for screen readers, and a "Show" button a row), its decimals in the page's
+// language. A table played together (net play) ends with this button on the host's and each guest's
+// end screen: each reviews its own seat (the others' kind "remote") from the record its View got. A
 // finished review is kept by the worker, so it is made once. "Knowing every card" (hindsight) is
 // opt-in, shown beside each line, never in the marks.
 import { $, esc } from "../dom.js";
@@ -46,7 +49,14 @@ export function markLabel(mark) {
   return `<span class="mark mark-${esc(mark)}" data-mark="${esc(mark)}">${markIcon(mark)} ${esc(t("review.mark." + mark))}</span>`;
 }
 
-const num = (n, digits = 2) => Number(n).toLocaleString(language(), { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+// Decimals in the page's language (a decimal comma in it and de): one formatter a language and precision,
+// made at the first review drawn (never during the boot: its locale data costs the main thread, see app.js mb).
+const formats = new Map();
+const num = (n, digits = 2) => {
+  const key = language() + digits;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(language(), { maximumFractionDigits: digits, minimumFractionDigits: 0 }));
+  return formats.get(key).format(Number(n));
+};
 
 // ---------------------------------------------------------------- from the end screen
 
@@ -102,7 +112,7 @@ export function reviewButton(row, end) {
  */
 
 /** @type {{host: ReviewHost, box: HTMLElement, seat: number, hindsight: boolean, token: number, running: boolean,
- *   lines: ReviewLine[], slice: ReviewSlice | null, done: number} | null} */
+ *   lines: ReviewLine[], slice: ReviewSlice | null, done: number, dot: number} | null} */
 let rv = null;
 
 /** For tests: where the review on screen stands. */
@@ -116,7 +126,7 @@ export function reviewInfo() {
 export function mountReview(box, host) {
   const humans = host.seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0);
   const chooser = humans.length !== 1;
-  rv = { host, box, seat: humans.length ? humans[0] : 0, hindsight: false, token: 0, running: false, lines: [], slice: null, done: 0 };
+  rv = { host, box, seat: humans.length ? humans[0] : 0, hindsight: false, token: 0, running: false, lines: [], slice: null, done: 0, dot: -1 };
   box.innerHTML = `
     <section class="panel review" id="review" aria-labelledby="review-title">
       <h2 id="review-title">${esc(t("review.title"))}</h2>
@@ -153,6 +163,7 @@ function clear() {
   rv.lines = [];
   rv.slice = null;
   rv.done = 0;
+  rv.dot = -1;
   for (const id of ["#review-summary", "#review-chart", "#review-table", "#review-point"]) $(id).innerHTML = "";
   $("#review-progress").hidden = true;
   $("#review-start").textContent = t("review.start");
@@ -247,10 +258,11 @@ function drawSummary() {
       `<li data-kind="${esc(k)}">${esc(t("review.kind", { kind: t(k), n }))}</li>`).join("")}</ul>` : ""}`;
 }
 
-/** The words of one line: "Step 12: blunder. You played …; better: …". */
+/** The words of one line: "Step 12, Blunder. Played: … Better: … Lost: 0.8 round points." */
 function lineWords(l) {
   const h = rv.host;
-  return t("review.point", { step: l.step, mark: t("review.mark." + l.mark), played: h.sayFor(l.played_text), best: h.sayFor(l.best_text) });
+  return t("review.point", { step: l.step, mark: t("review.mark." + l.mark), played: h.sayFor(l.played_text), best: h.sayFor(l.best_text) })
+    + " " + t("review.point.loss", { loss: num(l.loss), unit: unitWord() });
 }
 
 function drawChart() {
@@ -284,19 +296,59 @@ function drawChart() {
       ${dots}
       <text class="review-axis" x="${pad.l}" y="${H - 8}">${esc(t("review.chart.x"))} →</text>
     </svg>`;
-  const buttons = lines.map((l, i) => (FLAGGED.includes(l.mark)
-    ? `<button type="button" class="review-dot mark-${l.mark}" data-mark="${l.mark}" data-step="${l.step}" data-index="${i}"
-        style="left:${x(i).toFixed(1)}px;top:${y(l.value).toFixed(1)}px" aria-label="${esc(lineWords(l))}">${markIcon(l.mark)}</button>` : "")).join("");
+  // The marked points are one tab stop (roving tabindex): the arrow keys move between them (chartKey).
+  const marked = lines.map((l, i) => (FLAGGED.includes(l.mark) ? i : -1)).filter((i) => i >= 0);
+  if (!marked.includes(rv.dot)) rv.dot = marked.length ? marked[0] : -1;
+  const buttons = marked.map((i) => {
+    const l = lines[i];
+    return `<button type="button" class="review-dot mark-${l.mark}" data-mark="${l.mark}" data-step="${l.step}" data-index="${i}"
+        tabindex="${i === rv.dot ? 0 : -1}" style="left:${x(i).toFixed(1)}px;top:${y(l.value).toFixed(1)}px"
+        aria-label="${esc(lineWords(l))}">${markIcon(l.mark)}</button>`;
+  }).join("");
   const scroll = box.scrollLeft;
-  box.innerHTML = `<figure class="review-figure"><figcaption class="sr-only">${esc(t("review.chart.caption"))}</figcaption>
-    <div class="review-plot" style="width:${W}px;height:${H}px">${svg}${buttons}</div>
+  const focused = /** @type {HTMLElement | null} */ (box.querySelector(".review-dot:focus")); // a slice redraws the chart under it
+  box.innerHTML = `<figure class="review-figure"><figcaption class="sr-only" id="review-chart-caption">${esc(t("review.chart.caption"))}</figcaption>
+    <div class="review-plot" style="width:${W}px;height:${H}px"${marked.length ? ` role="toolbar" aria-labelledby="review-chart-caption"` : ""}>${svg}${buttons}</div>
     <p class="review-legend" aria-hidden="true"><span class="review-key-played"></span> ${esc(t("review.legend.played"))}
       <span class="review-key-best"></span> ${esc(t("review.legend.best"))}</p></figure>`;
   box.scrollLeft = scroll;
   // A chart wider than the screen scrolls; without a marked point in it, the keyboard scrolls it too.
   if (box.querySelector(".review-dot")) box.removeAttribute("tabindex");
   else box.setAttribute("tabindex", "0");
-  box.querySelectorAll(".review-dot").forEach((b) => b.addEventListener("click", () => jump(lines[Number(/** @type {HTMLElement} */ (b).dataset.index)])));
+  box.querySelectorAll(".review-dot").forEach((b) => b.addEventListener("click", () => {
+    const i = Number(/** @type {HTMLElement} */ (b).dataset.index);
+    rove(i);
+    jump(lines[i]);
+  }));
+  /** @type {HTMLElement} */ (box.querySelector(".review-plot")).addEventListener("keydown", chartKey);
+  if (focused) { const again = dotAt(Number(focused.dataset.index)); if (again) again.focus({ preventScroll: true }); }
+}
+
+/** The chart's marked point of line `i`, or null. */
+function dotAt(i) {
+  return /** @type {HTMLButtonElement | null} */ ($(`#review-chart .review-dot[data-index="${i}"]`));
+}
+
+/** The chart's tab stop moves to the marked point of line `i`. */
+function rove(i) {
+  rv.dot = i;
+  $("#review-chart").querySelectorAll(".review-dot").forEach((b) => b.setAttribute("tabindex", /** @type {HTMLElement} */ (b).dataset.index === String(i) ? "0" : "-1"));
+}
+
+/** Left/Right (Up/Down too), Home/End on the chart: the focus goes to the previous, next, first or last
+ * marked point (the replay's own arrow keys are not stepped then); Enter or Space jumps, as a click. */
+function chartKey(/** @type {KeyboardEvent} */ e) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const dots = /** @type {HTMLElement[]} */ ([...$("#review-chart").querySelectorAll(".review-dot")]);
+  const at = dots.indexOf(/** @type {HTMLElement} */ (e.target));
+  if (at < 0) return;
+  const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: dots.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  e.stopPropagation(); // the replay viewer's arrow keys (shell/replay.js) step the game otherwise
+  const next = dots[Math.max(0, Math.min(dots.length - 1, to))];
+  rove(Number(next.dataset.index));
+  next.focus();
 }
 
 function drawTable() {
@@ -309,7 +361,7 @@ function drawTable() {
   box.innerHTML = `<table class="review-lines" id="review-lines">
       <caption class="sr-only">${esc(t("review.table"))}</caption>
       <thead><tr><th scope="col">${esc(t("review.col.step"))}</th><th scope="col">${esc(t("review.col.played"))}</th>
-        <th scope="col">${esc(t("review.col.best"))}</th><th scope="col">${esc(t("review.col.loss", { unit }))}</th>
+        <th scope="col">${esc(t("review.col.best"))}</th><th scope="col">${esc(t("review.col.loss", { unit }))}</th><th scope="col">${esc(t("review.col.value", { unit }))}</th>
         <th scope="col">${esc(t("review.col.mark"))}</th><th scope="col">${esc(t("review.col.why"))}</th>
         ${seen ? `<th scope="col">${esc(t("review.col.hindsight"))}</th>` : ""}<th scope="col"><span class="sr-only">${esc(t("review.col.show"))}</span></th></tr></thead>
       <tbody>${lines.map((l, i) => {
@@ -318,7 +370,8 @@ function drawTable() {
           <td data-label="${esc(t("review.col.step"))}">${l.step}</td>
           <td data-label="${esc(t("review.col.played"))}">${esc(h.sayFor(l.played_text))}</td>
           <td data-label="${esc(t("review.col.best"))}">${l.best === l.played ? "–" : esc(h.sayFor(l.best_text))}</td>
-          <td data-label="${esc(t("review.col.loss", { unit }))}">${esc(num(l.loss))}</td>
+          <td data-label="${esc(t("review.col.loss", { unit }))}" class="review-num">${esc(num(l.loss))}</td>
+          <td data-label="${esc(t("review.col.value", { unit }))}" class="review-num">${esc(num(l.value))}</td>
           <td data-label="${esc(t("review.col.mark"))}">${markLabel(l.mark)}</td>
           <td data-label="${esc(t("review.col.why"))}">${l.why ? esc(h.sayFor(l.why)) : ""}</td>
           ${seen ? `<td data-label="${esc(t("review.col.hindsight"))}" class="review-hindsight">${hs
