@@ -32,8 +32,8 @@ cards, card_count, last_action, last_said (its message {key, args}), claim, knoc
 table_slots, stock, discards, wagering, proposal, forced, result, options (the resolved
 options, e.g. wild, table, stake, rest, limit).
 
-The log: ``log`` holds the current deal's public entries plus at most ``LOG_WINDOW`` older
-ones, oldest first; ``log_size`` counts the whole public log, and ``log_entries`` gives any
+The log: ``log`` holds the current and the previous deal's public entries (and older ones up to
+``LOG_WINDOW`` entries before this deal), oldest first; ``log_size`` counts the whole public log, and ``log_entries`` gives any
 slice of it. An entry is ``{"seat", "key", "args", "action", "deal"}``: a message for the
 page (describe.py) and the public action text (``discard 2``: a discard's cards stay private).
 The state keeps the log as a persistent list (gamelog.py), so an action never copies it.
@@ -277,12 +277,17 @@ def _hidden_places_cards(state: PrimeroState, seat: int) -> list[Card]:
 
 
 def recent_log(s: PrimeroState) -> list[JSON]:
-    """The current deal's log entries plus at most LOG_WINDOW older ones, oldest first."""
+    """The current and the previous deal's log entries, and older ones while fewer than LOG_WINDOW
+    are older than this deal; oldest first.
+
+    A seat still in the game acts in every deal, so the entries since its last turn are all in
+    the two deals: an agent that reads each entry once misses none, however long a deal's betting
+    (an RMS deal of six players calling round after round runs past LOG_WINDOW entries)."""
     out: list[Entry] = []
     older = 0
     for e in s.log.newest():
         if e[2] != s.deal:
-            if older >= LOG_WINDOW:
+            if older >= LOG_WINDOW and e[2] != s.deal - 1:
                 break
             older += 1
         out.append(e)

@@ -149,7 +149,7 @@ def test_state_shares_the_log_with_the_state_before() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_observation_carries_the_current_deal_and_a_window_of_older_entries(variant: str) -> None:
+def test_observation_carries_the_current_and_last_deal_and_a_window_of_older_entries(variant: str) -> None:
     states = _random_game(variant, 3, 4 if variant == "rms" else 3, deals=16, chips=100)
     for s in states[:: max(1, len(states) // 40)] + [states[-1]]:
         for seat in (-1, 0):
@@ -160,7 +160,9 @@ def test_observation_carries_the_current_deal_and_a_window_of_older_entries(vari
             assert log == whole[len(whole) - len(log):]  # the newest entries
             current = [e for e in whole if e["deal"] == s.deal]
             older = [e for e in log if e["deal"] != s.deal]
-            assert log[len(log) - len(current):] == current and len(older) == min(LOG_WINDOW, len(whole) - len(current))
+            previous = [e for e in whole if e["deal"] == s.deal - 1]
+            assert log[len(log) - len(current):] == current
+            assert len(older) == max(len(previous), min(LOG_WINDOW, len(whole) - len(current)))  # the last deal whole
             for e in log:
                 assert set(e) == {"seat", "key", "args", "action", "deal"}
     s = states[-1]
