@@ -7,7 +7,8 @@ that every agent makes the same choice as it did then.
 
 ``python3 -m tests.primero.agent_games`` (from the repository root) rewrites
 tests/data/primero_agent_games.json from the current code: run it only when a rules
-change is meant to change these games, and say which and why in the commit.
+or AI change is meant to change these games, and say which and why in the commit. It records
+with the whole log in every observation (the window widened), as the fixture was first made.
 
 Besides each game's actions, the fixture keeps a short digest of what the acting
 seat saw at each decision (its hand, the chips, bets, phase...; not the log) and of
@@ -85,5 +86,10 @@ def generate() -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__":
+    # Recorded as the fixture says: every observation carries the whole public log (the window
+    # made as wide as any game), so the test still proves that the window changes no choice.
+    import pygame_core.primero.game as game_module
+
+    game_module.LOG_WINDOW = 1 << 30  # type: ignore[misc]
     PATH.write_text(json.dumps(generate(), indent=0) + "\n")
     print(PATH, PATH.stat().st_size)

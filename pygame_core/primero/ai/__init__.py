@@ -19,9 +19,12 @@ level's reading of claims and vies at the last showdown) and, for Waks, each sea
 count of vies among its betting turns. ``prepare(variant, options)`` builds the hand
 tables before the first move.
 
-- ``easy``: percentile of its hand (or the expected percentile of what it keeps)
-  plus noise, against loose thresholds; simple discards, with an occasional
-  second-best choice. It never folds a very strong hand.
+- ``easy``: a beginner's loose, passive game: the percentile of its hand (or the
+  expected percentile of what it keeps) plus noise; it calls far too often (a winning
+  chance 0.3 below the pot odds still calls), seldom bets and almost never raises;
+  simple discards, with an occasional second-best choice. It never folds a very strong
+  hand. (Until 2026-12 easy called only a little loosely and played about as well as
+  medium against hard: the game review could not tell their decisions apart.)
 - ``medium``: a hand-strength heuristic: the hand's percentile among all hands of
   the deck (``eval.py`` tables), raised to the number of opponents; discards and
   trades that maximise the expected final percentile (exact over the draw);

@@ -27,7 +27,7 @@ class Level:
     ranges: bool = False  # Waks: read vies by each opponent's vie rate, open after the draw by fold equity
 
 
-EASY = Level("easy", 0.18, 0, 1.0, 1.7, -0.06, 0.0, 0.3)
+EASY = Level("easy", 0.18, 0, 1.3, 2.1, -0.3, 0.0, 0.3)  # loose-passive: calls too much, rarely bets or raises
 MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0, ranges=True)
 HARD = Level("hard", 0.0, 150, 1.1, 1.45, 0.0, 0.05, 0.0)
 BY_NAME = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
