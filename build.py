@@ -625,7 +625,11 @@ def run_tests(pytest_args: list[str]) -> int:
         failed += run_shards()
     else:  # a selection (-k, a file): one pytest process, as asked
         print("test: pytest", flush=True)
-        if subprocess.run([sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", *pytest_args],
+        # Files or tests named: those alone (with tests/ and e2e/ before them pytest ran the whole suite).
+        named = any(not a.startswith("-") and before not in ("-k", "-m", "-p", "-o", "--deselect")
+                    and (ROOT / a.split("::", 1)[0]).exists() for before, a in zip(["", *pytest_args], pytest_args, strict=False))
+        where = [] if named else ["tests", "e2e"]
+        if subprocess.run([sys.executable, "-m", "pytest", *where, "-q", "-p", "no:cacheprovider", *pytest_args],
                           cwd=ROOT).returncode != 0:
             failed.append("pytest")
     if failed:

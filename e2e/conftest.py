@@ -63,13 +63,20 @@ def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     once per engine and kept in build/ (e2e/snapshot_seed.py), is put in its Cache Storage before the
     test's page opens, so the page boots from it (about 2 s) rather than starting Python (about 7.5 s on
     this loaded machine: 89 tests open a fresh page). The first visit's own boot is tested by the
-    contexts that opt out: ``new_context(snapshot_maker=True)`` or ``new_context(seed_snapshot=False)``."""
+    contexts that opt out: ``new_context(snapshot_maker=True)`` or ``new_context(seed_snapshot=False)``.
+
+    And the service worker's background fill (the rest of the build saved for offline play once the
+    engine is ready) is skipped in every context but those that ask for it, ``new_context(sw_fill=True)``:
+    the offline tests (test_offline, test_first_visit, test_shell's; test_updates' profiles are not
+    made here and fill as a visitor's do). Each fill costs about 2 s of CPU a context (``NO_FILL``)."""
     maker_off(browser)
     seed = SnapshotSeed(browser.new_context, server, built_site)
     made, made_page = browser.new_context, browser.new_page
 
-    def context(seed_snapshot: bool = True, snapshot_maker: bool = False, **options: Any) -> Any:
+    def context(seed_snapshot: bool = True, snapshot_maker: bool = False, sw_fill: bool = False, **options: Any) -> Any:
         ctx = watch_ice(made(snapshot_maker=snapshot_maker, **options))
+        if not sw_fill:
+            ctx.add_init_script(NO_FILL)
         if seed_snapshot and not snapshot_maker:
             seed.put(ctx)
         return ctx
@@ -83,6 +90,22 @@ def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     browser.snapshot_seed = seed
     yield browser
     seed.close()
+
+
+# The page asks its service worker for the background fill once the engine is ready (web/app.js, a
+# {type: "fill"} message to navigator.serviceWorker.controller; again when the browser comes back
+# online). In a context made without ``sw_fill`` the message is dropped and counted in
+# window.__primiFillSkipped: the worker still serves and keeps every file the page fetches, but does
+# not fetch the rest of the build (about 2 s of CPU in each of the suite's contexts).
+NO_FILL = """(() => {
+  const Worker = window.ServiceWorker;
+  if (typeof Worker !== 'function') return;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'fill') { window.__primiFillSkipped = (window.__primiFillSkipped || 0) + 1; return undefined; }
+    return post.call(this, message, ...rest);
+  };
+})();"""
 
 
 # Issue 22: nothing outside the players' network is contacted unless they opt in, and a CSP does not
@@ -195,6 +218,80 @@ def take(request: pytest.FixtureRequest, pages: Any) -> Iterator[Callable[[str],
             pages.drop(page)
         else:
             pages.rest(page)
+
+
+# The site's storage emptied, as a first visit finds it: localStorage, sessionStorage and every
+# IndexedDB database (the saves' store, and any other the page or its worker made). What a
+# returning visitor's browser keeps besides stays: the service worker and its cache, the engine
+# snapshot's Cache Storage, the HTTP cache. Returns what is left, for the fixture to check.
+CLEAR_STORAGE = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const {name} of await indexedDB.databases()) {
+    await new Promise((ok, bad) => {
+      const r = indexedDB.deleteDatabase(name);
+      r.onsuccess = () => ok(undefined); r.onerror = () => bad(r.error);
+    });
+  }
+  return {local: localStorage.length, databases: (await indexedDB.databases()).map((d) => d.name)};
+}"""
+
+
+class KeptContext:
+    """One browser context kept for many tests, each given a new page of it with the site's storage
+    emptied (``CLEAR_STORAGE``). A fresh context costs about 9 s more CPU than a new page in a used one
+    on this machine (2 s to seed the engine snapshot, then a first visit's boot: the service worker's
+    install, no compiled code cached, 11 s in all against 4.5 s; measured 2026-12-02): the tests that
+    need a page load of their own with nothing saved, but not a first visit, take one here
+    (``kept_page``). A test on it must leave the context as it found it (no routes, init scripts,
+    offline or viewport of the context's: the page's own are fine, the page is closed after); after a
+    failed test the context is closed, and the next test gets a fresh one."""
+
+    def __init__(self, browser: Any, server: str) -> None:
+        self.browser, self.server = browser, server
+        self.context: Any = None
+
+    def page(self) -> Page:
+        if self.context is None:
+            self.context = self.browser.new_context()
+        page: Page = self.context.new_page()
+        page.goto(self.server + "icon.svg")  # the site's origin; no script of the site's, no engine
+        left = page.evaluate(CLEAR_STORAGE)
+        assert left == {"local": 0, "databases": []}, left
+        return page
+
+    def after(self, failed: bool) -> None:
+        """Every page the test opened closed (their workers' storage connections with them), or the
+        whole context if the test failed."""
+        if self.context is None:
+            return
+        if failed:
+            self.close()
+            return
+        for page in list(self.context.pages):
+            page.close()
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+
+@pytest.fixture(scope="session")
+def kept_context(browser: Any, server: str) -> Iterator[KeptContext]:
+    kept = KeptContext(browser, server)
+    yield kept
+    kept.close()
+
+
+@pytest.fixture
+def kept_page(request: pytest.FixtureRequest, kept_context: KeptContext) -> Iterator[Page]:
+    """A new page (at the site's icon.svg) in the context this pytest process keeps (``KeptContext``),
+    the site's storage emptied: the test's first ``goto`` loads the site afresh, with nothing saved,
+    as a returning visitor's browser would (its service worker in control from the start)."""
+    page = kept_context.page()
+    yield page
+    kept_context.after(request.node.stash.get(FAILED, False))
 
 
 @pytest.fixture

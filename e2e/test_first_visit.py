@@ -93,7 +93,7 @@ def take_a_move(page: Page, step: int) -> None:
 
 def test_the_engine_does_not_wait_for_the_whole_site(browser: Browser, holding: tuple[HoldingSite, str]) -> None:
     site, held = holding
-    ctx = browser.new_context()
+    ctx = browser.new_context(seed_snapshot=False, sw_fill=True)  # its own origin: the test server's snapshot is of no use
     settings = json.dumps({**tables.FAST, "speed": "off"})
     ctx.add_init_script(f"if (!localStorage.getItem('primi.settings.v1')) localStorage.setItem('primi.settings.v1', {settings!r})")
     page = ctx.new_page()

@@ -33,7 +33,7 @@ def ready(page: Page) -> None:
 def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site: Site, snapshot_seed: SnapshotSeed) -> None:
     # The engine's snapshot a visit keeps (the page's maker is off in the tests): the tabs below boot
     # from it offline, as a returning player's do, until the last one, which boots plainly.
-    ctx = browser.new_context(seed_snapshot=False)
+    ctx = browser.new_context(seed_snapshot=False, sw_fill=True)
     snapshot_seed.put(ctx, own_site.url)
     # Computer turns without pauses or motion (the test is of the files at hand offline, not of the pace).
     ctx.add_init_script(f"if (!localStorage.getItem('primi.settings.v1')) localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(FAST))})")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import test_primero_play as primero
 import test_primiera as primiera
 import test_primo as primo
@@ -64,6 +65,14 @@ FULL = """() => { const put = IDBObjectStore.prototype.put;
 
 
 # ---------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def page(kept_page: Page) -> Page:
+    """Each test's own page, in the context this process keeps (e2e/conftest.py ``KeptContext``) with
+    the site's storage emptied: no save, setting or statistic of another test's; the test loads the
+    site itself. (A fresh context each cost about 9 s more CPU, and no test here is of a first visit.)"""
+    return kept_page
 
 
 def info(page: Page) -> dict[str, Any]:
@@ -720,11 +729,10 @@ def test_storage_full_the_game_goes_on_with_a_notice(page: Page, server: str) ->
 # ---------------------------------------------------------------- accessibility
 
 
-def test_saves_screens_have_no_axe_violations(browser: Any, server: str) -> None:
+def test_saves_screens_have_no_axe_violations(page: Page, server: str) -> None:
     from test_a11y import axe
 
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    page = context.new_page()
+    page.set_viewport_size({"width": 360, "height": 740})
     primero.start(page, server, "waks", 2, ["human", "medium"])
     advance(primero, page, 1)
     expect(page.locator("#table-undo")).to_be_visible()
@@ -745,4 +753,3 @@ def test_saves_screens_have_no_axe_violations(browser: Any, server: str) -> None
     expect(row).to_contain_text("+14 chips")
     expect(row).to_contain_text("67%")
     assert axe(page) == []
-    context.close()

@@ -150,7 +150,8 @@ def test_calculator_typed_hand_and_bad_input(booted: Page, server: str) -> None:
     expect(page.locator("#calc-hand .card")).to_have_count(4)
 
 
-def test_hostile_link_is_reported_not_run(page: Page, server: str) -> None:
+def test_hostile_link_is_reported_not_run(kept_page: Page, server: str) -> None:
+    page = kept_page  # a load of its own, nothing saved (e2e/conftest.py KeptContext)
     dialogs: list[Any] = []
     page.on("dialog", lambda d: (dialogs.append(d), d.dismiss()))
     page.goto(server + "#/calc?rules=%3Cimg%20src=x%20onerror=alert(1)%3E&cards=7S,ZZ,%3Cb%3E")
@@ -162,7 +163,8 @@ def test_hostile_link_is_reported_not_run(page: Page, server: str) -> None:
     assert page.locator("img[src=x]").count() == 0
 
 
-def test_corrupt_settings_fall_back_to_defaults(page: Page, server: str) -> None:
+def test_corrupt_settings_fall_back_to_defaults(kept_page: Page, server: str) -> None:
+    page = kept_page  # a load of its own, nothing saved (e2e/conftest.py KeptContext)
     page.goto(server)
     page.evaluate("localStorage.setItem('primi.settings.v1', '{not json')")
     page.reload()
@@ -200,7 +202,7 @@ def test_phone_portrait_has_no_horizontal_scroll(browser: Any, server: str) -> N
 
 
 def test_offline_after_install(browser: Any, server: str) -> None:
-    context = browser.new_context()
+    context = browser.new_context(sw_fill=True)
     page = context.new_page()
     page.goto(server)
     wait_ready(page)
