@@ -169,7 +169,7 @@ def log_pages(page: Page, server: str) -> None:
 
 def primero_by_keys(page: Page, server: str) -> None:
     page.set_viewport_size(PHONE)
-    start(page, server, "primero", "waks", ["human", "easy"], seed=5, deals=2)
+    start(page, server, "primero", "waks", ["human", "medium"], seed=5, deals=2)  # medium vies: S sees
     used: set[str] = set()
     dealends = 0
     for step in range(80):

@@ -122,9 +122,12 @@ def long_tasks(page: Page, t0: float, what: str, limit: int = LONG_LIMIT) -> Non
     scripts = page.evaluate(SCRIPTS, t0)
     print(f"{what}: longest main-thread task {longest:.0f} ms; longest scripts [invoker, source, ms, forced layout ms] {scripts[:3]}")
     ours = [x for x in scripts if not THIRD_PARTY.match(x[1]) and not REPLY.match(x[1])]
-    assert all(ms - layout < limit and ms < max(limit, LONG_LIMIT_WITH_LAYOUT) for _, _, ms, layout in ours), (what, scripts)
+    # A forced layout's wall time stretches with the machine's load as the CPU bound does (a reply that
+    # drew a whole table took 796 ms, 619 of them layout, in a full run on a slow, saturated machine).
+    stretch = contention()
+    assert all(ms - layout < limit and ms < max(limit, LONG_LIMIT_WITH_LAYOUT * stretch) for _, _, ms, layout in ours), (what, scripts)
     replies = [x for x in scripts if REPLY.match(x[1])]
-    assert all(ms - layout < REPLY_LIMIT and ms < REPLY_LIMIT_WITH_LAYOUT for _, _, ms, layout in replies), (what, scripts)
+    assert all(ms - layout < REPLY_LIMIT and ms < REPLY_LIMIT_WITH_LAYOUT * stretch for _, _, ms, layout in replies), (what, scripts)
 
 
 def cpu_tasks(page: Page, what: str) -> None:
@@ -204,7 +207,7 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     page.evaluate(settings(speed="slow", speedChosen=True))
     # Primero: the deal moves, at once on a table whose state is final.
     t0 = page.evaluate("performance.now()")
-    open_game(page, server, "primero", "variant=waks&players=3&seats=human,easy,easy&seed=11")
+    open_game(page, server, "primero", "variant=waks&players=3&seats=human,medium,medium&seed=11")
     page.wait_for_function(f"({PLAYED})() > 0")
     dom_matches_view(page)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)

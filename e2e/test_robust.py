@@ -85,6 +85,10 @@ def test_a_dead_engine_is_said_and_a_reload_resumes_the_game(page: Page, server:
     primero.settle(page)
     moved = info(page)["actions"]
     assert moved > before
+    if not page.locator("#dealend").is_hidden():  # a deal's summary: close it, so the next step is a move
+        page.locator("#dealend-go").click()
+        primero.settle(page)
+        moved = info(page)["actions"]
     # A worker that only stops answering (no error event), with a move in flight: the call's bound.
     page.evaluate("window.primi.killEngine(false)")
     primero.human_step(page, 0)
