@@ -139,6 +139,13 @@ def keys_on_the_chart(page: Page) -> None:
     expect(page.locator("#screen-replay")).to_have_attribute("data-step", step or "-1")
     expect(page.locator("#review-point")).to_have_attribute("data-step", step or "-1")
     assert page.evaluate(FOCUSED) == order[1]
+    # "?" lists these keys too: the replay's and the chart's; Esc gives the focus back to the point.
+    page.keyboard.press("?")
+    expect(page.locator("#keys-help section[data-keys='replay'] dt")).to_have_count(2)
+    expect(page.locator("#keys-help section[data-keys='chart'] dt")).to_have_count(3)
+    page.keyboard.press("Escape")
+    expect(page.locator("#keys-help")).to_have_count(0)
+    assert page.evaluate(FOCUSED) == order[1]
 
 
 def numbers_in(page: Page, comma: bool) -> None:

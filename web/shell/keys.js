@@ -85,6 +85,7 @@ async function openHelp() {
     <p class="help" id="keys-offhow">${esc(t(shortcutsOn() ? "keys.offhow" : "keys.areoff"))}</p>
     ${list(GENERAL.map(([k, d]) => [t(k), t(d)]))}
     ${games.map(section).join("")}
+    ${$("#screen-replay") ? REPLAY.map(([title, rows]) => `<section data-keys="${title}"><h3>${esc(t("keys." + title))}</h3>${list(rows.map(([k, d]) => [t(k), t(d)]))}</section>`).join("") : ""}
     <p class="row"><button type="button" class="btn" id="keys-close" data-primary>${esc(t("keys.close"))}</button></p></div>`;
   document.body.appendChild(box);
   $("#keys-close").addEventListener("click", closeHelp);
@@ -103,6 +104,12 @@ function closeHelp() {
 const GENERAL = [
   ["keys.k.help", "keys.d.help"], ["keys.k.read", "keys.d.read"], ["keys.k.tab", "keys.d.tab"],
   ["keys.k.arrows", "keys.d.arrows"], ["keys.k.enter", "keys.d.enter"], ["keys.k.esc", "keys.d.esc"],
+];
+// On the replay screen: its own keys (shell/replay.js) and the review chart's (shell/review.js).
+/** @type {Array<[string, string[][]]>} */
+const REPLAY = [
+  ["replay", [["keys.k.arrows", "keys.d.rstep"], ["keys.k.homeend", "keys.d.rends"]]],
+  ["chart", [["keys.k.arrows", "keys.d.cmove"], ["keys.k.homeend", "keys.d.cends"], ["keys.k.enteronly", "keys.d.cgo"]]],
 ];
 // ---------------------------------------------------------------- roving focus
 // The action toolbar and a hand of buttons are one tab stop each; ←/→ (and Home/End) move within.
