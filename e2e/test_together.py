@@ -5,10 +5,11 @@ context per player, the test carrying the invite and the answer between them as 
 - A whole Primero (Waks, one deal) game between a host and one guest on a phone: every message the
   guest's data channel received, and its DOM at each of its turns, holds no card of the host's
   hand (e2e/hidden.py against the record the host reveals); the guest's own worker verifies the deal.
-  Both end screens offer "Review this game"; the guest reviews its own seat in its own worker (in
-  the test of a host that deals another seed, whose guest has nothing left to play).
+  Both end screens offer "Review this game". A host that deals another seed is caught, and its
+  guest's review is refused (a deal that cannot be trusted).
 - A guest dropped mid-game (their context closed): the host's table says the computer took the
-  seat and shows a new invite; the guest comes back through it and sees their hand.
+  seat and shows a new invite; the guest comes back through it and sees their hand, plays to the
+  end, and once its device says "Deal verified" reviews its own seat in its own worker.
 - A guest's reload: "Ask the host for a new link", never a broken table.
 
 Every context's init script fails the test if an RTCPeerConnection is made with ICE servers while
@@ -326,6 +327,18 @@ def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str) -
         guest_ctx, guest = player(browser, server, "phone", new_invite(host))
         come_back(host, guest, "Bruno", host_ctx)
         expect(host.locator("#net-panel")).to_have_count(0)
+        # To the end: the friend's device checks the deal, and only then reviews its own seat, from the
+        # record it verified, in its own worker: the replay viewer names the host "Player 1" (a player on
+        # another device) and reviews "You" at once.
+        play_to_the_end(host, guest, [])
+        expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+        expect(guest.locator("#end-review")).to_be_enabled()
+        guest.locator("#end-review").click()
+        expect(guest.locator("#screen-replay[data-game=primero]")).to_be_visible(timeout=STEP_TIMEOUT)
+        expect(guest.locator("#review-seat")).to_have_count(0)
+        expect(guest.locator("#replay-seat option[value='0']")).to_contain_text("Player 1")
+        reviewed = marks_and_chart(guest)
+        assert reviewed["seat"] == 1, reviewed
     finally:
         guest_ctx.close()
         host_ctx.close()
@@ -361,16 +374,12 @@ def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> 
         verdict = guest.locator("#end-verify")
         expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
         expect(verdict).to_contain_text("Warning")
-        # The guest reviews its own seat from the record it got at the end, in its own worker: the replay
-        # viewer names the host "Player 1" (a player on another device) and reviews "You" at once.
+        # A deal that cannot be trusted is not reviewed as the guest's game (the host's review stays).
+        expect(guest.locator("#end-review")).to_be_disabled()
+        expect(guest.locator("#end-review")).to_have_attribute("aria-describedby", "end-verify")
+        expect(host.locator("#end-review")).to_be_enabled()
         # "Play this deal again" on one screen: the host's seat a player's there too (not a refused link).
         expect(guest.locator("#end-replay")).to_have_attribute("href", re.compile(r"[?&]seats=human,human(&|$)"))
-        guest.locator("#end-review").click()
-        expect(guest.locator("#screen-replay[data-game=primero]")).to_be_visible(timeout=STEP_TIMEOUT)
-        expect(guest.locator("#review-seat")).to_have_count(0)
-        expect(guest.locator("#replay-seat option[value='0']")).to_contain_text("Player 1")
-        reviewed = marks_and_chart(guest)
-        assert reviewed["seat"] == 1, reviewed
     finally:
         guest_ctx.close()
         host_ctx.close()

@@ -72,8 +72,12 @@ export function takeHandoff() {
 
 /** The end screen's "Review this game": the replay viewer on this game, its review started.
  * @param {HTMLElement} row where the button goes
+ * A friend's device at a table played together (`end.ready`) reviews only the record it checked against
+ * every screen it was shown ("Deal verified"): the button waits for that verdict, and a deal that
+ * cannot be trusted is not reviewed as the player's game (net/guest.js).
  * @param {{record: import("../protocol").GameRecord | null, seats: string[],
- *   engineCall: import("../protocol").EngineCall, errorText: import("../protocol").ErrorText}} end */
+ *   engineCall: import("../protocol").EngineCall, errorText: import("../protocol").ErrorText,
+ *   ready?: () => import("../protocol").GameRecord | null}} end */
 export function reviewButton(row, end) {
   if (!end.record) return;
   const button = document.createElement("button");
@@ -83,9 +87,10 @@ export function reviewButton(row, end) {
   button.textContent = t("review.open");
   row.appendChild(button);
   button.addEventListener("click", async () => {
-    if (button.disabled) return;
+    const record = end.ready ? end.ready() : end.record;
+    if (button.disabled || !record) return;
     button.disabled = true;
-    const answer = await end.engineCall({ op: "replay", record: end.record, step: 0 });
+    const answer = await end.engineCall({ op: "replay", record, step: 0 });
     button.disabled = false;
     if (!answer.ok) { row.insertAdjacentHTML("afterend", `<p class="message error" role="alert">${esc(end.errorText(answer))}</p>`); return; }
     const sealed = answer.result.record;

@@ -69,6 +69,8 @@ let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, l
  * @property {(box: HTMLElement) => void} [endBox] fills the end screen's verification line (#end-verify)
  * @property {() => void} rematch the rematch button: every player must accept, the seats kept
  * @property {() => void} [leave] the table closes on this device
+ * @property {() => import("../protocol").GameRecord | null} [reviewRecord] a guest: the record its device verified, or null
+ *   until then (its end screen's review waits for "Deal verified")
  */
 /** @type {TableGame | null} */
 let game = null; // the game on the table
@@ -750,7 +752,8 @@ function drawEnd() {
   endLinks(box, { name: game.name, label: game.info.label, request: game.request, seats: game.seats, view: v,
     scoreText: (s) => scoreText(r, s, ctx) }, shell);
   $("#end-export").addEventListener("click", exportRecord);
-  reviewButton(/** @type {HTMLElement} */ ($("#end-export").parentElement), { record: v.record, seats: game.seats, engineCall: shell.engineCall, errorText: shell.errorText });
+  reviewButton(/** @type {HTMLElement} */ ($("#end-export").parentElement), { record: v.record, seats: game.seats, engineCall: shell.engineCall, errorText: shell.errorText,
+    ready: game.net && game.net.reviewRecord });
   if (game.net && game.net.endBox) game.net.endBox(box);
 }
 

@@ -179,7 +179,8 @@ async function started(g, msg) {
   // The table leaves this deal (another tab, home's new game): the connection closes; a rematch's
   // deal replacing it keeps the connection.
   const error = await openGame({ ...s, session: sid, seats: g.seats, names, undo: false, save: null },
-    { engine, net: { role: "guest", endBox, rematch, leave: () => { if (guest === g && g.sid === sid) leave(); } } });
+    { engine, net: { role: "guest", endBox, rematch, leave: () => { if (guest === g && g.sid === sid) leave(); },
+      reviewRecord: () => (guest === g && g.sid === sid && g.verify === "ok" && g.reveal ? g.reveal.record : null) } });
   if (error) { g.error = error; changed(); }
 }
 
@@ -297,6 +298,12 @@ function endBox(box) {
   if (g.again) line.textContent += " " + t("net.again.dealing");
   const button = /** @type {HTMLButtonElement | null} */ (box.querySelector("#end-rematch"));
   if (button) button.disabled = !!g.asked || g.state !== "playing";
+  // "Review this game" once this device has checked the record ("Deal verified"; table.js reviewRecord).
+  const review = /** @type {HTMLButtonElement | null} */ (box.querySelector("#end-review"));
+  if (review) {
+    review.disabled = g.verify !== "ok";
+    review.setAttribute("aria-describedby", "end-verify");
+  }
   const replay = box.querySelector("#end-new");
   if (replay) replay.remove(); // a new game is the host's to set up
 }
