@@ -4,6 +4,7 @@ and a 4-round Primo game, each fully reviewed within 60 s in Pyodide on this mac
 Run from the repository root (needs Node, like the build's snapshot; nice it on a shared machine):
     nice -n 10 python3 -m bench.review.pyodide                 # the three budget games, seed 1
     nice -n 10 python3 -m bench.review.pyodide --seeds 1,2,3   # more games
+    nice -n 10 python3 -m bench.review.pyodide --more --only rms   # RMS, 4 players, 20 deals
 
 Method: each game is played in CPython (the reviewed seat 0 at ``medium``, the others ``hard``) and
 recorded; the record is reviewed in CPython, then in Pyodide under Node from the built site's own
@@ -34,6 +35,10 @@ CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("primiera", "2p", {"players": 2, "target": 11}),
     ("primo", "rounds", {"players": 3, "rounds": 4}),
 )
+MORE: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("primero", "rms", {"players": 4, "deals": 20}),  # the longest Primero review: about 150 decisions
+    ("primero", "northpass", {"players": 4, "deals": 20}),
+)
 
 RUN = r"""
 import { readFileSync } from "node:fs";
@@ -58,7 +63,10 @@ json.dumps({"seconds": time.perf_counter() - t0, "lines": lines})
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", default="1")
+    parser.add_argument("--more", action="store_true", help="also RMS and Northpass, 4 players, 20 deals")
+    parser.add_argument("--only", default="", help="only the cases whose 'game variant' contains this")
     args = parser.parse_args()
+    cases = [c for c in (*CASES, *(MORE if args.more else ())) if args.only in f"{c[0]} {c[1]}"]
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         site.mkdir()
@@ -66,7 +74,7 @@ def main() -> None:
         build.zip_core(site / "pygame_core.zip")
         table_head(["game", "seed", "actions", "decisions", "CPython s", "Pyodide s", "ratio", "same lines"])
         for seed in (int(s) for s in args.seeds.split(",")):
-            for name, variant, options in CASES:
+            for name, variant, options in cases:
                 opts = load(name).info.variant(variant).resolve_options(options)
                 kinds = ["medium"] + ["hard"] * (opts["players"] - 1)
                 record = play_record(name, variant, opts, kinds, seed)
