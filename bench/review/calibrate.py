@@ -19,7 +19,9 @@ not a test.
 ``--rows FILE`` appends every game's figures to FILE (JSON lines, one game a line, with the run's
 game, variant and options) as each game ends, so a long calibration can be run in parts (other
 seeds, one level at a time) and ``--merge FILE ...`` prints the table over all the parts' games
-(a game counted once per level and seed, the latest part winning).
+(a game counted once per level and seed, the latest part winning). A part that starts later in a
+run gives ``--first`` (the index of its first game) so that its games review the same seats:
+``--seed 118 --first 17`` continues a run begun at seed 101.
 """
 
 from __future__ import annotations
@@ -83,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--opponents", default="hard")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's index (the reviewed seat is index mod players): a part of a longer run")
     parser.add_argument("--rows", default="", help="append every game's figures to this file (JSON lines)")
     parser.add_argument("--merge", nargs="+", default=[], metavar="FILE",
                         help="print the table over the games in these --rows files (plays nothing)")
@@ -113,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["players"] = args.players
     options = variant.resolve_options(options)
     levels = [lv for lv in args.levels.split(",") if lv]
-    tasks: list[Task] = [(args.game, variant.name, options, lv, args.opponents, args.seed + i, i)
+    tasks: list[Task] = [(args.game, variant.name, options, lv, args.opponents, args.seed + i, args.first + i)
                          for lv in levels for i in range(args.games)]
     began = time.perf_counter()
     rows = []
