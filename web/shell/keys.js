@@ -85,7 +85,7 @@ async function openHelp() {
     <p class="help" id="keys-offhow">${esc(t(shortcutsOn() ? "keys.offhow" : "keys.areoff"))}</p>
     ${list(GENERAL.map(([k, d]) => [t(k), t(d)]))}
     ${games.map(section).join("")}
-    ${$("#screen-replay") ? REPLAY.map(([title, rows]) => `<section data-keys="${title}"><h3>${esc(t("keys." + title))}</h3>${list(rows.map(([k, d]) => [t(k), t(d)]))}</section>`).join("") : ""}
+    ${$("#screen-replay") ? REPLAY.filter(([title]) => title !== "chart" || $("#review-chart .review-dot")).map(([title, rows]) => `<section data-keys="${title}"><h3>${esc(t("keys." + title))}</h3>${list(rows.map(([k, d]) => [t(k), t(d)]))}</section>`).join("") : ""}
     <p class="row"><button type="button" class="btn" id="keys-close" data-primary>${esc(t("keys.close"))}</button></p></div>`;
   document.body.appendChild(box);
   $("#keys-close").addEventListener("click", closeHelp);
@@ -105,7 +105,8 @@ const GENERAL = [
   ["keys.k.help", "keys.d.help"], ["keys.k.read", "keys.d.read"], ["keys.k.tab", "keys.d.tab"],
   ["keys.k.arrows", "keys.d.arrows"], ["keys.k.enter", "keys.d.enter"], ["keys.k.esc", "keys.d.esc"],
 ];
-// On the replay screen: its own keys (shell/replay.js) and the review chart's (shell/review.js).
+// On the replay screen: its own keys (shell/replay.js) and, once a review has drawn its chart with
+// points to visit, the chart's (shell/review.js).
 /** @type {Array<[string, string[][]]>} */
 const REPLAY = [
   ["replay", [["keys.k.arrows", "keys.d.rstep"], ["keys.k.homeend", "keys.d.rends"]]],
