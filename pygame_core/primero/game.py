@@ -42,7 +42,6 @@ The state keeps the log as a persistent list (gamelog.py), so an action never co
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..cards import Card
@@ -73,7 +72,7 @@ from .operations import COACH, HAND, LESSONS_FIELDS, LESSONS_HELP, lessons
 from .review import reviewer
 from .rules import RULES, VARIANTS
 from .site import hand_rule_texts, site_data
-from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, sort_cards
+from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, replace, sort_cards
 from .translations import TRANSLATIONS
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]

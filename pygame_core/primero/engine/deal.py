@@ -6,8 +6,6 @@ betting) the state's rules record names the engine object that does it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...cards import Card
 from ...rng import Rng
 from ..hands import HandValue, strength
@@ -20,6 +18,7 @@ from ..state import (
     next_seat,
     pay,
     pots,
+    replace,
     seat_distance,
     set_at,
     value_of,

@@ -11,7 +11,6 @@ exactly one player has bet.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from ...cards import Card, format_cards
@@ -26,6 +25,7 @@ from ..state import (
     next_seat,
     pay,
     prev_seat,
+    replace,
     set_at,
     sort_cards,
 )

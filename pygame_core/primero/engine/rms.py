@@ -14,8 +14,6 @@ safety cap of CIRCUIT_CAP circuits.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...cards import Card
 from ..state import (
     CIRCUIT_CAP,
@@ -29,6 +27,7 @@ from ..state import (
     new_round,
     next_seat,
     pay,
+    replace,
     set_at,
     sort_cards,
 )

@@ -7,7 +7,6 @@ Follows docs/rules-decisions.md "Waks" and D-WB1..D-WB5; Italian claims follow D
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from ...cards import Card, format_cards
@@ -24,6 +23,7 @@ from ..state import (
     next_seat,
     pay,
     prev_seat,
+    replace,
     set_at,
     sort_cards,
 )
