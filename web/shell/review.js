@@ -71,10 +71,10 @@ export function takeHandoff() {
 }
 
 /** The end screen's "Review this game": the replay viewer on this game, its review started.
- * @param {HTMLElement} row where the button goes
  * A friend's device at a table played together (`end.ready`) reviews only the record it checked against
  * every screen it was shown ("Deal verified"): the button waits for that verdict, and a deal that
  * cannot be trusted is not reviewed as the player's game (net/guest.js).
+ * @param {HTMLElement} row where the button goes
  * @param {{record: import("../protocol").GameRecord | null, seats: string[],
  *   engineCall: import("../protocol").EngineCall, errorText: import("../protocol").ErrorText,
  *   ready?: () => import("../protocol").GameRecord | null}} end */
