@@ -79,13 +79,15 @@ async function openHelp() {
   box.setAttribute("aria-modal", "true");
   box.setAttribute("aria-labelledby", "keys-title");
   const list = (rows) => `<dl class="keys-list">${rows.map(([k, d]) => `<div><dt><kbd>${esc(k)}</kbd></dt><dd>${esc(d)}</dd></div>`).join("")}</dl>`;
-  const section = (g) => `<section data-game="${esc(g.name)}"><h3>${esc(t(g.name + ".keys.game"))}</h3>${list(g.keys.help.map(([k, d]) => [k, t(d)]))}</section>`;
+  const block = (attr, heading, rows) => `<section ${attr}><h3>${esc(heading)}</h3>${list(rows)}</section>`;
+  const section = (g) => block(`data-game="${esc(g.name)}"`, t(g.name + ".keys.game"), g.keys.help.map(([k, d]) => [k, t(d)]));
+  const screen = SCREEN_KEYS.filter(([, when]) => $(when)).map(([name, , rows]) => block(`data-keys="${name}"`, t("keys." + name), rows.map(([k, d]) => [t(k), t(d)])));
   box.innerHTML = `<div class="overlay-box"><h2 id="keys-title">${esc(t("keys.title"))}</h2>
     <p class="help">${esc(t("keys.lede"))}</p>
     <p class="help" id="keys-offhow">${esc(t(shortcutsOn() ? "keys.offhow" : "keys.areoff"))}</p>
     ${list(GENERAL.map(([k, d]) => [t(k), t(d)]))}
     ${games.map(section).join("")}
-    ${$("#screen-replay") ? REPLAY.filter(([title]) => title !== "chart" || $("#review-chart .review-dot")).map(([title, rows]) => `<section data-keys="${title}"><h3>${esc(t("keys." + title))}</h3>${list(rows.map(([k, d]) => [t(k), t(d)]))}</section>`).join("") : ""}
+    ${screen.join("")}
     <p class="row"><button type="button" class="btn" id="keys-close" data-primary>${esc(t("keys.close"))}</button></p></div>`;
   document.body.appendChild(box);
   $("#keys-close").addEventListener("click", closeHelp);
@@ -105,12 +107,12 @@ const GENERAL = [
   ["keys.k.help", "keys.d.help"], ["keys.k.read", "keys.d.read"], ["keys.k.tab", "keys.d.tab"],
   ["keys.k.arrows", "keys.d.arrows"], ["keys.k.enter", "keys.d.enter"], ["keys.k.esc", "keys.d.esc"],
 ];
-// On the replay screen: its own keys (shell/replay.js) and, once a review has drawn its chart with
-// points to visit, the chart's (shell/review.js).
-/** @type {Array<[string, string[][]]>} */
-const REPLAY = [
-  ["replay", [["keys.k.arrows", "keys.d.rstep"], ["keys.k.homeend", "keys.d.rends"]]],
-  ["chart", [["keys.k.arrows", "keys.d.cmove"], ["keys.k.homeend", "keys.d.cends"], ["keys.k.enteronly", "keys.d.cgo"]]],
+// A screen's own keys, listed while what they act on is shown: the replay viewer's (shell/replay.js)
+// and, once a review has drawn its chart with points to visit, the chart's (shell/review.js).
+/** @type {Array<[string, string, string[][]]>} name, shown while this selector matches, [key, what] */
+const SCREEN_KEYS = [
+  ["replay", "#screen-replay", [["keys.k.arrows", "keys.d.rstep"], ["keys.k.homeend", "keys.d.rends"]]],
+  ["chart", "#screen-replay #review-chart .review-dot", [["keys.k.arrows", "keys.d.cmove"], ["keys.k.homeend", "keys.d.cends"], ["keys.k.enteronly", "keys.d.cgo"]]],
 ];
 // ---------------------------------------------------------------- roving focus
 // The action toolbar and a hand of buttons are one tab stop each; ←/→ (and Home/End) move within.

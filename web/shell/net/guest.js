@@ -180,7 +180,7 @@ async function started(g, msg) {
   // deal replacing it keeps the connection.
   const error = await openGame({ ...s, session: sid, seats: g.seats, names, undo: false, save: null },
     { engine, net: { role: "guest", endBox, rematch, leave: () => { if (guest === g && g.sid === sid) leave(); },
-      reviewRecord: () => (guest === g && g.sid === sid && g.verify === "ok" && g.reveal ? g.reveal.record : null) } });
+      reviewRecord: () => (guest === g && g.sid === sid ? verifiedRecord(g) : null) } });
   if (error) { g.error = error; changed(); }
 }
 
@@ -287,6 +287,9 @@ function ownSecretProblem(g, msg) {
 
 function redrawEnd(g) { if (g.sid) netRedrawEnd(g.sid); }
 
+/** The record this device checked against every screen it was shown ("Deal verified"), else null. */
+const verifiedRecord = (g) => (g.verify === "ok" && g.reveal ? g.reveal.record : null);
+
 function endBox(box) {
   const g = guest;
   const line = /** @type {HTMLElement | null} */ (box.querySelector("#end-verify"));
@@ -301,7 +304,7 @@ function endBox(box) {
   // "Review this game" once this device has checked the record ("Deal verified"; table.js reviewRecord).
   const review = /** @type {HTMLButtonElement | null} */ (box.querySelector("#end-review"));
   if (review) {
-    review.disabled = g.verify !== "ok";
+    review.disabled = !verifiedRecord(g);
     review.setAttribute("aria-describedby", "end-verify");
   }
   const replay = box.querySelector("#end-new");
