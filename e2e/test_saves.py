@@ -353,13 +353,27 @@ def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answe
     aside = page.locator("#save-aside")
     for save in ("deep-whole", "deep-inside"):
         expect(aside.locator(f"[data-save='{save}']")).to_contain_text("nested too deeply")
-    # a save whose reading killed the engine (the worker's mark, left in the store) is set aside on the next load
+    # the worker's mark left with no death (the page closed while its worker read a save): nothing set aside
     page.evaluate(IDB_PUT, ["gcopy", text])
     page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
     reload_home(page, server)
+    expect(page.locator("#save-list li")).to_have_count(2)
+    expect(aside.locator("[data-save='gcopy']")).to_have_count(0)
+    # a save whose reading killed the engine (the worker's mark, left in the store, and the page that
+    # found its engine dead notes it) is set aside on the next load
+    page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
+    page.evaluate("window.primi.killEngine(true)")
+    expect(page.locator("#engine-dead")).to_be_visible(timeout=STEP_TIMEOUT)
+    assert page.evaluate(f"""async () => {{  // the note is written once the page found the engine dead
+      for (let i = 0; i < {STEP_TIMEOUT // 50}; i++) {{
+        if ('primi:died' in await ({IDB_ALL})()) return true;
+        await new Promise((r) => setTimeout(r, 50));
+      }}
+      return false; }}""")
+    reload_home(page, server)
     expect(page.locator("#save-list li")).to_have_count(1)
     expect(aside.locator("[data-save='gcopy']")).to_contain_text("stopped the game engine")
-    assert "primi:opening" not in page.evaluate(IDB_ALL)
+    assert not {"primi:opening", "primi:died", "primi:suspect"} & set(page.evaluate(IDB_ALL))
     # the link opened fresh says the same
     page.goto(server + DEEP_LINK)
     expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=READY_TIMEOUT)

@@ -283,8 +283,9 @@ def test_a_save_that_killed_the_engine_is_set_aside_on_the_next_load(toy: None, 
     bridge = Bridge(store)
     keep = [_intact(bridge, seed) for seed in (1, 2, 3)]
     store.data["gkiller"] = store.data[keep[0]].replace('"names"', '"KILLER": 1, "names"')
-    with pytest.raises(EngineDeath):  # the first load dies (the page offers a reload)
+    with pytest.raises(EngineDeath):  # the first load dies (the page notes it and offers a reload)
         aio.run(bridge.call_async(json.dumps({"op": first, "save": "gkiller"})))
+    store.data[bridge_saves.DIED_KEY] = "1700000000000"  # the page's note (web/shell/saves.js noteEngineDeath)
     assert killer() == 1
     for _ in range(2):  # the next load, and every one after it: never read again
         bridge = Bridge(store)
@@ -299,11 +300,39 @@ def test_a_save_that_killed_the_engine_is_set_aside_on_the_next_load(toy: None, 
             "text": store.data["gkiller"], "kind": "raw"}
         assert call(bridge, {"op": "resume", "save": keep[2]})["ok"]
         assert killer() == 1
-    assert store.data[bridge_saves.ASIDE_KEY] == '["gkiller"]' and bridge_saves.OPENING_KEY not in store.data
+    assert store.data[bridge_saves.ASIDE_KEY] == '["gkiller"]'
+    assert not set(store.data) & {bridge_saves.OPENING_KEY, bridge_saves.DIED_KEY, bridge_saves.SUSPECT_KEY}
     # deleting it forgets it; the others stay
     assert call(bridge, {"op": "delete_save", "save": "gkiller"})["result"] is True
     assert bridge_saves.ASIDE_KEY not in store.data
     assert sorted(e["id"] for e in _listed(Bridge(store))) == sorted(keep)
+
+
+def test_a_marker_left_by_a_page_closed_mid_read_sets_nothing_aside_once(toy: None, killer: Callable[[], int]) -> None:
+    """The page closed (or reloaded) while its worker read a healthy save leaves the marker with no
+    death noted: the next worker reads that save again and lists it. Only a save left mid-read by two
+    workers in a row with no death noted (a tab that crashes whole on it) is set aside; a save read
+    safely in between is no longer suspected."""
+    store = MemoryStore()
+    bridge = Bridge(store)
+    keep = [_intact(bridge, seed) for seed in (1, 2)]
+
+    def leave_mid_read(ids: list[str]) -> list[dict[str, Any]]:
+        store.data[bridge_saves.OPENING_KEY] = json.dumps(ids)
+        return _listed(Bridge(store))
+
+    listing = leave_mid_read([keep[0]])
+    assert all(e["status"] == "ok" for e in listing) and sorted(e["id"] for e in listing) == sorted(keep)
+    assert json.loads(store.data[bridge_saves.SUSPECT_KEY]) == [keep[0]]
+    listing = _listed(Bridge(store))  # read safely this time: no longer suspected
+    assert all(e["status"] == "ok" for e in listing)
+    assert not set(store.data) & bridge_saves.RESERVED
+    leave_mid_read([keep[1]])
+    by_id = {e["id"]: e for e in leave_mid_read([keep[1]])}  # twice in a row, no death noted
+    assert by_id[keep[1]]["problem"]["key"] == "save.bad.crash" and by_id[keep[0]]["status"] == "ok"
+    assert json.loads(store.data[bridge_saves.ASIDE_KEY]) == [keep[1]]
+    assert bridge_saves.SUSPECT_KEY not in store.data
+    assert killer() == 0
 
 
 def test_reading_saves_marks_each_before_reading_it(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ import { renderSetup } from "./shell/setup.js";
 import { setContext, startGame, openGame, renderTable, tableInfo, tableNow, thinkTimes, leaveTable } from "./shell/table.js";
 import { installKeys, keysForTests } from "./shell/keys.js";
 import { errorWords } from "./shell/errors.js";
-import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved, reopenOnReload, resumeSave } from "./shell/saves.js";
+import { setSavesContext, renderContinue, resumeLatest, noticeUnsaved, reopenOnReload, resumeSave, noteEngineDeath } from "./shell/saves.js";
 import { heldSave, setTabsContext } from "./shell/tabs.js";
 import { renderStats } from "./shell/stats.js";
 import { GAMES, LoadError, fetchModule, gameEntry, gameModule, loadGame, loadGames } from "./games/index.js";
@@ -367,6 +367,7 @@ function pageNote({ id, className, role, text, buttonId, button, buttonClass = "
 function engineDied() {
   if (engineDead) return;
   engineDead = true;
+  noteEngineDeath(); // a save the worker died reading is set aside by the next one
   html.classList.add("engine-dead");
   if (!html.classList.contains("ready")) { bootFailed(new Error("the engine stopped")); return; }
   pageNote({ id: "engine-dead", className: "message error engine-dead", role: "alert", text: t("engine.dead"),

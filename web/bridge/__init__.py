@@ -73,9 +73,11 @@ Hostile input: every JSON text from outside (the request itself, a record, a sto
 size and nesting depth before it is parsed (``pygame_core.safejson``; Pyodide's stack dies on a few
 thousand levels), and read as strict JSON. Every field of a save is checked before it is listed, so
 one damaged save never hides the others. Before it reads a save's text, the worker names that save
-in the store (``saves.OPENING_KEY``) and removes the mark after: a mark left behind means reading
-that save killed the engine, so the next worker sets it aside for good (listed as damaged,
-``save.bad.crash``, exportable as it is, never read again; ``saves.ASIDE_KEY``).
+in the store (``saves.OPENING_KEY``) and removes the mark after. A mark left behind beside the page's
+note that its engine died (``saves.DIED_KEY``) means reading that save killed the engine, so the next
+worker sets it aside for good (listed as damaged, ``save.bad.crash``, exportable as it is, never read
+again; ``saves.ASIDE_KEY``); a mark left with no such note (the page closed mid-read) sets it aside only
+when the next worker leaves it so again (``saves.SUSPECT_KEY``).
 
 Saves: the worker writes each game's save (record, seats, names) after every call that changed it,
 before answering, and drops it once the game is over (unless it keeps an original record the rules

@@ -49,11 +49,20 @@ MAX_TIME_MS = 10**14
 MAX_ACTIONS = 10**6
 OPENING_KEY = "primi:opening"
 """The store's marker while the worker reads saves: a JSON list of their ids, written before a save's
-text is read and removed after. Left behind, it names a save whose reading killed the engine (issue 20:
-a save must never brick the site): the next worker sets that save aside instead of reading it."""
+text is read and removed after. Left behind, it names a save whose reading may have killed the engine
+(issue 20: a save must never brick the site), or one the worker was reading when the page was closed or
+reloaded: ``DIED_KEY`` tells the two apart."""
+DIED_KEY = "primi:died"
+"""Written by the page when it finds its engine dead (``web/shell/saves.js`` ``noteEngineDeath``): the
+marker left beside it names a save whose reading killed the engine, and the next worker sets it aside
+at once instead of reading it."""
+SUSPECT_KEY = "primi:suspect"
+"""A marker left with no death noted (the page was closed or reloaded mid-read, or the whole tab
+crashed): its saves, a JSON list, are read again, but if the next worker leaves them mid-read again
+with no death noted, they are set aside (a tab that crashes on a save stops after two tries)."""
 ASIDE_KEY = "primi:aside"
 """The store's list (JSON) of the saves set aside that way: listed as damaged, exportable, never read."""
-RESERVED = frozenset((OPENING_KEY, ASIDE_KEY))
+RESERVED = frozenset((OPENING_KEY, DIED_KEY, SUSPECT_KEY, ASIDE_KEY))
 """Keys of the store that are not saves (a save's id is "g" and 16 hex digits)."""
 RESERVED_PREFIXES = ("review:",)
 """Key spaces of the store that are not saves: the kept game reviews (``bridge.review``, issue 23)."""
@@ -364,18 +373,26 @@ class Saves:
 
     async def _stored(self) -> dict[str, Any]:
         """Every save, by id (the store's own keys left out); the first time, a save whose reading
-        killed the last worker (the marker it left) is set aside for good."""
+        killed the last worker (the marker it left, with the page's note of its death) is set aside for
+        good. A marker left with no death noted is only suspected: the page may have been closed while
+        its worker read a healthy save. Left so twice in a row, the save is set aside all the same."""
         if self.store is None:
             raise no_storage()
         stored = await self.store.load()
         if self.aside is None:
             self.aside = _id_list(stored.get(ASIDE_KEY))
-            dead = _id_list(stored.get(OPENING_KEY)) - self.aside
+            left = _id_list(stored.get(OPENING_KEY)) - self.aside
+            died = DIED_KEY in stored
+            dead = left if died else left & _id_list(stored.get(SUSPECT_KEY))
+            suspect = set() if died else left - dead
             if dead:
                 self.aside |= dead
                 await self._write(ASIDE_KEY, json.dumps(sorted(self.aside)))
-            if OPENING_KEY in stored:
-                await self._write(OPENING_KEY, None)
+            if suspect or SUSPECT_KEY in stored:
+                await self._write(SUSPECT_KEY, json.dumps(sorted(suspect)) if suspect else None)
+            for key in (OPENING_KEY, DIED_KEY):
+                if key in stored:
+                    await self._write(key, None)
         return {k: v for k, v in stored.items() if is_save_key(k)}
 
     async def _write(self, key: str, text: str | None) -> None:

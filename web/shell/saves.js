@@ -237,6 +237,22 @@ export async function resumeSave(id) {
   return ctx.openGame(answer.result, { resumed: true, notice });
 }
 
+/** The engine stopped (app.js): the store is told (web/bridge/saves.py DIED_KEY), so that the next worker
+ * sets aside at once a save its predecessor died reading (the marker it left). A marker left with no such
+ * note (the page closed while the worker read) is only suspected: a healthy save is not set aside for it. */
+export function noteEngineDeath() {
+  try {
+    const open = indexedDB.open("primi", 1); // the worker's database and store (web/bridge/idb.py)
+    open.onupgradeneeded = () => open.result.createObjectStore("saves");
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction("saves", "readwrite");
+      tx.objectStore("saves").put(String(Date.now()), "primi:died");
+      tx.oncomplete = tx.onerror = tx.onabort = () => db.close();
+    };
+  } catch { /* no storage here: no save was read either */ }
+}
+
 // The save a reload must open (the engine stopped: app.js reloads the page on this tab's game).
 const REOPEN_KEY = "primi.reopen";
 /** After the next reload, the table opens this save (not merely the most recent). */
