@@ -249,6 +249,8 @@ def test_a_capture_choice_among_several(page: Page, server: str) -> None:
         assert sorted(marked) == sorted(taken)
         # The coach lists exactly this card's options.
         expect(page.locator("#coach-moves li")).to_have_count(n)
+        expect(options.last).to_be_focused()  # nothing drew the bar again under the player's focus
+        expect(options.last).to_be_enabled()
         page.keyboard.press("Enter")
         page.wait_for_function(
             "(a) => window.primi.tableInfo().actions > a", arg=table_info(page)["actions"], timeout=STEP_TIMEOUT

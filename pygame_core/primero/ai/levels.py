@@ -6,7 +6,7 @@ northpass.py, rms.py) reads these knobs (and, in Northpass, the level's name for
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 DEFAULT_LEVEL = "medium"
 LEVELS = ("easy", "medium", "hard")
@@ -31,3 +31,11 @@ EASY = Level("easy", 0.18, 0, 1.3, 2.1, -0.3, 0.0, 0.3)  # loose-passive: calls 
 MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0, ranges=True)
 HARD = Level("hard", 0.0, 150, 1.1, 1.45, 0.0, 0.05, 0.0)
 BY_NAME = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
+
+NORTHPASS_BY_NAME = {**BY_NAME, "easy": replace(EASY, second_best=1.0)}
+"""The levels in the Northpass family (Northpass, Suzuki). Nobody folds there, so easy's loose calls
+cost it nothing: its mistakes are its trades, always the second-best keep (a beginner's "keep the
+high cards"). With Waks's easy it played almost as well as medium (medium ahead by +0.18 ± 0.09
+chips a deal in Northpass heads-up, +0.08 ± 0.05 in Suzuki) and the game review could not tell
+their decisions apart; now +0.38 ± 0.13 and +0.25 ± 0.07, hard still +0.69 and +0.54 ahead of
+medium (``python3 -m bench.primero.strength --deals 4000 --rules northpass,suzuki``)."""
