@@ -25,6 +25,7 @@ class Level:
     bluff: float  # chance of a bluff when weak (where the rules allow)
     second_best: float  # chance of taking the second-best discard
     ranges: bool = False  # Waks: read vies by each opponent's vie rate, open after the draw by fold equity
+    poker_keep: bool = False  # Northpass family: trades keep what a poker player would (high cards, pairs)
 
 
 EASY = Level("easy", 0.18, 0, 1.3, 2.1, -0.3, 0.0, 0.3)  # loose-passive: calls too much, rarely bets or raises
@@ -32,10 +33,11 @@ MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0, ranges=True)
 HARD = Level("hard", 0.0, 150, 1.1, 1.45, 0.0, 0.05, 0.0)
 BY_NAME = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
 
-NORTHPASS_BY_NAME = {**BY_NAME, "easy": replace(EASY, second_best=1.0)}
+NORTHPASS_BY_NAME = {**BY_NAME, "easy": replace(EASY, poker_keep=True)}
 """The levels in the Northpass family (Northpass, Suzuki). Nobody folds there, so easy's loose calls
-cost it nothing: its mistakes are its trades, always the second-best keep (a beginner's "keep the
-high cards"). With Waks's easy it played almost as well as medium (medium ahead by +0.18 ± 0.09
-chips a deal in Northpass heads-up, +0.08 ± 0.05 in Suzuki) and the game review could not tell
-their decisions apart; now +0.38 ± 0.13 and +0.25 ± 0.07, hard still +0.69 and +0.54 ahead of
-medium (``python3 -m bench.primero.strength --deals 4000 --rules northpass,suzuki``)."""
+cost it nothing; its mistake is a poker player's: its trades keep the high cards and pairs (tens,
+nines, aces) rather than Primero's points (sevens, sixes, aces) and suits. With Waks's easy it
+played almost as well as medium (medium ahead by +0.18 ± 0.09 chips a deal in Northpass heads-up,
++0.08 ± 0.05 in Suzuki) and the game review could not tell their decisions apart; now +0.57 ± 0.11
+and +0.43 ± 0.07, hard still +0.69 and +0.54 ahead of medium (``python3 -m bench.primero.strength
+--deals 4000 --rules northpass,suzuki``; always the second-best keep gave +0.38 and +0.25)."""

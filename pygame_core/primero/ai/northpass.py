@@ -109,7 +109,30 @@ def _np_trade(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str
         chance, a = _trade_to_beat(v, legal)  # an honest claimer holds at least its claim: beat that
         if chance >= 0.05:  # else no trade can beat it: keep the best hand for the others
             return a
+    if lv.poker_keep:
+        return _poker_keep(v, legal) or choose_keep(v, legal, lv, rng, "trade")
     return choose_keep(v, legal, lv, rng, "trade")
+
+
+_POKER = {"A": 14, "K": 13, "Q": 12, "J": 11}
+"""A poker player's card ranks (a number card is its number)."""
+
+
+def _poker_keep(v: View, legal: Sequence[str]) -> str:
+    """Easy's trade (``Level.poker_keep``): the one that keeps the highest cards by poker's ranks, a
+    pair counting 15 more, blind to Primero's points and suits (a beginner's mistake: a ten is worth
+    10 points in Primero, a seven 21); "" when no trade is legal."""
+    ev = v.ev
+    best, top = "", -1
+    for a in legal:
+        if not a.startswith("trade"):
+            continue
+        out = set(a.split()[1:])
+        ranks = [_POKER.get(ev.names[x][:-1]) or int(ev.names[x][:-1]) for x in v.hand if ev.names[x] not in out]
+        score = sum(ranks) + 15 * sum(ranks.count(r) - 1 for r in set(ranks))
+        if score > top or (score == top and a < best):
+            best, top = a, score
+    return best
 
 
 def _np_multi_bet(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
