@@ -145,6 +145,17 @@ def test_northpass_bets_a_made_fluxus_rather_than_breaking_it(level: str) -> Non
         assert ev.claim_key(kind, int(pts)) <= ev.raw([ev.index[c] for c in obs["hand"]]) // 100, a
 
 
+def test_northpass_family_easy_trades_as_a_poker_player() -> None:
+    """Easy's mistake in the Northpass family (``levels.NORTHPASS_BY_NAME``): its trade keeps the pair
+    of kings (10 points each in Primero) and lets the six go, where medium and hard keep the king and
+    the seven of spades to build a suit on (the opponent traded, so nobody bets here)."""
+    base = GAME.initial_state({"players": 2}, 1, "suzuki")
+    s = GAME.apply(state_from_deal(base, 0, [["KS", "KH", "7S", "6H"], ["2H", "3D", "4C", "5H"]], []), "trade 2H")
+    obs, legal = GAME.observation(s, 0), GAME.legal_actions(s)
+    assert {PrimeroAgent("easy").choose(obs, legal, AgentRandom(k)) for k in range(3)} == {"trade 6H"}
+    assert PrimeroAgent("medium").choose(obs, legal, AgentRandom(0)) == "trade 6H KH"
+
+
 def _np_facing_a_fluxus_claim(variant: str) -> PrimeroState:
     """Heads-up: seat 1 (first to speak) holds nothing but bets claiming a fluxus; seat 0 holds a primero."""
     base = GAME.initial_state({"players": 2}, 1, variant)
