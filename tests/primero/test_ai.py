@@ -146,7 +146,7 @@ def test_northpass_bets_a_made_fluxus_rather_than_breaking_it(level: str) -> Non
 
 
 def test_northpass_family_easy_trades_as_a_poker_player() -> None:
-    """Easy's mistake in the Northpass family (``levels.NORTHPASS_BY_NAME``): its trade keeps the pair
+    """Easy's mistake in the Northpass family (``Level.poker_keep``): its trade keeps the pair
     of kings (10 points each in Primero) and lets the six go, where medium and hard keep the king and
     the seven of spades to build a suit on (the opponent traded, so nobody bets here)."""
     base = GAME.initial_state({"players": 2}, 1, "suzuki")
@@ -154,6 +154,30 @@ def test_northpass_family_easy_trades_as_a_poker_player() -> None:
     obs, legal = GAME.observation(s, 0), GAME.legal_actions(s)
     assert {PrimeroAgent("easy").choose(obs, legal, AgentRandom(k)) for k in range(3)} == {"trade 6H"}
     assert PrimeroAgent("medium").choose(obs, legal, AgentRandom(0)) == "trade 6H KH"
+
+
+@pytest.mark.parametrize("variant,family", [("waks", "waks"), ("northpass", "northpass"), ("suzuki", "northpass"),
+                                            ("rms", "rms")])
+def test_every_family_plays_the_agents_own_level(variant: str, family: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's rollouts set an agent's level (``BUDGETS``: hard with fewer samples); every engine
+    family must play that level, not one looked up again by the level's name."""
+    import importlib
+    from dataclasses import replace
+
+    from pygame_core.primero.ai.levels import HARD
+
+    module = importlib.import_module(f"pygame_core.primero.ai.{family}")
+    seen: list[Any] = []
+    real = module.decide
+    monkeypatch.setattr(module, "decide", lambda v, legal, lv, rng: seen.append(lv) or real(v, legal, lv, rng))
+    agent = PrimeroAgent("hard")
+    agent.table = False  # Waks heads-up: the betting table would answer first
+    agent.level = replace(HARD, samples=7)
+    s = GAME.initial_state({"players": 4 if variant == "rms" else 2}, 2, variant)
+    while len(GAME.legal_actions(s)) == 1:
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    agent.choose(GAME.observation(s, GAME.current_player(s)), GAME.legal_actions(s), AgentRandom(1))
+    assert seen and all(lv.samples == 7 for lv in seen)
 
 
 def _np_facing_a_fluxus_claim(variant: str) -> PrimeroState:

@@ -23,7 +23,7 @@ from ..rules import RULES
 from . import cfr, northpass, rms, waks
 from .common import parse_view
 from .eval import Evaluator, evaluator
-from .levels import BY_NAME, DEFAULT_LEVEL, NORTHPASS_BY_NAME
+from .levels import BY_NAME, DEFAULT_LEVEL
 from .northpass import NP_HONESTY, claim_of
 from .rms import count_bets
 from .waks import count_aggression, count_folds, vie_trust
@@ -146,7 +146,7 @@ class PrimeroAgent:
         if engine is WAKS:
             a = (cfr.choose(observation, legal, rng) if self.table else None) or waks.decide(v, legal, self.level, rng)
         elif engine is NORTHPASS:
-            a = northpass.decide(v, legal, NORTHPASS_BY_NAME[self.name], rng)
+            a = northpass.decide(v, legal, self.level, rng)
         else:
             a = rms.decide(v, legal, self.level, rng)
         if a in legal:

@@ -6,7 +6,7 @@ northpass.py, rms.py) reads these knobs (and, in Northpass, the level's name for
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 DEFAULT_LEVEL = "medium"
 LEVELS = ("easy", "medium", "hard")
@@ -28,16 +28,14 @@ class Level:
     poker_keep: bool = False  # Northpass family: trades keep what a poker player would (high cards, pairs)
 
 
-EASY = Level("easy", 0.18, 0, 1.3, 2.1, -0.3, 0.0, 0.3)  # loose-passive: calls too much, rarely bets or raises
+# Easy is loose-passive: it calls too much, rarely bets or raises. In the Northpass family, where nobody
+# folds, loose calls cost nothing: there its mistake is a poker player's, trades that keep the high cards
+# and pairs (tens, nines, kings) rather than Primero's points (sevens, sixes, aces) and suits. Without it
+# easy played almost as well as medium there (medium ahead by +0.18 ± 0.09 chips a deal in Northpass
+# heads-up, +0.08 ± 0.05 in Suzuki) and the game review could not tell their decisions apart; with it
+# +0.57 ± 0.11 and +0.43 ± 0.07, hard still +0.69 and +0.54 ahead of medium (``python3 -m
+# bench.primero.strength --deals 4000 --rules northpass,suzuki``; always the second-best keep: +0.38, +0.25).
+EASY = Level("easy", 0.18, 0, 1.3, 2.1, -0.3, 0.0, 0.3, poker_keep=True)
 MEDIUM = Level("medium", 0.0, 0, 1.15, 1.6, 0.0, 0.0, 0.0, ranges=True)
 HARD = Level("hard", 0.0, 150, 1.1, 1.45, 0.0, 0.05, 0.0)
 BY_NAME = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
-
-NORTHPASS_BY_NAME = {**BY_NAME, "easy": replace(EASY, poker_keep=True)}
-"""The levels in the Northpass family (Northpass, Suzuki). Nobody folds there, so easy's loose calls
-cost it nothing; its mistake is a poker player's: its trades keep the high cards and pairs (tens,
-nines, aces) rather than Primero's points (sevens, sixes, aces) and suits. With Waks's easy it
-played almost as well as medium (medium ahead by +0.18 ± 0.09 chips a deal in Northpass heads-up,
-+0.08 ± 0.05 in Suzuki) and the game review could not tell their decisions apart; now +0.57 ± 0.11
-and +0.43 ± 0.07, hard still +0.69 and +0.54 ahead of medium (``python3 -m bench.primero.strength
---deals 4000 --rules northpass,suzuki``; always the second-best keep gave +0.38 and +0.25)."""
