@@ -234,10 +234,7 @@ def choose_keep(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom, verb
             continue
         out = [ev.index[c] for c in a.split()[1:]]
         kept = [x for x in v.hand if x not in out]
-        value = ev.keep_value(kept, out)
-        if v.claim >= 0 and len(kept) < 4:
-            pass
-        options.append((value, a))
+        options.append((ev.keep_value(kept, out), a))
     options.sort(key=lambda t: (-t[0], t[1]))
     if lv.second_best and len(options) > 1 and rng.random() < lv.second_best:
         return options[1][1]
