@@ -41,6 +41,7 @@ The state keeps the log as a persistent list (gamelog.py), so an action never co
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,12 +68,12 @@ from .engine.northpass import ENGINE as NORTHPASS
 from .engine.northpass import forced_stake
 from .engine.rms import ENGINE as RMS
 from .gamelog import Entry
-from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, evaluate, strength
+from .hands import CHORUS, FLUXUS, NUMERUS, PRIMERO, PUNTO, SUPREMUS, HandRules, evaluate, strength
 from .operations import COACH, HAND, LESSONS_FIELDS, LESSONS_HELP, lessons
 from .review import reviewer
 from .rules import RULES, VARIANTS
 from .site import hand_rule_texts, site_data
-from .state import PrimeroOptions, PrimeroState, all_in, chip_total, pots, replace, sort_cards
+from .state import DealOutcome, PrimeroOptions, PrimeroState, all_in, chip_total, pots, replace, sort_cards
 from .translations import TRANSLATIONS
 
 __all__ = ["GAME", "PrimeroGame", "PrimeroState", "chip_total", "state_from_deal"]
@@ -306,27 +307,40 @@ def _kind(kind: str) -> dict[str, Any]:
 def last_deal_json(s: PrimeroState) -> JSON:
     """The last deal's outcome, with the cards that count in each shown hand (``counting``, one list
     per ``shown`` hand) and why the best hand won (``why``: a message, or None when no showdown
-    decided it: everyone else folded, a swig, a tie, or Italian's claim rule)."""
+    decided it: everyone else folded, a swig, a tie, or Italian's claim rule).
+
+    Every observation of the next deal carries it, so the reading of the shown hands is worked out
+    once per outcome and kept on that (immutable) outcome (a review's rollouts build thousands of
+    observations a deal); each call returns fresh data."""
     ld = s.last_deal
     if ld is None:
         return None
-    out = ld.to_json()
     hr = s.hand_rules
+    kept = ld.__dict__.get("_reading")
+    if kept is None or kept[0] is not hr:
+        kept = (hr, *_outcome_reading(ld, hr))
+        object.__setattr__(ld, "_reading", kept)  # not a field: equality, hashing and replace ignore it
+    out = ld.to_json()
+    out["counting"] = [list(c) for c in kept[1]]
+    out["why"] = copy.deepcopy(kept[2])
+    return out
+
+
+def _outcome_reading(ld: DealOutcome, hr: HandRules) -> tuple[list[list[str]], dict[str, Any] | None]:
+    """``last_deal_json``'s ``counting`` and ``why`` for an outcome under these hand rules."""
     values = [evaluate(tuple(Card.parse(c) for c in cards), hr) for _, cards, *_ in ld.shown]
-    out["counting"] = [[str(c) for c in v.counting] for v in values]
-    out["why"] = None
+    counting = [[str(c) for c in v.counting] for v in values]
     won = {seat for seat, amount in ld.won if amount}
     if ld.how != "showdown" or len(values) < 2:
-        return out
+        return counting, None
     ranked = sorted(zip((sh[0] for sh in ld.shown), values, (sh[4] for sh in ld.shown), strict=True),
                     key=lambda x: strength(x[1], hr), reverse=True)
     best_seat, best, best_total = ranked[0]
     losers = [r for r in ranked if strength(r[1], hr) < strength(best, hr)]
     if best_seat not in won:
-        return out  # not decided by the hands alone (Italian: the claim must be held)
+        return counting, None  # not decided by the hands alone (Italian: the claim must be held)
     if not losers:
-        out["why"] = {"key": "primero.dealend.why.tie", "args": {}}
-        return out
+        return counting, {"key": "primero.dealend.why.tie", "args": {}}
     _, other, other_total = losers[0]
     if hr.lowest_wins:
         why = {"key": "primero.dealend.why.lowest", "args": {"win": _kind(best.kind), "a": best.points,
@@ -338,8 +352,7 @@ def last_deal_json(s: PrimeroState) -> JSON:
     else:
         why = {"key": "primero.dealend.why.total", "args": {"kind": _kind(best.kind), "points": best.points,
                                                     "a": best_total, "b": other_total}}
-    out["why"] = why
-    return out
+    return counting, why
 
 
 def _forced_stake(s: PrimeroState, seat: int) -> int:

@@ -513,3 +513,29 @@ def test_prepare_builds_the_tables_before_the_first_move() -> None:
         PrimeroAgent("easy").prepare("chess", {})
     for kind in ("easy", "medium", "hard"):
         assert callable(getattr(make_agent("primero", kind), "prepare", None))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_last_deals_reading_is_kept_on_the_outcome_and_agrees_with_a_fresh_one(variant: str) -> None:
+    """``last_deal_json`` works out the shown hands' counting cards and reason once per outcome (kept
+    on it): at every step of random games it equals a fresh reading of the same outcome, and a
+    caller that changes what it got changes nothing of the next answer."""
+    from dataclasses import replace as dc_replace
+
+    from pygame_core.primero.game import last_deal_json
+
+    seen = 0
+    for seed in range(3):
+        for s in _random_game(variant, seed, 4 if variant == "rms" else 3, deals=3):
+            if s.last_deal is None:
+                continue
+            got = last_deal_json(s)
+            fresh = last_deal_json(dc_replace(s, last_deal=dc_replace(s.last_deal)))  # a copy: nothing kept yet
+            assert got == fresh
+            got["why"] = "changed"
+            for hand in got["counting"]:
+                hand.append("XX")
+            assert last_deal_json(s) == fresh
+            seen += 1
+    assert seen > 10
+
