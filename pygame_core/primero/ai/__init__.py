@@ -24,8 +24,9 @@ tables before the first move.
   chance 0.3 below the pot odds still calls), seldom bets and almost never raises;
   simple discards, with an occasional second-best choice. It never folds a very strong
   hand. In the Northpass family, where nobody folds, its trades keep what a poker player
-  would (high cards and pairs, not Primero's points: ``Level.poker_keep``). (Until 2026-12 easy called only a little loosely and played about as well as
-  medium against hard: the game review could not tell their decisions apart.)
+  would (high cards and pairs, not Primero's points: ``Level.poker_keep``). (Until 2026-12
+  easy called only a little loosely and played about as well as medium against hard: the
+  game review could not tell their decisions apart.)
 - ``medium``: a hand-strength heuristic: the hand's percentile among all hands of
   the deck (``eval.py`` tables), raised to the number of opponents; discards and
   trades that maximise the expected final percentile (exact over the draw);
