@@ -319,3 +319,24 @@ def test_rule_sets_that_rank_alike_share_one_evaluator() -> None:
         keys, packed = ev.hands_by_claim()
         pairs = sorted((ev.raw(h) // 100, h) for h in combinations(range(ev.size), 4))
         assert list(keys) == [k for k, _ in pairs] and [unpack(p) for p in packed] == [h for _, h in pairs]
+
+
+@pytest.mark.parametrize(("variant", "wild"), [("rms", False), ("rms", True), ("losing", False), ("waks", False)])
+def test_best_of_five_reads_the_table_as_the_four_card_hands_would(variant: str, wild: bool) -> None:
+    """``Evaluator.best_of`` (the RMS hard estimate's hot loop) reads four-card keys by bitmask:
+    it must give the best strength of the five four-card hands, before and after the tables exist,
+    with the wild jack and in Losing Primero (where the lowest hand is the strongest)."""
+    from itertools import combinations
+    from random import Random
+
+    ev = evaluator(variant, wild)
+    r = Random(5)
+    hands = [r.sample(range(ev.size), 5) for _ in range(300)]
+    if "JH" in ev.index:
+        hands += [[ev.index["JH"], *h[:4]] for h in hands[:50] if ev.index["JH"] not in h]
+    for built in (False, True):
+        if built:
+            ev.pct((0, 1, 2, 3))
+        for h in hands:
+            assert ev.best_of(h) == max(ev.strength(c) for c in combinations(h, 4)), (variant, wild, h)
+            assert ev.best_of(h[:4]) == ev.strength(h[:4])

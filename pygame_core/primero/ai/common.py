@@ -158,9 +158,7 @@ def local_rng(rng: AgentRandom) -> random.Random:
 
 def best4(ev: Evaluator, cards: Sequence[int]) -> int:
     """Best strength of any 4 of ``cards`` (4 or 5 cards)."""
-    if len(cards) == 4:
-        return ev.strength(cards)
-    return max(ev.strength(c) for c in combinations(cards, 4))
+    return ev.best_of(cards)
 
 
 def count_verbs(acts: Sequence[str], verbs: Sequence[str]) -> int:

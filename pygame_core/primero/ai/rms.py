@@ -26,6 +26,9 @@ def _hard_q_rms(v: View, rr: random.Random, samples: int) -> float:
         more = more and knocks < 2
     need_me = 4 - len(v.hand) + (1 if more else 0)
     per_opp = 5
+    # how strongly each opponent's bets, matches and knocks this deal weigh a hand toward the top
+    power = [0.9 * count_verbs(o.acts, ("bet", "raise")) + 0.3 * count_verbs(o.acts, ("match",)) + 1.5 * (1 if o.knocked else 0)
+             for o in opps]
     num = 0.0
     den = 0.0
     for _ in range(samples):
@@ -34,16 +37,13 @@ def _hard_q_rms(v: View, rr: random.Random, samples: int) -> float:
         i = need_me
         w = 1.0
         win = 1.0
-        for o in opps:
+        for o, e in zip(opps, power, strict=True):
             block = cards[i:i + per_opp]
             i += per_opp
             h = block if more and not o.knocked else block[:4]
             s = best4(ev, h)
             p = ev.pct_of(s)
-            a = count_verbs(o.acts, ("bet", "raise"))
-            m = count_verbs(o.acts, ("match",))
-            k = 1 if o.knocked else 0
-            w *= (0.2 + p) ** (0.9 * a + 0.3 * m + 1.5 * k)
+            w *= (0.2 + p) ** e
             if s > my_s:
                 win = 0.0
             elif s == my_s:
