@@ -276,7 +276,7 @@ def _hidden_places_cards(state: PrimeroState, seat: int) -> list[Card]:
     return [c for _, cs in _places(state, seat) for c in cs]
 
 
-def recent_log(s: PrimeroState) -> list[JSON]:
+def recent_log(s: PrimeroState, light: bool = False) -> list[JSON]:
     """The current and the previous deal's log entries, and older ones while fewer than LOG_WINDOW
     are older than this deal; oldest first.
 
@@ -292,6 +292,8 @@ def recent_log(s: PrimeroState) -> list[JSON]:
             older += 1
         out.append(e)
     out.reverse()
+    if light:
+        return [{"seat": seat, "action": text, "deal": deal} for seat, text, deal in out]
     return [log_entry(e) for e in out]
 
 
@@ -370,8 +372,14 @@ def _said(text: str | None) -> JSON:
     return {"key": key, "args": args}
 
 
-def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
-    """The observation of ``seat`` as plain data."""
+def observe(s: PrimeroState, seat: int, light: bool = False) -> dict[str, JSON]:
+    """The observation of ``seat`` as plain data.
+
+    ``light``: for the AI's own players only (the review's rollouts build thousands an RMS deal):
+    the same data without the words for people, that is log entries and last actions without
+    their messages (``key``, ``args``, ``last_said``) and the last deal without its reading
+    (``counting``, ``why``). The agents read none of those; tests/primero/test_ai.py checks
+    that every level chooses the same from either."""
     n = s.players
     seats = []
     for p in range(n):
@@ -386,7 +394,7 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
             "cards": [str(c) for c in s.hands[p]] if p == seat else None,
             "card_count": len(s.hands[p]),
             "last_action": s.last_actions[p],
-            "last_said": _said(s.last_actions[p]),
+            "last_said": None if light else _said(s.last_actions[p]),
             "claim": s.claims[p],
             "knocked": s.knocked[p],
         })
@@ -429,9 +437,9 @@ def observe(s: PrimeroState, seat: int) -> dict[str, JSON]:
         "hand_value": hand_value,
         "claim": f"{s.claim_kind} {s.claim_points}" if s.claim_kind else None,
         "forced": forced,
-        "log": recent_log(s),
+        "log": recent_log(s, light),
         "log_size": len(s.log),
-        "last_deal": last_deal_json(s),
+        "last_deal": (None if s.last_deal is None else s.last_deal.to_json()) if light else last_deal_json(s),
         "table_slots": len(s.table),
         "stock": len(s.stock),
         "discards": len(s.discards),

@@ -340,3 +340,33 @@ def test_best_of_five_reads_the_table_as_the_four_card_hands_would(variant: str,
         for h in hands:
             assert ev.best_of(h) == max(ev.strength(c) for c in combinations(h, 4)), (variant, wild, h)
             assert ev.best_of(h[:4]) == ev.strength(h[:4])
+
+
+@pytest.mark.parametrize("variant", ["rms", "waks", "northpass", "suzuki", "italian", "losing"])
+def test_every_level_chooses_the_same_from_the_light_observation(variant: str) -> None:
+    """The review's rollouts hand their players ``observe(..., light=True)`` (no words for people):
+    two sets of agents of mixed levels, one fed full observations and one light ones, with the
+    same seeds, must choose the same at every step of whole games (with a wild jack in RMS)."""
+    from pygame_core.primero.game import observe
+
+    for seed in range(2):
+        players = 4 if variant == "rms" else 3
+        options: dict[str, Any] = {"players": players, "deals": 3 if variant == "rms" else 8}
+        if variant == "rms" and seed:
+            options["wild"] = True
+        levels = [LEVELS[(seed + p) % len(LEVELS)] for p in range(players)]
+        full = [PrimeroAgent(lv) for lv in levels]
+        light = [PrimeroAgent(lv) for lv in levels]
+        rngs_f = [AgentRandom(seed * 10 + p) for p in range(players)]
+        rngs_l = [AgentRandom(seed * 10 + p) for p in range(players)]
+        s = GAME.initial_state(options, seed, variant)
+        steps = 0
+        while not GAME.is_terminal(s):
+            p = GAME.current_player(s)
+            legal = GAME.legal_actions(s)
+            a = full[p].choose(observe(s, p), legal, rngs_f[p])
+            b = light[p].choose(observe(s, p, light=True), legal, rngs_l[p])
+            assert a == b, (variant, seed, steps, levels[p])
+            s = GAME.apply(s, a)
+            steps += 1
+        assert steps > 20
