@@ -49,7 +49,7 @@ from .engine.rms import ENGINE as RMS
 from .engine.waks import ENGINE as WAKS
 from .state import PrimeroState
 
-VERSION = "1"
+VERSION = "2"
 
 DRAWN = 3
 """Worlds drawn per world played out, before the weighting by the others' actions picks."""
@@ -63,10 +63,16 @@ KEEPS = 3
 
 @dataclass(frozen=True)
 class Budget:
-    """How much one decision's review may play: worlds played out and the rollouts' players."""
+    """How much one decision's review may play: worlds played out and the rollouts' players.
+
+    ``verify``: when the move played looks worse than the best (a loss above the ``best``
+    threshold) over ``worlds``, the move played, that best and the hard level's choice are played
+    out again over this many fresh worlds, and those values stand (0: no second look). A few worlds
+    are enough to pass the many moves that lose nothing, but their luck alone marks good moves."""
 
     worlds: int
     level: Level
+    verify: int = 0
 
 
 BUDGETS = {
@@ -77,8 +83,10 @@ BUDGETS = {
     NORTHPASS.name: Budget(8, replace(HARD, samples=60)),
     # An RMS deal is long (wagering every circuit, up to CIRCUIT_CAP circuits) and a seat has
     # about 150 decisions in a 20-deal game: the medium level (percentile tables, no sampling)
-    # plays its rollouts, over fewer worlds, to stay in the budget.
-    RMS.name: Budget(6, MEDIUM),
+    # plays its rollouts, over fewer worlds, to stay in the budget. With four or more players a
+    # deal's chips swing so far that 6 worlds marked hard's own moves as often as easy's; a loss
+    # seen over 6 is checked over 36 more (``verify``; bench/review/RESULTS.md, "RMS").
+    RMS.name: Budget(6, MEDIUM, verify=36),
 }
 """Per engine family (the variant's rules record names its engine)."""
 
@@ -117,9 +125,15 @@ class PrimeroReviewer:
         hard = _hard(obs).choose(obs, position.legal, rng.fork())
         cands = candidates(v, position.legal, position.played, hard)
         budget = BUDGETS[v.rules.engine.name]
-        worlds = _pick_worlds(v, position.worlds(budget.worlds * DRAWN), budget.worlds, rng)
+        first = budget.worlds * DRAWN
+        worlds = _pick_worlds(v, position.worlds(first), budget.worlds, rng)
         seed = rng.randbelow(1 << 30)
         values = _values(position.game, worlds, cands, position.seat, seed, budget.level)
+        if budget.verify and max(values.values()) - values[position.played] > self.thresholds.best:
+            best = max(values, key=lambda a: (values[a], a == position.played))
+            again = list(dict.fromkeys((position.played, best, hard)))
+            fresh = _pick_worlds(v, position.worlds(first + budget.verify * DRAWN)[first:], budget.verify, rng)
+            values = _values(position.game, fresh, again, position.seat, rng.randbelow(1 << 30), budget.level)
         win = _win_share(v, [w for w, _ in worlds], [k for _, k in worlds])
         return _explain(v, values, position.played, win)
 

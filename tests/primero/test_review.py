@@ -164,3 +164,52 @@ def test_hindsight_weighs_the_true_hands() -> None:
     review = Review(_record("waks", 2, 4), 0, hindsight=True)
     first = review.line(0)
     assert first is not None and first["hindsight"]["mark"] in MARKS
+
+
+def test_a_loss_seen_over_a_few_rms_worlds_is_checked_over_fresh_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RMS's budget looks again (``Budget.verify``) when the first few worlds show a loss: the move
+    played, that best and the hard level's choice are played out over other worlds, and those
+    values stand; a decision that loses nothing at first is not looked at again."""
+    import pygame_core.primero.review as rv
+
+    s = GAME.initial_state({"players": 4, "deals": 2}, 11, "rms")
+    while GAME.current_player(s) >= 0 and len(GAME.legal_actions(s)) < 3:
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    seat = s.to_act
+    legal = GAME.legal_actions(s)
+    seeds: list[int] = []
+    index: dict[int, int] = {}  # id of a world handed out -> its place in the draw
+    kept: list[PrimeroState] = []
+
+    def worlds(n: int) -> list[PrimeroState]:
+        seeds.append(n)
+        out = [GAME.resample_hidden(s, seat, 100 + k) for k in range(n)]
+        kept.extend(out)
+        index.update({id(w): k for k, w in enumerate(out)})
+        return out
+
+    calls: list[tuple[list[str], list[int]]] = []
+    first = {"loss": 5.0}
+
+    def fake(game: object, ws: list[tuple[PrimeroState, int]], cands: list[str], *args: object, **kw: object) -> dict[str, float]:
+        calls.append((list(cands), [id(w) for w, _ in ws]))
+        if len(calls) == 1:
+            return {a: (first["loss"] if a == cands[-1] else 0.0) for a in cands}
+        return {a: 0.0 for a in cands}
+
+    monkeypatch.setattr(rv, "_values", fake)
+    budget = rv.BUDGETS[rv.RMS.name]
+    assert budget.verify > budget.worlds
+    played = legal[0]
+    position = Position(GAME, seat, 0, GAME.observation(s, seat), legal, played, AgentRandom(3), worlds)
+    w = rv.PrimeroReviewer().weigh(position)
+    assert w is not None and len(calls) == 2
+    cands, looked = calls[1]
+    assert cands[0] == played and calls[0][0][-1] in cands and len(cands) <= 3
+    assert min(index[i] for i in looked) >= budget.worlds * rv.DRAWN  # fresh worlds, past the first look's
+    assert seeds == [budget.worlds * rv.DRAWN, (budget.worlds + budget.verify) * rv.DRAWN]
+    assert set(w.values) == set(cands) and max(w.values.values()) == w.values[played]  # the second look stands
+    calls.clear()
+    first["loss"] = 0.0
+    rv.PrimeroReviewer().weigh(position)
+    assert len(calls) == 1
