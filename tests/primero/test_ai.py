@@ -370,3 +370,29 @@ def test_every_level_chooses_the_same_from_the_light_observation(variant: str) -
             s = GAME.apply(s, a)
             steps += 1
         assert steps > 20
+
+
+def test_hard_rms_draws_on_with_a_hand_nobody_can_beat() -> None:
+    """RMS (issue 23's review found it): with the four sevens (no hand beats them) and three players
+    still wagering, hard draws on rather than knock (``SLOW_PLAY``): a knock ends the wagering the
+    others would go on paying into. A hand that may still be beaten is knocked on as before."""
+    from pygame_core.primero.engine.deal import state_from_deal
+
+    def at_first_draw(second: tuple[str, str]) -> PrimeroState:
+        """Seat 1 holds 7S 7H and gets ``second`` in RMS's second round of the deal (one card a seat)."""
+        base = GAME.initial_state({"players": 4}, 1, "rms")
+        hands = [["2H", "3D"], ["7S", "7H"], ["2S", "3S"], ["KS", "QH"]]
+        s = state_from_deal(base, 0, hands, ["4C", second[0], "4D", "JD", "5H", second[1], "6C", "5C"])
+        while GAME.current_player(s) != 1 or "vada" not in GAME.legal_actions(s):
+            legal = GAME.legal_actions(s)
+            s = GAME.apply(s, "pass" if "pass" in legal else legal[0])
+        return s
+
+    lock = at_first_draw(("7D", "7C"))
+    assert sorted(str(c) for c in lock.hands[1]) == ["7C", "7D", "7H", "7S"]
+    legal = GAME.legal_actions(lock)
+    for k in range(3):
+        assert PrimeroAgent("hard").choose(GAME.observation(lock, 1), legal, AgentRandom(k)).startswith("draw")
+    strong = at_first_draw(("6D", "AC"))  # a primero of 78: strong, not safe
+    got = {PrimeroAgent("hard").choose(GAME.observation(strong, 1), GAME.legal_actions(strong), AgentRandom(k)) for k in range(3)}
+    assert got == {"vada"}, got

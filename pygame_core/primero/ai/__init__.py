@@ -38,7 +38,9 @@ tables before the first move.
   and Suzuki announcements are believed as far as the claimer's showdowns have
   backed them). Bets by expected value against the pot, with implied sizing,
   bluffs where they can win (Italian claims, an occasional Waks vie or RMS bet),
-  and a tighter game when short-stacked. Discards and RMS draws look one draw ahead.
+  and a tighter game when short-stacked. Discards and RMS draws look one draw ahead;
+  in RMS it knocks by its odds, but draws on with a hand nobody is likely to beat
+  (the wagering goes on for the others to pay into).
   Northpass and Suzuki (D-NP4: bluffing carries no penalty, the real hands decide
   the showdown; P-NP2: no side pots): hard stands on its hand by its real chances
   whatever the standing claim, and a claim is a tool: the highest claim leaves no
