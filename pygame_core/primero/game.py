@@ -202,6 +202,11 @@ class PrimeroGame:
         check_seat(seat, state.players)
         return observe(state, seat)
 
+    def agent_observation(self, state: PrimeroState, seat: int) -> dict[str, JSON]:
+        """The observation for the AI's own players (``observe(..., light=True)``: no words for people);
+        the review's rollouts use it where the game offers it."""
+        return observe(state, seat, light=True)
+
     def hidden_cards(self, state: PrimeroState, seat: int) -> tuple[str, ...]:
         """Cards ``seat`` cannot see now, except those shown publicly in the last deal."""
         check_seat(seat, state.players)

@@ -324,8 +324,8 @@ def _values(game: Game[PrimeroState], worlds: Sequence[tuple[PrimeroState, int]]
 
 def rollout(game: Game[PrimeroState], state: PrimeroState, action: str, seat: int, seed: int, level: Level) -> float:
     """``seat``'s chips from ``action`` to the end of this deal, every seat then played at ``level``."""
-    from .game import observe  # the game module imports this one
-
+    # the AI's lighter observation where the game offers one (PrimeroGame.agent_observation)
+    observe = getattr(game, "agent_observation", game.observation)
     start = _Deal(state.deal, seat, state.contrib[seat])
     engine = state.rules.engine
     s = engine.apply(state, action)
@@ -340,7 +340,7 @@ def rollout(game: Game[PrimeroState], state: PrimeroState, action: str, seat: in
             agent.level = level  # the rollouts' budget (BUDGETS), read by the families' play
             rngs[p] = AgentRandom(seed * 31 + p)
         legal = game.legal_actions(s)
-        a = legal[0] if len(legal) == 1 else agent.choose(observe(s, p, light=True), legal, rngs[p])
+        a = legal[0] if len(legal) == 1 else agent.choose(observe(s, p), legal, rngs[p])
         s = engine.apply(s, a)
     return _chips(s, start)
 
