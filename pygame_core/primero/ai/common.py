@@ -156,11 +156,6 @@ def local_rng(rng: AgentRandom) -> random.Random:
     return random.Random(rng.randbelow(1 << 32))
 
 
-def best4(ev: Evaluator, cards: Sequence[int]) -> int:
-    """Best strength of any 4 of ``cards`` (4 or 5 cards)."""
-    return ev.best_of(cards)
-
-
 def count_verbs(acts: Sequence[str], verbs: Sequence[str]) -> int:
     """How many of ``acts`` have one of ``verbs`` as their verb (first word)."""
     return sum(1 for a in acts if a.split()[0] in verbs)

@@ -135,13 +135,12 @@ class Evaluator:
         read from the table by bitmask (the hot loop of the RMS hard player's estimate), else ``raw``."""
         if len(h) == 4:
             return self.strength(h)
-        table = self._raw
-        full = 0
-        for x in h:
-            full |= 1 << x
-        got = [table.get(full ^ (1 << x)) for x in h] if table else [None]
-        keys = [k for k in got if k is not None]
-        if len(keys) != len(got):
+        if self._raw:  # filled whole by the tables (decks up to 40 cards)
+            full = 0
+            for x in h:
+                full |= 1 << x
+            keys = [self._raw[full ^ (1 << x)] for x in h]
+        else:
             keys = [self.raw(c) for c in combinations(h, 4)]
         return -min(keys) if self.lowest else max(keys)
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...rng import AgentRandom
-from .common import View, above, best4, bet_amounts, count_verbs, estimate, noisy, own_pct, pick_size, pot_odds_ok
+from .common import View, above, bet_amounts, count_verbs, estimate, noisy, own_pct, pick_size, pot_odds_ok
 from .levels import Level
 
 
@@ -34,7 +34,7 @@ def _hard_q_rms(v: View, rr: random.Random, samples: int) -> float:
     den = 0.0
     for _ in range(samples):
         cards = rr.sample(v.unseen, need_me + per_opp * len(opps))
-        my_s = best4(ev, list(v.hand) + cards[:need_me])
+        my_s = ev.best_of(list(v.hand) + cards[:need_me])
         i = need_me
         w = 1.0
         win = 1.0
@@ -42,7 +42,7 @@ def _hard_q_rms(v: View, rr: random.Random, samples: int) -> float:
             block = cards[i:i + per_opp]
             i += per_opp
             h = block if more and not o.knocked else block[:4]
-            s = best4(ev, h)
+            s = ev.best_of(h)
             p = ev.pct_of(s)
             w *= (0.2 + p) ** e
             if s > my_s:
@@ -137,7 +137,7 @@ def _rms_discard(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> 
             better = 0.0
             sampled = left[::step]
             for x in sampled:
-                better += max(0.0, ev.pct_of(best4(ev, rest4 + [x])) - ev.pct_of(base))
+                better += max(0.0, ev.pct_of(ev.best_of(rest4 + [x])) - ev.pct_of(base))
             value += 0.5 * better / len(sampled)
         options.append((value, a))
     options.sort(key=lambda t: (-t[0], t[1]))
