@@ -375,24 +375,32 @@ def test_every_level_chooses_the_same_from_the_light_observation(variant: str) -
 def test_hard_rms_draws_on_with_a_hand_nobody_can_beat() -> None:
     """RMS (issue 23's review found it): with the four sevens (no hand beats them) and three players
     still wagering, hard draws on rather than knock (``SLOW_PLAY``): a knock ends the wagering the
-    others would go on paying into. A hand that may still be beaten is knocked on as before."""
-    from pygame_core.primero.engine.deal import state_from_deal
+    others would go on paying into. Once an opponent has knocked, hard draws on with a hand that is
+    likely to beat it (``SLOW_PLAY_KNOCKED``: the knocked hand is fixed, and a second knock would end
+    the deal). A hand that may well be beaten is knocked on, before a knock and after one."""
 
-    def at_first_draw(second: tuple[str, str]) -> PrimeroState:
-        """Seat 1 holds 7S 7H and gets ``second`` in RMS's second round of the deal (one card a seat)."""
+    def at_first_draw(second: tuple[str, str], knock: bool = False) -> PrimeroState:
+        """Seat 1 holds 7S 7H and gets ``second`` in RMS's second round of the deal (one card a seat);
+        with ``knock``, the first other seat to play knocks."""
         base = GAME.initial_state({"players": 4}, 1, "rms")
         hands = [["2H", "3D"], ["7S", "7H"], ["2S", "3S"], ["KS", "QH"]]
         s = state_from_deal(base, 0, hands, ["4C", second[0], "4D", "JD", "5H", second[1], "6C", "5C"])
-        while GAME.current_player(s) != 1 or "vada" not in GAME.legal_actions(s):
+        knocked = not knock
+        while GAME.current_player(s) != 1 or "vada" not in GAME.legal_actions(s) or not knocked:
             legal = GAME.legal_actions(s)
+            if "vada" in legal and not knocked:
+                s, knocked = GAME.apply(s, "vada"), True
+                continue
             s = GAME.apply(s, "pass" if "pass" in legal else legal[0])
+        assert sum(1 for seat in GAME.observation(s, 1)["seats"] if seat["knocked"]) == (1 if knock else 0)
         return s
+
+    def choices(s: PrimeroState) -> set[str]:
+        return {PrimeroAgent("hard").choose(GAME.observation(s, 1), GAME.legal_actions(s), AgentRandom(k))[:4] for k in range(6)}
 
     lock = at_first_draw(("7D", "7C"))
     assert sorted(str(c) for c in lock.hands[1]) == ["7C", "7D", "7H", "7S"]
-    legal = GAME.legal_actions(lock)
-    for k in range(3):
-        assert PrimeroAgent("hard").choose(GAME.observation(lock, 1), legal, AgentRandom(k)).startswith("draw")
-    strong = at_first_draw(("6D", "AC"))  # a primero of 78: strong, not safe
-    got = {PrimeroAgent("hard").choose(GAME.observation(strong, 1), GAME.legal_actions(strong), AgentRandom(k)) for k in range(3)}
-    assert got == {"vada"}, got
+    assert choices(lock) == {"draw"}
+    assert choices(at_first_draw(("KD", "QC"))) == {"vada"}  # strong, not safe: knocked on
+    assert choices(at_first_draw(("6D", "KC"), knock=True)) == {"draw"}  # likely beats the knocked hand
+    assert choices(at_first_draw(("AC", "6C"), knock=True)) == {"vada"}  # likely beaten: knock too

@@ -93,11 +93,18 @@ def decide(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
     return "pass" if "pass" in legal else legal[0]
 
 
-SLOW_PLAY = 0.95
+SLOW_PLAY = 0.85
 """Hard draws on rather than knock when its chance of winning is at least this. Found by the game
 review (bench/review/RESULTS.md, "RMS, session 15"): a knock with a hand nobody could beat ended
-the wagering the others would have paid into, 6-8 chips in pots of 35-62; hard drawing on beat the
-hard that knocked by +0.47 ± 0.26 chips a deal (6,000 deals)."""
+the wagering the others would have paid into, 6-8 chips in pots of 35-62; hard drawing on at 0.95
+beat the hard that knocked by +0.47 ± 0.26 chips a deal (6,000 deals). Session 16 lowered it to 0.85
+with ``SLOW_PLAY_KNOCKED`` (bench/primero/RESULTS.md, "RMS: drawing on after a knock")."""
+
+SLOW_PLAY_KNOCKED = 0.7
+"""Once an opponent has knocked (it can no longer improve, and a second knock ends the deal), hard
+draws on at this chance of winning: a free draw and more wagering against a hand that is fixed.
+With ``SLOW_PLAY`` at 0.85, hard beat the hard of session 15 by +0.44 ± 0.27 chips a deal (18,000
+deals); the review had charged hard's knocks at q 0.5-0.95 about 6 chips each."""
 
 
 def _rms_play(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str:
@@ -108,7 +115,7 @@ def _rms_play(v: View, legal: Sequence[str], lv: Level, rng: AgentRandom) -> str
         q = _estimate(v, lv, rng)
         k = max(1, len(v.active_opps))
         knock = q * (k + 1) > (1.0 if circuit_knocks else 1.5) or p >= 0.97
-        if q >= SLOW_PLAY:
+        if q >= (SLOW_PLAY_KNOCKED if circuit_knocks else SLOW_PLAY):
             knock = False  # a hand nobody is likely to beat: draw on and let the others keep paying
     else:
         p = noisy(p, lv, rng)
