@@ -3,7 +3,7 @@
 Hard weighs opponents' hands by their bets, matches and knocks (Monte Carlo, fewer samples per
 estimate than the other families: RMS asks for many decisions per deal), looks one draw
 ahead when discarding, and knocks by its odds, except with a hand nobody is likely to beat
-(``SLOW_PLAY``); medium and hard read a bet by the bettor's rate (``count_bets``, kept by
+(``SLOW_PLAY``) or likely to beat a hand already knocked (``SLOW_PLAY_KNOCKED``); medium and hard read a bet by the bettor's rate (``count_bets``, kept by
 the agent): a rock's bet means a strong hand, a frequent bettor's little.
 """
 
