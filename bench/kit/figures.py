@@ -56,6 +56,22 @@ def mean_ci(xs: Sequence[float], alone: float = 0.0, z: float = 1.96) -> tuple[f
     return mean, z * math.sqrt(var / n)
 
 
+def ratio_ci(sums: Sequence[float], counts: Sequence[int], z: float = 1.96) -> tuple[float, float]:
+    """A pooled mean over clusters (``sum(sums) / sum(counts)``: e.g. the value lost per decision over
+    every decision of several games) and the half-width of its 95% interval, the clusters (games)
+    taken as the independent samples (the ratio estimator's linearized variance: the spread of
+    ``sums[i] - mean * counts[i]`` over clusters, divided by the mean count). Empty clusters count
+    as clusters with nothing in them."""
+    n = len(sums)
+    total = sum(counts)
+    mean = sum(sums) / total if total else 0.0
+    if n < 2 or not total:
+        return mean, 0.0
+    per = total / n
+    var = sum((s - mean * c) ** 2 for s, c in zip(sums, counts, strict=True)) / (n - 1)
+    return mean, z * math.sqrt(var / n) / per
+
+
 def significant(mean: float, ci: float) -> bool:
     """Whether the interval ``mean ± ci`` excludes zero (a pairing's verdict in the strength tables)."""
     return abs(mean) > ci

@@ -9,12 +9,18 @@ Method: for each level (``--levels``, default easy, medium, hard) and each game 
 that level against ``--opponents`` (default hard) at every other seat; the reviewed seat rotates
 over the seats (i mod players) and game i is dealt from seed ``--seed + i`` for every level, so the
 levels meet the same deals. The whole game is recorded, then that seat's decisions are reviewed
-(pygame_core.review, the game's reviewer: only what the seat knew). A game's figure is its mean loss
-per reviewed decision; the table gives, per level, the mean over games with its 95% interval
-(1.96 * sd / sqrt(games): the games are independent, the decisions within one are not), the
-decisions, the loss percentiles over all decisions (p50, p90, p99) and the marks. The review must
-order the levels easy > medium > hard with intervals that do not overlap. It prints figures; it is
-not a test.
+(pygame_core.review, the game's reviewer: only what the seat knew). The table gives, per level, the
+mean value lost per decision over all its games' reviewed decisions (the value lost over the
+decisions: ``bench.kit.figures.ratio_ci``) with its 95% interval, the games taken as the
+independent samples (the decisions within one game are not), the decisions, the loss percentiles
+over all decisions (p50, p90, p99) and the marks. The review must order the levels easy > medium >
+hard with intervals that do not overlap. It prints figures; it is not a test.
+
+The column "mean of games' means" is the figure used up to session 16: each game's mean loss per
+decision, averaged over games (1.96 * sd / sqrt(games)). Where a level's decisions per game hardly
+vary the two agree (every game but RMS: bench/review/RESULTS.md); where they do (RMS: hard stays in
+a deal and decides twice as often as medium, a seat that folds out early decides a few times) it
+weighs a short game's few decisions like a long game's many, so it is not the mean per decision.
 
 ``--rows FILE`` appends every game's figures to FILE (JSON lines, one game a line, with the run's
 game, variant and options) as each game ends, so a long calibration can be run in parts (other
@@ -34,7 +40,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.kit.figures import add_run_args, machine, mean_ci, pct, pool_map, seat_rngs, table_head, write_json
+from bench.kit.figures import add_run_args, machine, mean_ci, pct, pool_map, ratio_ci, seat_rngs, table_head, write_json
 from pygame_core.agents import make_agent
 from pygame_core.cli import parse_option
 from pygame_core.records import Record
@@ -134,25 +140,25 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _table(levels: Sequence[str], rows: Sequence[dict[str, Any]], unit: str, json_path: str) -> None:
     """The calibration table over ``rows`` (one per game), level by level, and whether it is ordered."""
-    table_head(["level", "games", "decisions", f"mean loss/decision ({unit}) ± 95%", "p50", "p90", "p99",
-                *MARKS, "review s/game"])
+    table_head(["level", "games", "decisions", f"mean loss/decision ({unit}) ± 95%", "mean of games' means ± 95%",
+                "p50", "p90", "p99", *MARKS, "review s/game"])
     out = []
     for lv in levels:
         mine = [r for r in rows if r["level"] == lv]
-        per_game = [sum(r["losses"]) / len(r["losses"]) for r in mine if r["losses"]]
         allx = [x for r in mine for x in r["losses"]]
-        if not per_game:
-            print(f"| {lv} | {len(mine)} | 0 | - | | | |" + " |" * len(MARKS))
+        if not allx:
+            print(f"| {lv} | {len(mine)} | 0 | - | - | | | |" + " |" * len(MARKS))
             continue
-        mean, ci = mean_ci(per_game)
+        mean, ci = ratio_ci([sum(r["losses"]) for r in mine], [len(r["losses"]) for r in mine])
+        games_mean, games_ci = mean_ci([sum(r["losses"]) / len(r["losses"]) for r in mine if r["losses"]])
         marks = Counter(m for r in mine for m in r["marks"])
         secs = sum(r["review_s"] for r in mine) / len(mine)
-        print(f"| {lv} | {len(mine)} | {len(allx)} | {mean:.4f} ± {ci:.4f} | {pct(allx, 0.5):.3f} | "
-              f"{pct(allx, 0.9):.3f} | {pct(allx, 0.99):.3f} | "
+        print(f"| {lv} | {len(mine)} | {len(allx)} | {mean:.4f} ± {ci:.4f} | {games_mean:.4f} ± {games_ci:.4f} | "
+              f"{pct(allx, 0.5):.3f} | {pct(allx, 0.9):.3f} | {pct(allx, 0.99):.3f} | "
               + " | ".join(str(marks[m]) for m in MARKS) + f" | {secs:.1f} |")
         kinds = Counter(k for r in mine for k in r["kinds"] if k)
-        out.append({"level": lv, "mean": mean, "ci": ci, "decisions": len(allx), "marks": dict(marks),
-                    "kinds": dict(kinds), "review_s_per_game": secs})
+        out.append({"level": lv, "mean": mean, "ci": ci, "games_mean": games_mean, "games_ci": games_ci,
+                    "decisions": len(allx), "marks": dict(marks), "kinds": dict(kinds), "review_s_per_game": secs})
     ordered = all(a["mean"] - a["ci"] > b["mean"] + b["ci"] for a, b in zip(out, out[1:], strict=False))
     print(f"\nordered {' > '.join(levels)} with intervals apart: {'yes' if ordered else 'NO'}")
     write_json(json_path, out)
