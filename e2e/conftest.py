@@ -73,10 +73,13 @@ def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     seed = SnapshotSeed(browser.new_context, server, built_site)
     made, made_page = browser.new_context, browser.new_page
 
-    def context(seed_snapshot: bool = True, snapshot_maker: bool = False, sw_fill: bool = False, **options: Any) -> Any:
+    def context(seed_snapshot: bool = True, snapshot_maker: bool = False, sw_fill: bool = False, bar_lock: bool = False,
+                **options: Any) -> Any:
         ctx = watch_ice(made(snapshot_maker=snapshot_maker, **options))
         if not sw_fill:
             ctx.add_init_script(NO_FILL)
+        if not bar_lock:
+            ctx.add_init_script(BAR_LOCK_OFF)
         if seed_snapshot and not snapshot_maker:
             seed.put(ctx)
         return ctx
@@ -84,12 +87,22 @@ def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     def page(**options: Any) -> Any:
         p = made_page(**options)  # a page with a context of its own, at about:blank yet
         watch_ice(p.context)
+        p.context.add_init_script(BAR_LOCK_OFF)
         return p
 
     browser.new_context, browser.new_page = context, page
     browser.snapshot_seed = seed
     yield browser
     seed.close()
+
+
+# After a computer's move the page locks its action bar for 300 ms (web/shell/table.js ``lockBar``: a
+# label never changes under a finger), and the tests wait for it to end before each human step: about
+# a fifth of a whole-game test's time, idle (e2e/test_primiera.py: 127 s -> 100 s, the same CPU). So
+# every context has the lock off (localStorage "primi.barlock" = "off") but those that ask for it,
+# ``new_context(bar_lock=True)``: the lock's own tests (e2e/test_checklist.py's phone checklist,
+# e2e/test_primiera_tap.py).
+BAR_LOCK_OFF = "try { localStorage.setItem('primi.barlock', 'off'); } catch (e) { /* about:blank */ }"
 
 
 # The page asks its service worker for the background fill once the engine is ready (web/app.js, a

@@ -245,7 +245,7 @@ def confirm_fold_cancelled(page: Page) -> str:
 
 
 def test_phone_checklist(browser: Any, server: str) -> None:
-    page = boot(browser, server, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = boot(browser, server, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, bar_lock=True)
     # §1 phone chrome on the home screen: the dvh layout and the safe-area padding.
     assert page.evaluate("getComputedStyle(document.body).minHeight") not in ("", "auto", "0px")
     meta = page.get_attribute("meta[name=viewport]", "content") or ""

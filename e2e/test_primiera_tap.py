@@ -52,7 +52,8 @@ MOVING_TURN = """(sel) => {
 @pytest.fixture(scope="module")
 def slow(browser: Any, server: str) -> Iterator[Page]:
     """This module's own page: Slow motion, a phone's touch screen."""
-    page = boot(browser, server, SLOW, debug=True, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = boot(browser, server, SLOW, debug=True, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                bar_lock=True)  # the lock is part of what is tested (e2e/conftest.py BAR_LOCK_OFF)
     page.add_init_script(TAP_WATCH)  # every load (tables.arrive loads the site afresh)
     page.reload()
     yield page

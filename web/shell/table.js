@@ -425,12 +425,20 @@ function stepPause(g) {
 // label never changes under a finger; #actions[data-locked] says so (tests wait on it). Only the
 // bar's own controls are locked (barLock): a hand card's one-tap play or a tap on the table acts at
 // once, as on a still table (a tap during the computer's animation finishes it, shell/motion.js).
+// localStorage "primi.barlock" = "off" leaves the bar unlocked: the e2e tests' browser contexts set
+// it (e2e/conftest.py: 300 ms of waiting before each of their human steps, about a fifth of a
+// whole-game test), except the lock's own tests.
+const BAR_LOCK_MS = 300;
+
 function lockBar() {
   const bar = $("#actions");
   if (!bar) return;
-  bar.dataset.locked = "";
   clearTimeout(game.lockTimer);
-  game.lockTimer = setTimeout(() => { delete bar.dataset.locked; }, 300);
+  let off = false;
+  try { off = localStorage.getItem("primi.barlock") === "off"; } catch { /* storage blocked: the lock stays */ }
+  if (off) { delete bar.dataset.locked; return; }
+  bar.dataset.locked = "";
+  game.lockTimer = setTimeout(() => { delete bar.dataset.locked; }, BAR_LOCK_MS);
 }
 
 // A click on the locked bar (a tap, Enter on a button, a single-key shortcut: all click a
