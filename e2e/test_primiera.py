@@ -251,10 +251,9 @@ def test_a_capture_choice_among_several(page: Page, server: str) -> None:
         expect(page.locator("#coach-moves li")).to_have_count(n)
         expect(options.last).to_be_focused()  # nothing drew the bar again under the player's focus
         expect(options.last).to_be_enabled()
+        before = table_info(page)["actions"]  # read before the key: the move may land before a read after it
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "(a) => window.primi.tableInfo().actions > a", arg=table_info(page)["actions"], timeout=STEP_TIMEOUT
-        )
+        page.wait_for_function("(a) => window.primi.tableInfo().actions > a", arg=before, timeout=STEP_TIMEOUT)
         settle(page)
         record = [ex for ex in replies(page) if ex["request"].get("op") == "act"]
         assert record[-1]["request"]["action"] == chosen
