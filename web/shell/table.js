@@ -431,13 +431,13 @@ function stepPause(g) {
 const BAR_LOCK_MS = 300;
 
 function lockBar() {
-  const bar = $("#actions");
-  if (!bar) return;
-  clearTimeout(game.lockTimer);
   let off = false;
   try { off = localStorage.getItem("primi.barlock") === "off"; } catch { /* storage blocked: the lock stays */ }
-  if (off) { delete bar.dataset.locked; return; }
+  if (off) { unlockBar(); return; }
+  const bar = $("#actions");
+  if (!bar) return;
   bar.dataset.locked = "";
+  clearTimeout(game.lockTimer);
   game.lockTimer = setTimeout(() => { delete bar.dataset.locked; }, BAR_LOCK_MS);
 }
 
