@@ -106,7 +106,7 @@ def zip_core(target: Path) -> None:
 
 
 # The closure parses every reached stdlib module (3 s of a core): kept in build/ by a hash of all it reads,
-# so each process that builds (the suite's build, tests/test_build.py, e2e/test_updates.py's deploys) does
+# so each process that builds (the suite's build, tests/test_build.py, e2e/offline/test_updates.py's deploys) does
 # not parse them again.
 CLOSURE_CACHE = ROOT / "build" / "stdlib-closure"  # ignored by git (the top-level build/)
 
@@ -347,7 +347,7 @@ def node_path() -> str | None:
     return shutil.which("node")
 
 
-# By content (a name's suffix and its bytes' hash): a process that builds again (e2e/test_updates.py
+# By content (a name's suffix and its bytes' hash): a process that builds again (e2e/offline/test_updates.py
 # deploys several versions into temporary folders) compresses each unchanged file once.
 _GZIPPED: dict[tuple[str, bytes], bytes | None] = {}
 _BROTLI: dict[tuple[str, int, int], int | None] = {}
@@ -611,11 +611,11 @@ def run_tests(pytest_args: list[str]) -> int:
     failed = []
     seed = None
     if not pytest_args:
-        # The whole suite: build first, and make the e2e tests' engine snapshot (e2e/snapshot_seed.py,
+        # The whole suite: build first, and make the e2e tests' engine snapshot (e2e/kit/snapshot_seed.py,
         # a Pyodide boot in chromium, kept in build/ under the engine's tag) on the other core while
         # the lint and type steps run, rather than in each pytest worker.
         build()
-        seed = subprocess.Popen([sys.executable, "e2e/snapshot_seed.py"], cwd=ROOT)
+        seed = subprocess.Popen([sys.executable, "e2e/kit/snapshot_seed.py"], cwd=ROOT)
     for name, cmd in steps:
         print(f"test: {name}", flush=True)
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:

@@ -11,27 +11,35 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import ICE_UNASKED, ROOT, STEP_TIMEOUT
+from kit.snapshot_seed import SnapshotSeed
+from kit.tables import Pages
 from playwright.sync_api import Page, expect
-from snapshot_seed import SnapshotSeed
 
 from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, loopback_webrtc_args, maker_off, static_server
 
-ROOT = Path(__file__).resolve().parent.parent
+E2E = ROOT / "e2e"
 
 
 # The longest test files (a full run, 2026-12-02), run first so that ``build.py test``'s xdist workers
 # (--dist loadfile --no-loadscope-reorder: xdist would otherwise order the files by their number of
 # tests, and the long e2e files, which have few, came last) end together: the short e2e files, then
 # the unit tests, fill in behind them.
-LONGEST_FIRST = ("e2e/test_together_games.py", "e2e/test_together.py", "e2e/test_updates.py", "e2e/test_saves.py", "e2e/test_motion.py", "e2e/test_primiera.py",
-                 "e2e/test_offline.py", "e2e/test_a11y.py", "e2e/test_primero_play.py", "e2e/test_primo.py",
-                 "tests/test_stdlib.py", "e2e/test_robust.py", "tests/primiera/test_ai_hard.py", "e2e/test_clicker.py",
+LONGEST_FIRST = ("e2e/together/test_together_games.py", "e2e/together/test_together.py", "e2e/offline/test_updates.py",
+                 "e2e/saves/test_saves.py", "e2e/a11y/test_motion.py", "e2e/primiera/test_primiera.py",
+                 "e2e/offline/test_offline.py", "e2e/a11y/test_a11y.py", "e2e/primero/test_primero_play.py", "e2e/primo/test_primo.py",
+                 "tests/test_stdlib.py", "e2e/saves/test_robust.py", "tests/primiera/test_ai_hard.py", "e2e/a11y/test_clicker.py",
                  "tests/primero/test_game.py")
+
+
+def in_e2e(path: Path) -> bool:
+    """Whether a test file is one of e2e/'s (in any of its subject folders)."""
+    return path.resolve().is_relative_to(E2E)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if Path(str(item.fspath)).parent.name == "e2e":
+        if in_e2e(Path(str(item.fspath))):
             item.add_marker(pytest.mark.e2e)
 
     def rank(item: pytest.Item) -> tuple[int, int]:
@@ -39,7 +47,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
         if rel in LONGEST_FIRST:
             return (0, LONGEST_FIRST.index(rel))
-        return (1, 0) if path.parent.name == "e2e" else (2, 0)
+        return (1, 0) if in_e2e(path) else (2, 0)
 
     items.sort(key=rank)  # stable: each file's tests stay together and in their order
 
@@ -57,10 +65,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
     """pytest-playwright's browser, every context it makes with the engine's snapshot maker off
     (bench/kit/browser.py ``maker_off``: the suite's many fresh pages would each make one in the
-    background); ``browser.new_context(snapshot_maker=True)`` opts in (e2e/test_boot.py).
+    background); ``browser.new_context(snapshot_maker=True)`` opts in (e2e/boot/test_boot.py).
 
     And every context starts as a returning visitor's: the engine's snapshot, made by the page itself
-    once per engine and kept in build/ (e2e/snapshot_seed.py), is put in its Cache Storage before the
+    once per engine and kept in build/ (e2e/kit/snapshot_seed.py), is put in its Cache Storage before the
     test's page opens, so the page boots from it (about 2 s) rather than starting Python (about 7.5 s on
     this loaded machine: 89 tests open a fresh page). The first visit's own boot is tested by the
     contexts that opt out: ``new_context(snapshot_maker=True)`` or ``new_context(seed_snapshot=False)``.
@@ -98,10 +106,10 @@ def browser(browser: Any, server: str, built_site: Path) -> Iterator[Any]:
 
 # After a computer's move the page locks its action bar for 300 ms (web/shell/table.js ``lockBar``: a
 # label never changes under a finger), and the tests wait for it to end before each human step: about
-# a fifth of a whole-game test's time, idle (e2e/test_primiera.py: 127 s -> 100 s, the same CPU). So
+# a fifth of a whole-game test's time, idle (e2e/primiera/test_primiera.py: 127 s -> 100 s, the same CPU). So
 # every context has the lock off (localStorage "primi.barlock" = "off") but those that ask for it,
-# ``new_context(bar_lock=True)``: the lock's own tests (e2e/test_checklist.py's phone checklist,
-# e2e/test_primiera_tap.py).
+# ``new_context(bar_lock=True)``: the lock's own tests (e2e/a11y/test_checklist.py's phone checklist,
+# e2e/primiera/test_primiera_tap.py).
 BAR_LOCK_OFF = "try { localStorage.setItem('primi.barlock', 'off'); } catch (e) { /* about:blank */ }"
 
 
@@ -142,7 +150,6 @@ ICE_WATCH = """(() => {
   RTCPeerConnection.prototype = Real.prototype;
   window.RTCPeerConnection = window.__primiRtcWatched = RTCPeerConnection;
 })();"""
-ICE_UNASKED: list[str] = []
 
 
 def report_unasked(config: str) -> None:
@@ -168,7 +175,7 @@ def no_ice_server_unasked() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def snapshot_seed(browser: Any) -> SnapshotSeed:
     """The engine snapshot the browser's contexts are seeded with, to seed others (a persistent
-    profile's: e2e/test_updates.py) with ``snapshot_seed.put(ctx, origin)``."""
+    profile's: e2e/offline/test_updates.py) with ``snapshot_seed.put(ctx, origin)``."""
     seed: SnapshotSeed = browser.snapshot_seed
     return seed
 
@@ -204,9 +211,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.fixture(scope="session")
 def pages(browser: Any, server: str) -> Iterator[Any]:
-    """The booted pages this pytest process shares between tests (e2e/tables.py's Pages)."""
-    from tables import Pages  # tables imports this module: imported here, not at the top
-
+    """The booted pages this pytest process shares between tests (e2e/kit/tables.py's Pages)."""
     shared = Pages(browser, server)
     yield shared
     shared.close()
@@ -315,16 +320,6 @@ def requests_log(page: Any, server: str) -> list[str]:
     return log
 
 
-def foreign(urls: list[str], base: str) -> list[str]:
-    """URLs that are not on the test server's origin (data: and blob: are local)."""
-    return [u for u in urls if not (u.startswith(base) or u.startswith(("data:", "blob:")))]
-
-
-READY_TIMEOUT = 90_000
-"""How long the engine may take to boot (a cold Pyodide start on a busy 2-core machine)."""
-
-STEP_TIMEOUT = 30_000
-"""How long one worker step may take on a busy machine; every wait is on a state, this only bounds it."""
-
-# Waits are on states (enabled, visible, text); the default 5 s is too short on a busy machine.
+# Waits are on states (enabled, visible, text); the default 5 s is too short on a busy machine
+# (STEP_TIMEOUT and READY_TIMEOUT: e2e/kit/__init__.py).
 expect.set_options(timeout=STEP_TIMEOUT)

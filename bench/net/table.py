@@ -7,7 +7,7 @@ to come back drawn on the guest's own, and how many data-channel bytes a move co
 Builds dist/ if needed and serves it in this process; one chromium (WebRtcHideLocalIpsWithMdns off, as
 the e2e tests run it: ``bench.kit.browser.loopback_webrtc_args``), a context for the host (desktop) and
 one for the guest (phone), each seeded with the engine's snapshot as the e2e contexts are
-(e2e/snapshot_seed.py: a returning visitor's boot; ``--cold``: the guest's is a first visit's). The
+(e2e/kit/snapshot_seed.py: a returning visitor's boot; ``--cold``: the guest's is a first visit's). The
 host sets up a two-player table with "Play with friends", the guest's page opens the invite link, the
 answer is carried back at once and the host's page presses Start as soon as the friend is in: the
 people's time is left out, and so is this script's (every time below is the pages' own, read from
@@ -264,8 +264,8 @@ def per_move(messages: Sequence[tuple[str, int]], n: int) -> float:
 
 
 def seeder(browser: Any, base: str, dist: Path) -> Any:
-    """e2e/snapshot_seed.py's SnapshotSeed for this build (e2e/ is no package: loaded by its path)."""
-    spec = importlib.util.spec_from_file_location("snapshot_seed", ROOT / "e2e" / "snapshot_seed.py")
+    """e2e/kit/snapshot_seed.py's SnapshotSeed for this build (e2e/ is on pytest's path only: loaded by its path)."""
+    spec = importlib.util.spec_from_file_location("snapshot_seed", ROOT / "e2e" / "kit" / "snapshot_seed.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
