@@ -130,7 +130,7 @@ def imports_of(source: str | bytes, name: str, is_pkg: bool = False) -> set[str]
 
 @functools.cache
 def _imports_kept(source: str | bytes, name: str, is_pkg: bool) -> frozenset[str]:
-    """``imports_of``, kept per source: a process that builds the site again (e2e/test_updates.py
+    """``imports_of``, kept per source: a process that builds the site again (e2e/offline/test_updates.py
     deploys several versions) reads the same stdlib sources, and parsing them is most of a build."""
     return frozenset(imports_of(source, name, is_pkg))
 

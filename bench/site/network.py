@@ -27,7 +27,7 @@ then closed). A visit that fails (a timeout) is reported and its figures are lef
 - ready: Primi's engine answered (``primi:ready`` mark, ``html.ready``); bare: after ``1+1``;
 - act (Primi): Primero's table has settled with the human to act: no call in flight, no tap lock,
   and the human's action bar (or the felt, or the hand) has an enabled control; the condition of
-  e2e/tables.py's ``settled`` for Primero with the hand-over, deal summary and end left out;
+  e2e/kit/tables.py's ``settled`` for Primero with the hand-over, deal summary and end left out;
 - bytes: every byte the server wrote for the visit (headers and bodies; the first visit until its
   background work is done; "bytes at act": what had been written when the player could act).
 

@@ -4,7 +4,7 @@
 // and an invite (or an answer) past its time are refused with their keys; a browser without WebRTC
 // is told so. And the heartbeats on a stood-in channel and clock: pings every 2 s, pongs to pings, a
 // peer silent 8 s (or 4 s while ICE says "disconnected") or a channel closed is lost, once; a link
-// closed on purpose is not. The connection itself is e2e/test_net_wire.py's.
+// closed on purpose is not. The connection itself is e2e/together/test_net_wire.py's.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
