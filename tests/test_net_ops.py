@@ -18,7 +18,7 @@ from bridge.net import MAX_MESSAGE_CHARS, NetTable
 
 from pygame_core import fairplay
 from tests import aio, string_tables
-from tests.test_worker import CARD, _ints
+from tests.worker.kit import CARD, _ints
 
 ENGLISH = string_tables.strings("en")
 

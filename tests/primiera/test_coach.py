@@ -12,7 +12,7 @@ from pygame_core.primiera.engine import arrange
 from pygame_core.primiera.game import GAME, PrimieraState
 from pygame_core.primiera.scoring import score_round
 from pygame_core.rng import AgentRandom
-from tests.test_worker import WORKER, ok, refused
+from tests.worker.kit import WORKER, ok, refused
 
 
 def _to_play(variant: str, seed: int, steps: int) -> PrimieraState:

@@ -12,22 +12,22 @@ import pytest
 from bridge import Bridge
 
 from pygame_core.records import replay
-from tests import test_worker
-from tests.test_worker import ok, raw, refused
+from tests.worker import kit
+from tests.worker.kit import ok, raw, refused
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 @pytest.fixture
 def worker(monkeypatch: pytest.MonkeyPatch) -> Bridge:
-    """A fresh bridge, which test_worker's helpers call."""
+    """A fresh bridge, which the helpers of tests/worker/kit.py call."""
     fresh = Bridge()
-    monkeypatch.setattr(test_worker, "WORKER", fresh)
+    monkeypatch.setattr(kit, "WORKER", fresh)
     return fresh
 
 
 def assert_no_leak(sid: str, text: str) -> None:
-    session = test_worker.WORKER.sessions.open[sid]
+    session = kit.WORKER.sessions.open[sid]
     game, state = session.game, session.state
     if game.is_terminal(state):
         return
