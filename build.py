@@ -629,7 +629,8 @@ def run_tests(pytest_args: list[str]) -> int:
         named = any(not a.startswith("-") and before not in ("-k", "-m", "-p", "-o", "--deselect")
                     and (ROOT / a.split("::", 1)[0]).exists() for before, a in zip(["", *pytest_args], pytest_args, strict=False))
         where = [] if named else ["tests", "e2e"]
-        if subprocess.run([sys.executable, "-m", "pytest", *where, "-q", "-p", "no:cacheprovider", *pytest_args],
+        if subprocess.run([sys.executable, "-m", "pytest", *where, "-q", "-p", "no:cacheprovider", "-p", "tools.pytest_cpu",
+                           *pytest_args],
                           cwd=ROOT).returncode != 0:
             failed.append("pytest")
     if failed:
@@ -652,7 +653,7 @@ def run_shards() -> list[str]:
     """Every test in tests/ and e2e/ (of dist/ as built) over ``WORKERS`` pytest-xdist workers; ["pytest"]
     if any failed."""
     env = {**os.environ, "PRIMI_PREBUILT": "1"}
-    cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "--durations=25",
+    cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "-p", "tools.pytest_cpu",
            "-n", str(WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
     print("test: pytest", flush=True)
     return [] if subprocess.run(cmd, cwd=ROOT, env=env).returncode == 0 else ["pytest"]

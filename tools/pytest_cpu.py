@@ -1,0 +1,157 @@
+"""A pytest plugin that says where the suite's CPU goes (``-p tools.pytest_cpu``; ``build.py test`` loads it).
+
+Each test's CPU is read from /proc: the user and system time of the pytest process and every process
+under it (Playwright's driver, the chromium it launched, its renderers and their workers), children
+already ended included (their time is added to their parent's when it reaps them). A test's figure is
+the difference over its set-up, call and tear-down, so a page booted by a fixture is charged to the test
+that booted it. Under pytest-xdist each worker reads its own tree, so the two workers' tests do not mix.
+
+At the end the run prints its slowest tests by wall time with their CPU beside, and the whole run's
+CPU: the sum of every worker's tree, set against the wall time and the machine's cores. On a system
+without /proc the plugin stays silent.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+PROC = Path("/proc")
+SLOWEST = 25
+
+
+def _stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds of the process and its reaped children) from /proc/<pid>/stat."""
+    try:
+        raw = (PROC / str(pid) / "stat").read_text()
+    except OSError:
+        return None
+    # The command name is in parentheses and may hold spaces: the fields after the last ')'.
+    fields = raw[raw.rindex(")") + 2:].split()
+    ppid = int(fields[1])
+    utime, stime, cutime, cstime = (int(fields[i]) for i in (11, 12, 13, 14))
+    return ppid, (utime + stime + cutime + cstime) / TICK
+
+
+class Tree:
+    """The processes under ``root``, read again cheaply: a pid once found outside the tree is not read
+    again (a process keeps its parent, and pids are not reused within a run but after a wrap-around)."""
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self.outside: set[int] = set()
+
+    def cpu(self) -> float:
+        """CPU seconds used by the root and every process under it (live, or ended and reaped)."""
+        stats: dict[int, tuple[int, float]] = {}
+        for name in os.listdir(PROC):
+            if name.isdigit() and int(name) not in self.outside:
+                got = _stat(int(name))
+                if got is not None:
+                    stats[int(name)] = got
+        inside = {self.root}
+        changed = True
+        while changed:  # a child can be listed before its parent
+            changed = False
+            for pid, (ppid, _) in stats.items():
+                if pid not in inside and ppid in inside:
+                    inside.add(pid)
+                    changed = True
+        self.outside.update(pid for pid in stats if pid not in inside)
+        return sum(stats[pid][1] for pid in inside if pid in stats)
+
+
+TREE = Tree(os.getpid())
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds used by ``root`` (this process, as the plugin calls it) and every process under it."""
+    tree = TREE if root == TREE.root else Tree(root)
+    return tree.cpu()
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, all) seconds of every core so far, from /proc/stat's first line."""
+    parts = [int(x) for x in (PROC / "stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = parts[3] + (parts[4] if len(parts) > 4 else 0)
+    return (sum(parts) - idle) / TICK, sum(parts) / TICK
+
+
+ENABLED = (PROC / "self" / "stat").exists()
+KEY = pytest.StashKey[tuple[float, float]]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    if ENABLED:
+        item.stash[KEY] = (tree_cpu(os.getpid()), time.monotonic())
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """The teardown's report carries the test's CPU and wall time, set-up to tear-down (the workers send
+    their reports to the controller, which prints them)."""
+    report: pytest.TestReport = yield
+    start = item.stash.get(KEY, None)
+    if call.when == "teardown" and start is not None:
+        report.user_properties.append(("cpu", tree_cpu(os.getpid()) - start[0]))
+        report.user_properties.append(("wall", time.monotonic() - start[1]))
+    return report
+
+
+class Summary:
+    """Collects each test's figures (from the workers' reports, or this process's own) and prints them."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[float, float, str]] = []  # (wall, cpu, nodeid)
+        self.start = time.monotonic()
+        self.busy0 = machine_busy() if ENABLED else (0.0, 0.0)
+        self.cpu0 = tree_cpu(os.getpid()) if ENABLED else 0.0
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "teardown":
+            return
+        props: dict[str, Any] = dict(report.user_properties)
+        if "cpu" in props:
+            self.rows.append((float(props["wall"]), float(props["cpu"]), report.nodeid))
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not ENABLED or not self.rows:
+            return
+        wall = time.monotonic() - self.start
+        busy1, all1 = machine_busy()
+        cores = os.cpu_count() or 1
+        machine = (busy1 - self.busy0[0]) / max(1e-9, (all1 - self.busy0[1])) * cores
+        cpu = tree_cpu(os.getpid()) - self.cpu0  # the workers and everything under them (the controller's tree)
+        tests_cpu = sum(r[1] for r in self.rows)
+        tr = terminalreporter
+        tr.section(f"{SLOWEST} slowest tests (wall, and CPU of the test's processes: pytest, playwright, chromium)")
+        for wall_s, cpu_s, nodeid in sorted(self.rows, reverse=True)[:SLOWEST]:
+            tr.write_line(f"{wall_s:7.1f} s wall {cpu_s:7.1f} s CPU  {nodeid}")
+        by_file: dict[str, list[float]] = {}
+        for wall_s, cpu_s, nodeid in self.rows:
+            f = by_file.setdefault(nodeid.split("::", 1)[0], [0.0, 0.0, 0])
+            f[0] += wall_s
+            f[1] += cpu_s
+            f[2] += 1
+        tr.section("the files taking most CPU")
+        for name, (w, c, n) in sorted(by_file.items(), key=lambda kv: -kv[1][1])[:15]:
+            tr.write_line(f"{w:7.1f} s wall {c:7.1f} s CPU  {int(n):4d} tests  {name}")
+        tr.section("CPU use")
+        tr.write_line(f"pytest: {wall:.0f} s wall, {cpu:.0f} CPU-s in its processes ({cpu / max(wall, 1e-9):.2f} cores "
+                      f"of {cores}; {tests_cpu:.0f} CPU-s within tests); the machine as a whole was busy "
+                      f"{machine:.2f} cores (other work included); load average now {os.getloadavg()[0]:.1f}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if ENABLED and not hasattr(config, "workerinput"):  # the controller (or a run without xdist) prints
+        config.pluginmanager.register(Summary(), "primi-cpu-summary")
