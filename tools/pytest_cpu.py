@@ -1,8 +1,8 @@
 """A pytest plugin that says where the suite's CPU goes (``-p tools.pytest_cpu``; ``build.py test`` loads it).
 
 Each test's CPU is read from /proc: the user and system time of the pytest process and every process
-under it (Playwright's driver, the chromium it launched, its renderers and their workers), children
-already ended included (their time is added to their parent's when it reaps them). A test's figure is
+under it (Playwright's driver, the chromium it launched, its renderers and their workers), those
+already ended included (``Tree``). A test's figure is
 the difference over its set-up, call and tear-down, so a page booted by a fixture is charged to the test
 that booted it. Under pytest-xdist each worker reads its own tree, so the two workers' tests do not mix.
 
@@ -14,6 +14,7 @@ without /proc the plugin stays silent.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Generator
 from pathlib import Path
@@ -26,8 +27,8 @@ PROC = Path("/proc")
 SLOWEST = 25
 
 
-def _stat(pid: int) -> tuple[int, float] | None:
-    """(parent pid, CPU seconds of the process and its reaped children) from /proc/<pid>/stat."""
+def _stat(pid: int) -> tuple[int, float, float] | None:
+    """(parent pid, CPU seconds of the process itself, CPU seconds of its reaped children) from /proc/<pid>/stat."""
     try:
         raw = (PROC / str(pid) / "stat").read_text()
     except OSError:
@@ -36,35 +37,66 @@ def _stat(pid: int) -> tuple[int, float] | None:
     fields = raw[raw.rindex(")") + 2:].split()
     ppid = int(fields[1])
     utime, stime, cutime, cstime = (int(fields[i]) for i in (11, 12, 13, 14))
-    return ppid, (utime + stime + cutime + cstime) / TICK
+    return ppid, (utime + stime) / TICK, (cutime + cstime) / TICK
 
 
 class Tree:
-    """The processes under ``root``, read again cheaply: a pid once found outside the tree is not read
-    again (a process keeps its parent, and pids are not reused within a run but after a wrap-around)."""
+    """The CPU of ``root`` and every process under it, read from /proc, also of those already ended.
+
+    Chromium's zygote does not wait for the renderers it forks (they are reaped without their times
+    reaching it), so a closed browser context's CPU would be lost from any reading of the living
+    processes. A thread therefore reads the tree twice a second and keeps each process's last figure:
+    one that has gone adds that figure to ``departed`` (its last half second or less is lost). The root's
+    own children are the exception: the root waits for them (subprocess.run), so their whole time is in
+    the root's reaped-children figure, and they are never added to ``departed``. A pid once found outside
+    the tree is not read again (a process keeps its parent; pids wrap around only after a long run)."""
+
+    PERIOD = 0.5
 
     def __init__(self, root: int) -> None:
         self.root = root
         self.outside: set[int] = set()
+        self.last: dict[int, tuple[int, float]] = {}  # pid -> (parent, its own CPU) at the last reading
+        self.departed = 0.0
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def watch(self) -> None:
+        """Read the tree in the background from now on (a daemon thread)."""
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._loop, name="primi-cpu", daemon=True)
+            self.thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            time.sleep(self.PERIOD)
+            self.cpu()
 
     def cpu(self) -> float:
-        """CPU seconds used by the root and every process under it (live, or ended and reaped)."""
-        stats: dict[int, tuple[int, float]] = {}
-        for name in os.listdir(PROC):
-            if name.isdigit() and int(name) not in self.outside:
-                got = _stat(int(name))
-                if got is not None:
-                    stats[int(name)] = got
-        inside = {self.root}
-        changed = True
-        while changed:  # a child can be listed before its parent
-            changed = False
-            for pid, (ppid, _) in stats.items():
-                if pid not in inside and ppid in inside:
-                    inside.add(pid)
-                    changed = True
-        self.outside.update(pid for pid in stats if pid not in inside)
-        return sum(stats[pid][1] for pid in inside if pid in stats)
+        """CPU seconds used so far by the root and every process under it (live, or ended)."""
+        with self.lock:
+            stats: dict[int, tuple[int, float, float]] = {}
+            for name in os.listdir(PROC):
+                if name.isdigit() and int(name) not in self.outside:
+                    got = _stat(int(name))
+                    if got is not None:
+                        stats[int(name)] = got
+            inside = {self.root}
+            changed = True
+            while changed:  # a child can be listed before its parent
+                changed = False
+                for pid, (ppid, _, _) in stats.items():
+                    if pid not in inside and ppid in inside:
+                        inside.add(pid)
+                        changed = True
+            self.outside.update(pid for pid in stats if pid not in inside)
+            for pid, (ppid, own) in self.last.items():
+                if pid not in inside and ppid != self.root:
+                    self.departed += own
+            self.last = {pid: (stats[pid][0], stats[pid][1]) for pid in inside if pid in stats and pid != self.root}
+            root = stats.get(self.root)
+            mine = root[1] + root[2] if root else 0.0
+            return mine + self.departed + sum(own for _, own in self.last.values())
 
 
 TREE = Tree(os.getpid())
@@ -153,5 +185,7 @@ class Summary:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if ENABLED:
+        TREE.watch()
     if ENABLED and not hasattr(config, "workerinput"):  # the controller (or a run without xdist) prints
         config.pluginmanager.register(Summary(), "primi-cpu-summary")
