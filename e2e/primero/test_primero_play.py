@@ -286,7 +286,7 @@ def test_layout_stays_put_through_boot_and_ai_turns(kept_page: Page, server: str
         new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
           .observe({type: 'layout-shift', buffered: true});"""
     )
-    start(page, server, "waks", 4, ["human", "hard", "hard", "hard"], seed=77)
+    start(page, server, "waks", 4, ["human", "easy", "easy", "easy"], seed=77)
     for step in range(10):
         settle(page)
         if not page.locator("#dealend").is_hidden():
