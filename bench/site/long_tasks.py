@@ -1,5 +1,10 @@
 """The main thread's longest tasks, phase by phase: boot (cold and warm), each game's table opened,
-and turns against the hard AI in each of the three games.
+and turns against the hard AI in each of the three games; then, on the page loaded again with
+?debug, a Primero deal at the Slow speed with its pot and the next deal (3 players, medium), and
+Primo's turns up to a row clear at Normal (e2e/kit/primo.py's ``clear_seed`` and simple player, easy
+computers). These are the phases the e2e tests bounded in wall and CPU time before those bounds came
+here as figures (e2e/a11y/test_motion.py, e2e/primero/test_primero_play.py: a bound on a shared,
+loaded machine is a guess).
 
     nice -n 10 python3 -m bench.site.long_tasks [--runs 3] [--clicks 30] [--dist DIR]
 
@@ -30,6 +35,8 @@ from typing import Any
 
 import build
 from bench.kit.browser import launch
+
+ROOT = build.ROOT
 
 # From the page's first script: every long task and every long animation frame with its scripts.
 OBSERVE = """(() => { window.__long = []; window.__loaf = [];
@@ -136,6 +143,64 @@ def phase(browser: Any, page: Any, out: dict[str, dict[str, Any]], name: str, ac
     out[name] = {**since(page, t0), "wall": cpu["trace"][0], "cpu": cpu["trace"][1]}
 
 
+def speed(page: Any, base: str, value: str) -> None:
+    """Settings › Speed (the page stays up: hash changes)."""
+    page.goto(base + "?debug#/settings")
+    page.wait_for_selector("#set-speed", timeout=TIMEOUT)
+    page.select_option("#set-speed", value)
+
+
+def slow_deal(page: Any, base: str, rng: random.Random) -> None:
+    """Primero Waks, 3 players (two medium computers), at Slow: the deal, random moves of the human
+    up to the deal's end, its pot, and the next deal dealt."""
+    page.goto(base + "?debug#/play/primero?variant=waks&players=3&seed=11")
+    page.wait_for_selector("#screen-setup[data-game=primero]", timeout=TIMEOUT)
+    for i, kind in enumerate(["human", "medium", "medium"]):
+        page.select_option(f"#seat-{i}", kind)
+    page.locator("#setup-start").click()
+    page.wait_for_selector("#screen-table[data-game=primero]", timeout=TIMEOUT)
+    for _ in range(60):
+        settle(page)
+        if page.locator("#dealend").is_visible():
+            page.locator("#dealend-go").click()
+            settle(page)
+            return
+        ids = page.evaluate(CONTROLS)
+        if ids:
+            page.locator(f"[data-clicker-id='{rng.choice(ids)}']").first.click()
+    raise RuntimeError("Primero at Slow: no deal's end in 60 moves")
+
+
+def primo_kit() -> Any:
+    """e2e/kit/primo.py (its seeds found by web/worker.py in this process, its simple player)."""
+    for path in (ROOT / "web", ROOT / "e2e"):
+        if str(path) not in sys.path:
+            sys.path.insert(0, str(path))
+    import kit.primo  # type: ignore[import-not-found,unused-ignore]
+
+    return kit.primo
+
+
+def row_clear(page: Any, base: str, seed: int, players: int) -> None:
+    """Primo from the deal ``clear_seed`` found (easy computers), the human playing e2e/kit/primo.py's
+    simple player, up to the first row clear and the table settled after it."""
+    primo = primo_kit()
+    page.goto(base + f"?debug#/play/primo?variant=base&players={players}&seed={seed}")
+    page.wait_for_selector("#screen-setup[data-game=primo]", timeout=TIMEOUT)
+    for i in range(players):
+        page.select_option(f"#seat-{i}", "human" if i == 0 else "easy")
+    page.evaluate("window.primi.replies.length = 0")
+    page.locator("#setup-start").click()
+    page.wait_for_selector("#screen-table[data-game=primo]", timeout=TIMEOUT)
+    for _ in range(60):
+        page.wait_for_function(f"() => document.querySelector('#po-rows[data-clears]') || ({SETTLED})()", timeout=TIMEOUT)
+        if page.locator("#po-rows[data-clears]").count():
+            settle(page)
+            return
+        primo.do(page, primo.policy(primo.last_view(page)))
+    raise RuntimeError(f"Primo: no row cleared in 60 moves (seed {seed}, {players} players)")
+
+
 def one_run(p: Any, base: str, clicks: int, seed: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     browser = launch(p)
@@ -161,6 +226,14 @@ def one_run(p: Any, base: str, clicks: int, seed: int) -> dict[str, dict[str, An
     for game, variant, players in GAMES:
         phase(browser, page, out, f"{game}: table opened", lambda: open_table(page, base, game, variant, players))  # noqa: B023
         phase(browser, page, out, f"{game}: {clicks} moves v hard AI", lambda: play(page, clicks, rng))
+    # The page again with ?debug (its replies kept: the Primo player reads its legal moves there).
+    page.goto(base + "?debug#/")
+    page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT)
+    speed(page, base, "slow")
+    phase(browser, page, out, "primero: a Slow deal, its pot, the next deal", lambda: slow_deal(page, base, rng))
+    speed(page, base, "normal")
+    deal = primo_kit().clear_seed()
+    phase(browser, page, out, "primo: turns up to a row clear (Normal)", lambda: row_clear(page, base, *deal))
     browser.close()
     return out
 

@@ -2,7 +2,15 @@
 (web/shell/motion.js) and never hold the state back; Off and prefers-reduced-motion mean none (unless
 the player chose a speed); a click finishes what is playing; the sounds (web/shell/sound.js) are
 off by default, make no AudioContext until the player turns them on, and play when on; the boot's
-bar follows the bytes the service worker fetches and serves (web/sw.js)."""
+bar follows the bytes the service worker fetches and serves (web/sw.js).
+
+How long the main thread's tasks take through these phases (issue 10's 50 ms) is a figure, measured
+by bench/site/long_tasks.py (a first visit and a warm start, each game's table, Primero's Slow deal
+and its deal end, Primo's turns up to a row clear at Normal), not asserted here: a wall-clock or CPU
+bound in a test is a guess on a shared, loaded machine.
+
+The tests that need no first visit take a new page of the context this process keeps (``kept_page``:
+the site's storage emptied), loaded once with their settings, and go from game to game by hash changes."""
 
 from __future__ import annotations
 
@@ -14,8 +22,8 @@ from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, STEP_TIMEOUT
-from kit.long_tasks import LONG_TASKS, CpuTrace, cpu_tasks, long_tasks
 from kit.primero import fold as primero_fold
+from kit.tables import home
 from playwright.sync_api import Browser, Page, expect
 
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
@@ -37,17 +45,24 @@ def settings(**kw: Any) -> str:
 
 @pytest.fixture
 def fresh(browser: Browser) -> Iterator[Page]:
+    """A first visit's page: a browser context of its own (the boot bar's test)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.add_init_script(SPY_AUDIO)
-    page.add_init_script(LONG_TASKS)
-    trace = CpuTrace(browser, page)
     yield page
-    trace.close()
     context.close()
 
 
+@pytest.fixture
+def own(kept_page: Page) -> Page:
+    """A new page of the kept context, 1280x800, counting every AudioContext it makes from its first
+    script on; the test stores its settings (an init script, ``settings``) before its one load."""
+    kept_page.set_viewport_size({"width": 1280, "height": 800})
+    kept_page.add_init_script(SPY_AUDIO)
+    return kept_page
+
+
 def open_game(page: Page, server: str, game: str, query: str) -> None:
+    """The game's setup (the first time a load of the site with ?debug, then a hash change), Start."""
     page.goto(server + f"?debug#/play/{game}?{query}")
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     page.get_by_role("button", name="Start the game").click()
@@ -92,19 +107,16 @@ def human_bet(page: Page) -> None:
     bar.locator("button[data-action]:not([disabled])").first.click()
 
 
-def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, server: str) -> None:
+def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(own: Page, server: str) -> None:
     from kit.primiera import human_step
 
-    page = fresh
-    page.goto(server)
-    page.evaluate(settings(speed="slow", speedChosen=True))
+    page = own
+    page.add_init_script(settings(speed="slow", speedChosen=True))  # its one load
     # Primero: the deal moves, at once on a table whose state is final.
-    t0 = page.evaluate("performance.now()")
     open_game(page, server, "primero", "variant=waks&players=3&seats=human,medium,medium&seed=11")
     page.wait_for_function(f"({PLAYED})() > 0")
     dom_matches_view(page)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
-    long_tasks(page, t0, "Primero: the start and a Slow deal")
     # A click anywhere finishes every animation playing (the slow deal runs for more than a second).
     page.wait_for_function(RUNNING)
     page.evaluate("window.__anims = document.getAnimations().filter((a) => a.playState === 'running')")
@@ -136,13 +148,11 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
             human_bet(page)
     assert page.locator("#dealend").is_visible(), page.inner_html("#actions")
     kinds = page.evaluate("({...window.primi.motion.kinds})")
-    t0 = page.evaluate("performance.now()")
     page.locator("#dealend-go").click()
     page.wait_for_function(f"window.primi.motion.kinds.chip > {kinds['chip']} && window.primi.motion.kinds.slide > {kinds['slide']}")
     expect(page.locator("#dealend")).to_be_hidden()
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
     dom_matches_view(page)
-    long_tasks(page, t0, "Primero: the pot and the next Slow deal")
     # No sound was asked for: no cue, and no AudioContext despite the clicks.
     assert page.evaluate("window.__audio") == 0
     assert all(n == 0 for n in page.evaluate("window.primi.sounds").values())
@@ -156,14 +166,12 @@ def test_cards_and_chips_move_at_normal_and_a_click_finishes_them(fresh: Page, s
     human_step(page, 0)  # a tap plays a card with one move; else it is picked and its first option played
     page.wait_for_function(f"window.primi.motion.kinds.slide > {slides} || window.primi.motion.kinds.fly > 0")
     dom_matches_view(page)
-    cpu_tasks(page, "the boot, Primero's and Primiera's tables")
 
 
-def test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on(fresh: Page, server: str) -> None:
-    page = fresh
+def test_off_and_reduced_motion_move_nothing_and_sound_plays_when_on(own: Page, server: str) -> None:
+    page = own
     page.emulate_media(reduced_motion="reduce")
-    page.goto(server)
-    page.evaluate(settings(speed="normal"))  # a stored speed the player did not choose: reduced motion wins
+    page.add_init_script(settings(speed="normal"))  # a stored speed the player did not choose: reduced motion wins
     open_game(page, server, "primero", "variant=waks&players=3&seats=human,easy,easy&seed=11")
     human_bet(page)
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
@@ -258,7 +266,6 @@ def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Pa
     mb = f"{total / 1e6:.1f} MB"
     figures = [s for s in page.evaluate("[...window.__stages]") if "MB" in s]
     assert figures and all(s.startswith("Downloading the game:") and s.endswith(" of " + mb) for s in figures), figures
-    long_tasks(page, 0, "a first visit (the download drawn on the bar)")
     # A warm start: the engine's files come from the cache, counted against what this boot took last time.
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
@@ -270,9 +277,6 @@ def test_the_boot_bar_follows_the_bytes(fresh: Page, server: str, built_site: Pa
     # is downloaded, so the bar says no figure.
     assert abs(steps[-1]["bytes"] - steps[-1]["total"]) <= 0.02 * steps[-1]["total"], steps[-1]
     assert 0.5 * total < steps[-1]["total"]
-    # Drawing the bar cost no long task: a first visit's download and a warm start, on the CPU and ours in wall time.
-    long_tasks(page, 0, "a warm start")
-    cpu_tasks(page, "a first visit and a warm start")
 
 
 def rows_match_view(page: Page) -> None:
@@ -296,12 +300,15 @@ def kinds_of(page: Page) -> dict[str, int]:
     return k
 
 
-def test_primo_cards_runs_and_takes_move_and_tasks_stay_short(fresh: Page, server: str) -> None:
-    from kit.primo import clear_seed, do, policy, start, top_plan, turn_seed
+def test_primo_cards_runs_and_takes_move_and_a_row_clear_plays(own: Page, server: str) -> None:
+    from kit.primo import clear_seed, do, policy, top_plan, turn_seed
+    from kit.tables import start
 
-    page = fresh
-    page.add_init_script(settings(speed="normal", speedChosen=True))  # each load (tables.arrive loads the page afresh)
-    start(page, server, "base", ["human", "easy"], seed=turn_seed())
+    page = own
+    page.add_init_script(settings(speed="normal", speedChosen=True))  # its one load
+    page.goto(server + "?debug#/")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    start(page, server, "primo", "base", ["human", "easy"], seed=turn_seed())  # hash changes from here on
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
     # A run moved between rows slides from its old row (the rows are final at once).
     k = kinds_of(page)
@@ -322,11 +329,10 @@ def test_primo_cards_runs_and_takes_move_and_tasks_stay_short(fresh: Page, serve
     rows_match_view(page)
     now = kinds_of(page)
     assert now["fly"] + now["slide"] > k["fly"] + k["slide"]
-    # A turn with a row clear (a 3- to 6-player deal): cards move, the clear plays, and no
-    # main-thread task of ours runs long.
+    # A turn with a row clear (a 3- to 6-player deal): cards move and the clear plays.
     seed, players = clear_seed()
-    start(page, server, "base", ["human"] + ["easy"] * (players - 1), seed=seed)
-    t0 = page.evaluate("performance.now()")
+    home(page, server)  # the first game quiet (its calls answered), then the next one's setup
+    start(page, server, "primo", "base", ["human"] + ["easy"] * (players - 1), seed=seed)
     k = kinds_of(page)
     for _ in range(60):
         page.wait_for_function(f"() => document.querySelector('#po-rows[data-clears]') || ({SETTLED})()", timeout=STEP_TIMEOUT)
@@ -337,5 +343,3 @@ def test_primo_cards_runs_and_takes_move_and_tasks_stay_short(fresh: Page, serve
     page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT)
     rows_match_view(page)
     assert kinds_of(page)["slide"] > k["slide"]
-    long_tasks(page, t0, "Primo: turns up to a row clear (Normal)")
-    cpu_tasks(page, "the boot and Primo's tables")

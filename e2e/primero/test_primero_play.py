@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, STEP_TIMEOUT
@@ -276,43 +275,29 @@ def test_hot_seat_recap_shows_public_actions_since_your_turn(page: Page, server:
     assert recaps >= 1
 
 
-def test_main_thread_never_blocks_and_layout_stays_put(browser: Any, server: str) -> None:
-    """Python and the AI run in the worker: no script of ours runs long on the main thread through
-    boot and AI turns (the Long Animation Frames API names the scripts: a loaded machine stretches
-    the browser's own tasks, which the Long Tasks API alone cannot tell from ours), and the layout
-    stays put."""
-    from kit.long_tasks import LONG_TASKS, CpuTrace, long_tasks
-
-    context = browser.new_context()
-    context.add_init_script(LONG_TASKS)
-    context.add_init_script(
+def test_layout_stays_put_through_boot_and_ai_turns(kept_page: Page, server: str) -> None:
+    """The layout stays put from the page's first paint through a game's start and AI turns: the
+    cumulative layout shift (the Layout Instability API, shifts right after an input left out) stays
+    within 0.1. That Python and the AI, run in the worker, leave the main thread's tasks short (issue
+    10's 50 ms) is a figure of bench/site/long_tasks.py (Primero against the hard AI), not a bound here."""
+    page = kept_page  # a load of its own: the shifts counted are this page's, from its first script
+    page.add_init_script(
         """window.__cls = 0;
         new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
           .observe({type: 'layout-shift', buffered: true});"""
     )
-    page = context.new_page()
-    trace = CpuTrace(browser, page)  # stopped whatever happens: the next test traces too
-    try:
-        start(page, server, "waks", 4, ["human", "hard", "hard", "hard"], seed=77)
-        for step in range(10):
-            settle(page)
-            if not page.locator("#dealend").is_hidden():
-                page.locator("#dealend-go").click()
-                continue
-            if page.locator("#game-end").count():
-                break
-            human_step(page, step)
-        # The checklist's bar is 50 ms: on the CPU for every task (the trace), and in wall time, with
-        # a margin for a loaded machine, for our scripts (80, as test_motion's play). The boot's bar
-        # messages were 49-123 ms of our script before they were drawn once a frame without
-        # toLocaleString (bench/site/long_tasks.py).
-        long_tasks(page, 0, "boot and AI turns")
-        trace.check("boot and AI turns")
-    finally:
-        trace.close()
+    start(page, server, "waks", 4, ["human", "easy", "easy", "easy"], seed=77)
+    for step in range(10):
+        settle(page)
+        if not page.locator("#dealend").is_hidden():
+            page.locator("#dealend-go").click()
+            continue
+        if page.locator("#game-end").count():
+            break
+        human_step(page, step)
     cls = page.evaluate("window.__cls")
+    print(f"cumulative layout shift {cls:.4f}")
     assert cls <= 0.1, f"cumulative layout shift {cls:.3f}"
-    context.close()
 
 
 def test_the_last_deal_does_not_say_the_pot_carries_over(page: Page, server: str) -> None:
