@@ -42,6 +42,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -597,8 +598,15 @@ def ensure_test_tools() -> None:
                        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
 
 
+def _say(step: str, since: float) -> None:
+    """A step of ``build.py test`` with the time since the command began (where the suite's minutes go)."""
+    took = time.monotonic() - since
+    print(f"test: {step} (at {int(took // 60)}:{int(took % 60):02d})", flush=True)
+
+
 def run_tests(pytest_args: list[str]) -> int:
     """Lint, type-check and run every test; the exit status is non-zero if any step failed."""
+    began = time.monotonic()
     ensure_test_tools()
     steps = [
         ("ruff", [sys.executable, "-m", "ruff", "check", "pygame_core", "web/worker.py", "web/bridge", "tests", "e2e", "bench", "build.py", "tools"]),
@@ -614,17 +622,19 @@ def run_tests(pytest_args: list[str]) -> int:
         # The whole suite: build first, and make the e2e tests' engine snapshot (e2e/kit/snapshot_seed.py,
         # a Pyodide boot in chromium, kept in build/ under the engine's tag) on the other core while
         # the lint and type steps run, rather than in each pytest worker.
+        _say("build", began)
         build()
         seed = subprocess.Popen([sys.executable, "e2e/kit/snapshot_seed.py"], cwd=ROOT)
     for name, cmd in steps:
-        print(f"test: {name}", flush=True)
+        _say(name, began)
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed.append(name)
     if seed is not None:
         seed.wait()  # without a snapshot (it failed) the pytest workers try again, then boot plainly
+        _say("pytest", began)
         failed += run_shards()
     else:  # a selection (-k, a file): one pytest process, as asked
-        print("test: pytest", flush=True)
+        _say("pytest", began)
         # Files or tests named: those alone (with tests/ and e2e/ before them pytest ran the whole suite).
         named = any(not a.startswith("-") and before not in ("-k", "-m", "-p", "-o", "--deselect")
                     and (ROOT / a.split("::", 1)[0]).exists() for before, a in zip(["", *pytest_args], pytest_args, strict=False))
@@ -634,8 +644,9 @@ def run_tests(pytest_args: list[str]) -> int:
                           cwd=ROOT).returncode != 0:
             failed.append("pytest")
     if failed:
-        print(f"test: FAILED steps: {', '.join(failed)}", flush=True)
+        _say(f"FAILED steps: {', '.join(failed)}", began)
         return 1
+    _say("every step passed", began)
     return 0
 
 
@@ -655,7 +666,6 @@ def run_shards() -> list[str]:
     env = {**os.environ, "PRIMI_PREBUILT": "1"}
     cmd = [sys.executable, "-m", "pytest", "tests", "e2e", "-q", "-p", "no:cacheprovider", "-p", "tools.pytest_cpu",
            "-n", str(WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
-    print("test: pytest", flush=True)
     return [] if subprocess.run(cmd, cwd=ROOT, env=env).returncode == 0 else ["pytest"]
 
 
