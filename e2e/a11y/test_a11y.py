@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kit import STEP_TIMEOUT
 from kit.a11y import axe
-from kit.tables import boot, settle, start
+from kit.tables import address, settle, start
 from playwright.sync_api import Page, expect
 
 # ---------------------------------------------------------------- the sweep (issue 10)
 # Every screen, every player count 2 to 6 of every game, in each language, at phone size (and the
 # screens again at desktop size): axe finds nothing, and every interactive element is at least
-# 24x24 CSS px (WCAG 2.5.8; a link inside a sentence is the standard's inline exception). One page:
-# the language is switched in Settings (a table stays open through it: back on #/table it is
-# drawn again in the new language) and games start by hash changes, so the engine boots once.
+# 24x24 CSS px (WCAG 2.5.8; a link inside a sentence is the standard's inline exception). One page,
+# the phone page the tests share (e2e/conftest.py ``take``), with no motion (prefers-reduced-motion,
+# which is speed Off for a player who chose no speed: nothing in flight while axe reads the page): the
+# language is switched in Settings (a table stays open through it: back on #/table it is drawn again
+# in the new language) and games start by hash changes, so the engine does not boot for the sweep.
 SMALL = """() => [...document.querySelectorAll('a[href], button, input, select, summary, [role=button], [data-action], [tabindex]:not([tabindex="-1"])')]
   .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], .sr-only'))
   .filter((el) => !(el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.parentElement.textContent.trim() !== el.textContent.trim()))
@@ -100,14 +103,14 @@ def sweep(page: Page, where: str, found: dict[str, Any]) -> None:
 
 
 def set_language(page: Page, server: str, lang: str) -> None:
-    page.goto(server + "#/settings")
+    page.goto(address(page, server) + "#/settings")
     page.select_option("#set-lang", lang)
-    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", "en" if lang == "auto" else lang)  # auto: the browser's, en-US
 
 
 def screens(page: Page, server: str, where: str, found: dict[str, Any]) -> None:
     for route, ready in SCREENS:
-        page.goto(server + route)
+        page.goto(address(page, server) + route)
         expect(page.locator(ready).first).to_be_visible()  # the screen is drawn
         sweep(page, f"{where} {route}", found)
     page.keyboard.press("?")  # the shortcuts dialog, from a screen without a table: every game's keys
@@ -131,15 +134,25 @@ def check_handover_escape(page: Page) -> None:
     expect(page.locator("#handover-go")).to_be_focused()
 
 
-def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_small_target(browser: Any, server: str) -> None:
-    page = boot(browser, server, viewport={"width": 360, "height": 740}, has_touch=True)
+def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_small_target(take: Callable[[str], Page], server: str) -> None:
+    page = take("phone")
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        sweep_all(page, server)
+    finally:  # the shared page as the next test expects it: motion, its language (the browser's) and size
+        page.emulate_media(reduced_motion="no-preference")
+        page.set_viewport_size({"width": 360, "height": 740})
+        set_language(page, server, "auto")
+
+
+def sweep_all(page: Page, server: str) -> None:
     found: dict[str, Any] = {}
     for lang in LANGS:
         set_language(page, server, lang)
         screens(page, server, lang, found)
     for route, ready in [("#/learn", "#screen-learn-index"), ("#/primiera/learn", "#pa-learn-title"), ("#/primo/learn", "#po-learn-title"),
                          ("#/primiera/score", "#pa-score-title")]:  # in English (the last language set)
-        page.goto(server + route)
+        page.goto(address(page, server) + route)
         expect(page.locator(ready).first).to_be_visible()
         sweep(page, route, found)
     current = LANGS[-1]
@@ -149,7 +162,7 @@ def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_smal
             if lang != current:
                 set_language(page, server, lang)
                 current = lang
-                page.goto(server + "#/table")
+                page.goto(address(page, server) + "#/table")
             settle(page)
             sweep(page, f"{lang} {game} {variant} {n}p", found)
             if game == "primero" and n == 2:
@@ -181,4 +194,3 @@ def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_smal
     settle(page)
     sweep(page, "desktop primo 6p", found)
     assert found == {}, found
-    page.context.close()

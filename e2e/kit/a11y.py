@@ -11,17 +11,22 @@ from kit import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
+# The run, and what the tests read of it, done in the page: every violation in full (each of its nodes
+# checked), but only the violations (``resultTypes``: axe then builds no selector for the nodes that
+# pass, the most of its work after the rules), and only their id, impact, help and first five targets
+# sent back. About 0.3 CPU-s a run, against 0.75 for the whole result returned (a Primiera table).
+RUN = """async () => {
+  const result = await axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    rules: { 'target-size': { enabled: true } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target), help: v.help }));
+}"""
+
 
 def axe(page: Page) -> list[dict[str, Any]]:
     if not page.evaluate("typeof axe !== 'undefined'"):  # once per document (a hash change keeps it)
         page.evaluate(AXE.read_text())  # run by the test harness: the page's CSP refuses inline scripts
-    result = page.evaluate(
-        """() => axe.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-            rules: { 'target-size': { enabled: true } },
-        })"""
-    )
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5], "help": v["help"]}
-        for v in result["violations"]
-    ]
+    found: list[dict[str, Any]] = page.evaluate(RUN)
+    return found
