@@ -4,7 +4,11 @@
 // and an invite (or an answer) past its time are refused with their keys; a browser without WebRTC
 // is told so. And the heartbeats on a stood-in channel and clock: pings every 2 s, pongs to pings, a
 // peer silent 8 s (or 4 s while ICE says "disconnected") or a channel closed is lost, once; a link
-// closed on purpose is not. The connection itself is e2e/together/test_net_wire.py's.
+// closed on purpose is not; a peer that goes silent at any moment is lost within 10 s of its last
+// word (the promise: a friend whose phone sleeps or loses the network is noticed within 10 s; on this
+// clock, so no load on the machine bends it). The connection itself is e2e/together/test_net_wire.py's,
+// which checks that a real page that dies is found lost by this silence, and a closed tab by its
+// channel closing.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -146,5 +150,29 @@ test("ICE disconnected with 4 s of silence, or the channel closing, is lost; clo
   for (let i = 0; i < 20; i++) c.tick(1000);
   assert.deepEqual(c.states, ["open", "closed"]);
   assert.equal(c.link.state, "closed");
+  globalThis.RTCPeerConnection = FakePeerConnection;
+});
+
+test("a peer that stops speaking at any moment of the beat is lost within 10 s of its last word, not before 8 s", async (t) => {
+  // e2e/together/test_net_wire.py's page that dies: nothing is closed, the host only stops hearing it.
+  globalThis.RTCPeerConnection = TrackedPeerConnection;
+  t.mock.timers.enable({ apis: ["setInterval"] });
+  for (let offset = 0; offset < 3000; offset += 125) { // any moment of a check's period (1 s; up to 3 s covered)
+    const { states, tick, hear } = await openLink(t);
+    tick(offset);
+    hear('{"t":"pong"}'); // its last word, `offset` ms after the link opened
+    let silent = 0;
+    while (!states.includes("lost") && silent < 20_000) { tick(50); silent += 50; }
+    assert.deepEqual(states, ["open", "lost"], `offset ${offset}`);
+    assert.ok(silent > 8000 && silent <= 10_000, `offset ${offset}: lost after ${silent} ms of silence`);
+  }
+  // ICE says "disconnected" about 6 s after the last word (measured on loopback): lost at once then.
+  const { pc, states, tick, hear } = await openLink(t);
+  hear('{"t":"pong"}');
+  for (let i = 0; i < 57; i++) tick(100);
+  assert.deepEqual(states, ["open"]);
+  pc.connectionState = "disconnected";
+  pc.dispatchEvent(new Event("connectionstatechange"));
+  assert.deepEqual(states, ["open", "lost"]);
   globalThis.RTCPeerConnection = FakePeerConnection;
 });
