@@ -163,6 +163,8 @@ def test_the_table_layout_at_desktop_and_phone_sizes(page: Page, server: str) ->
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.scrollTo(0, 0)")
+            # Measured at rest: a card still sliding in from the computers' turn is drawn scaled.
+            page.wait_for_function("() => !window.primi.motion.running()", timeout=STEP_TIMEOUT)
             got = page.evaluate(LAYOUT)
             where = f"{width}x{height}"
             checks = [
