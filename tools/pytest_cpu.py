@@ -48,7 +48,9 @@ class Tree:
     processes. A thread therefore reads the tree twice a second and keeps each process's last figure:
     one that has gone adds that figure to ``departed`` (its last half second or less is lost). The root's
     own children are the exception: the root waits for them (subprocess.run), so their whole time is in
-    the root's reaped-children figure, and they are never added to ``departed``. A pid once found outside
+    the root's reaped-children figure, and they are never added to ``departed``; what they reaped
+themselves is in it too (Playwright's driver reaps the chromium it launched), and was counted in
+``departed`` as it ended, so that is taken back out when such a child ends. A pid once found outside
     the tree is not read again (a process keeps its parent; pids wrap around only after a long run)."""
 
     PERIOD = 0.5
@@ -56,7 +58,7 @@ class Tree:
     def __init__(self, root: int) -> None:
         self.root = root
         self.outside: set[int] = set()
-        self.last: dict[int, tuple[int, float]] = {}  # pid -> (parent, its own CPU) at the last reading
+        self.last: dict[int, tuple[int, float, float]] = {}  # pid -> (parent, own CPU, reaped children's) at the last reading
         self.departed = 0.0
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
@@ -90,13 +92,17 @@ class Tree:
                         inside.add(pid)
                         changed = True
             self.outside.update(pid for pid in stats if pid not in inside)
-            for pid, (ppid, own) in self.last.items():
-                if pid not in inside and ppid != self.root:
+            for pid, (ppid, own, reaped) in self.last.items():
+                if pid in inside:
+                    continue
+                if ppid != self.root:
                     self.departed += own
-            self.last = {pid: (stats[pid][0], stats[pid][1]) for pid in inside if pid in stats and pid != self.root}
+                else:  # its whole time, reaped children included, is in the root's figure now: those
+                    self.departed -= reaped  # children were counted in ``departed`` as they ended
+            self.last = {pid: stats[pid] for pid in inside if pid in stats and pid != self.root}
             root = stats.get(self.root)
             mine = root[1] + root[2] if root else 0.0
-            return mine + self.departed + sum(own for _, own in self.last.values())
+            return mine + self.departed + sum(own for _, own, _ in self.last.values())
 
 
 TREE = Tree(os.getpid())

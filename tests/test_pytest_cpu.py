@@ -1,0 +1,45 @@
+"""tools/pytest_cpu.py's process-tree reading: a child's children are counted once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import pytest_cpu
+
+pytestmark = pytest.mark.skipif(not pytest_cpu.ENABLED, reason="no /proc here")
+
+# A child that starts a grandchild burning CPU, reaps it, then waits: each step after a line on stdin.
+BURN = "import sys, time\nt = time.process_time()\nwhile time.process_time() - t < 0.6: pass\nprint('burnt', flush=True)\nsys.stdin.readline()\n"
+CHILD = f"""import subprocess, sys
+g = subprocess.Popen([sys.executable, '-c', {BURN!r}], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+print(g.stdout.readline().strip(), flush=True)
+sys.stdin.readline()
+g.stdin.close(); g.wait()
+print('reaped', flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_grandchild_reaped_by_its_parent_then_the_parent_is_counted_once(tmp_path: Path) -> None:
+    tree = pytest_cpu.Tree(pytest_cpu.os.getpid())
+    start = tree.cpu()
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdin is not None
+    assert child.stdout.readline().strip() == "burnt"
+    seen = tree.cpu() - start  # the grandchild alive, its 0.6 s in it
+    child.stdin.write("\n")
+    child.stdin.flush()
+    assert child.stdout.readline().strip() == "reaped"
+    gone = tree.cpu() - start  # the grandchild gone: its last reading kept
+    child.stdin.write("\n")
+    child.stdin.close()
+    child.wait()
+    end = tree.cpu() - start  # the child reaped by this process: its time and the grandchild's in ours
+    assert seen >= 0.6
+    assert gone >= seen
+    # Two pythons' start-up, and the 0.6 s burnt: counted once, not twice (it was 1.2 s more).
+    assert 0.6 <= end < seen + 0.5, (seen, gone, end)
