@@ -46,11 +46,12 @@ class Tree:
     Chromium's zygote does not wait for the renderers it forks (they are reaped without their times
     reaching it), so a closed browser context's CPU would be lost from any reading of the living
     processes. A thread therefore reads the tree twice a second and keeps each process's last figure:
-    one that has gone adds that figure to ``departed`` (its last half second or less is lost). The root's
-    own children are the exception: the root waits for them (subprocess.run), so their whole time is in
-    the root's reaped-children figure, and they are never added to ``departed``; what they reaped
-themselves is in it too (Playwright's driver reaps the chromium it launched), and was counted in
-``departed`` as it ended, so that is taken back out when such a child ends. A pid once found outside
+    one that has gone adds that figure to ``departed`` (its last half second or less is lost). The root
+    also waits for its own children (subprocess.run, Playwright's driver), so each one's whole time,
+    with all it reaped itself (the driver reaps the chromium it launched), reaches the root's
+    reaped-children figure when it ends: only what that figure grows by beyond what was already
+    counted of that child and its descendants is added (``unseen``: a child too short-lived to be read,
+    the last half second of one). A pid once found outside
     the tree is not read again (a process keeps its parent; pids wrap around only after a long run)."""
 
     PERIOD = 0.5
@@ -60,6 +61,9 @@ themselves is in it too (Playwright's driver reaps the chromium it launched), an
         self.outside: set[int] = set()
         self.last: dict[int, tuple[int, float, float]] = {}  # pid -> (parent, own CPU, reaped children's) at the last reading
         self.departed = 0.0
+        self.pending: dict[int, float] = {}  # pid -> what was counted of its children that ended
+        self.root_reaped = 0.0  # the root's reaped-children figure at the last reading
+        self.unseen = 0.0
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
 
@@ -92,17 +96,39 @@ themselves is in it too (Playwright's driver reaps the chromium it launched), an
                         inside.add(pid)
                         changed = True
             self.outside.update(pid for pid in stats if pid not in inside)
-            for pid, (ppid, own, reaped) in self.last.items():
-                if pid in inside:
-                    continue
-                if ppid != self.root:
-                    self.departed += own
-                else:  # its whole time, reaped children included, is in the root's figure now: those
-                    self.departed -= reaped  # children were counted in ``departed`` as they ended
-            self.last = {pid: stats[pid] for pid in inside if pid in stats and pid != self.root}
+            # Those gone since the last reading, each one's last figure kept; children before parents,
+            # so a parent's credit holds what was counted of its children (``pending``).
+            gone = [pid for pid in self.last if pid not in inside]
+            root_credit = 0.0
+            for pid in sorted(gone, key=self._depth, reverse=True):
+                ppid, own, _ = self.last[pid]
+                self.departed += own
+                credit = own + self.pending.pop(pid, 0.0)
+                if ppid == self.root:
+                    root_credit += credit
+                else:
+                    self.pending[ppid] = self.pending.get(ppid, 0.0) + credit
+            for pid in gone:
+                del self.last[pid]
+            self.last.update({pid: stats[pid] for pid in inside if pid in stats and pid != self.root})
             root = stats.get(self.root)
-            mine = root[1] + root[2] if root else 0.0
+            if root is not None:
+                # The root's reaped figure grows by the whole time of each child it waits for (and of
+                # everything that child reaped): what is beyond what was counted of them as they ended
+                # is time never seen (a child too short for a reading; the last half second).
+                grown = root[2] - self.root_reaped
+                self.root_reaped = root[2]
+                self.unseen += max(0.0, grown - root_credit)
+            mine = (root[1] if root else 0.0) + self.unseen
             return mine + self.departed + sum(own for _, own, _ in self.last.values())
+
+    def _depth(self, pid: int) -> int:
+        depth, seen = 0, {pid}
+        while pid in self.last and self.last[pid][0] not in seen:
+            pid = self.last[pid][0]
+            seen.add(pid)
+            depth += 1
+        return depth
 
 
 TREE = Tree(os.getpid())
