@@ -441,11 +441,20 @@ export function errorText(answer) {
 
 window.primi = { engineCall, announce, tableInfo, replayInfo, thinkTimes, keys: keysForTests, replies: DEBUG ? replies : undefined,
   reviewInfo, setReviewSlice }; // issue 23: the game review, for tests
-// With ?debug, the tests can stop the worker as a fatal error would (e2e/test_robust.py): it answers
+// With ?debug, the tests can stop the worker as a fatal error would (e2e/saves/test_robust.py): it answers
 // nothing any more, and (crash) it reports its fatal error, as engine-boot.mjs does for Pyodide's.
 if (DEBUG) window.primi.killEngine = (crash = false) => {
   worker.terminate();
   if (crash) new BroadcastChannel("primi-engine").postMessage({ type: "fatal" });
+};
+// With ?debug, the tests' shared pages read their settings again from storage between tests
+// (e2e/kit/tables.py ``Pages.rest``): no test inherits a setting another test chose in Settings.
+if (DEBUG) window.primi.reloadSettings = async () => {
+  const lang = settings.lang;
+  Object.assign(settings, loadSettings());
+  applyMotion();
+  if (settings.lang !== lang) await changeLanguage();
+  return { ...settings };
 };
 // The worker's memory (bench/site/boot.py): {wasm: bytes} from the snapshot worker, null from PyScript's.
 window.primi.heap = async () => {

@@ -54,6 +54,8 @@ interface Window {
     bootBytes?: { phase: string; bytes: number; total: number }[];
     /** With ?debug: stop the worker as a fatal error would (crash: reporting it, as engine-boot.mjs does). */
     killEngine?: (crash?: boolean) => void;
+    /** With ?debug: the settings read again from storage (the tests' shared pages, between tests). */
+    reloadSettings?: () => Promise<object>;
   };
   webkitAudioContext?: typeof AudioContext;
 }

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kit import STEP_TIMEOUT
-from kit.a11y import axe
+from kit.a11y import axe, motion_off
 from kit.tables import address, settle, start
 from playwright.sync_api import Page, expect
 
@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 # Every screen, every player count 2 to 6 of every game, in each language, at phone size (and the
 # screens again at desktop size): axe finds nothing, and every interactive element is at least
 # 24x24 CSS px (WCAG 2.5.8; a link inside a sentence is the standard's inline exception). One page,
-# the phone page the tests share (e2e/conftest.py ``take``), with no motion (prefers-reduced-motion,
-# which is speed Off for a player who chose no speed: nothing in flight while axe reads the page): the
+# the phone page the tests share (e2e/conftest.py ``take``), with no motion (kit/a11y.py ``motion_off``:
+# speed Off, as the page the sweep booted had; nothing in flight while axe reads the page): the
 # language is switched in Settings (a table stays open through it: back on #/table it is drawn again
 # in the new language) and games start by hash changes, so the engine does not boot for the sweep.
 SMALL = """() => [...document.querySelectorAll('a[href], button, input, select, summary, [role=button], [data-action], [tabindex]:not([tabindex="-1"])')]
@@ -136,11 +136,10 @@ def check_handover_escape(page: Page) -> None:
 
 def test_every_screen_player_count_and_language_has_no_axe_violation_and_no_small_target(take: Callable[[str], Page], server: str) -> None:
     page = take("phone")
-    page.emulate_media(reduced_motion="reduce")
     try:
-        sweep_all(page, server)
-    finally:  # the shared page as the next test expects it: motion, its language (the browser's) and size
-        page.emulate_media(reduced_motion="no-preference")
+        with motion_off(page, server):
+            sweep_all(page, server)
+    finally:  # the shared page as the next test expects it: its language (the browser's) and size
         page.set_viewport_size({"width": 360, "height": 740})
         set_language(page, server, "auto")
 

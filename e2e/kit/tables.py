@@ -221,6 +221,19 @@ def home(page: Page, server: str) -> None:
     page.evaluate(CLEAN)
 
 
+def use_settings(page: Page, settings: dict[str, Any] | str | None) -> str | None:
+    """The page's settings replaced by ``settings`` (a dict, or the stored text; None: none stored),
+    in force at once (``?debug``'s ``window.primi.reloadSettings``: as if read at its load), without
+    a reload; returns the text stored before."""
+    text = settings if settings is None or isinstance(settings, str) else json.dumps(settings)
+    before: str | None = page.evaluate("""async (text) => {
+      const before = localStorage.getItem('primi.settings.v1');
+      if (text === null) localStorage.removeItem('primi.settings.v1'); else localStorage.setItem('primi.settings.v1', text);
+      await window.primi.reloadSettings();
+      return before; }""", text)
+    return before
+
+
 SHARED: weakref.WeakSet[Page] = weakref.WeakSet()  # the pages Pages hands out
 
 
@@ -262,8 +275,14 @@ class Pages:
         return page
 
     def rest(self, page: Page) -> None:
-        """After a test: home, so that no game left on the page plays on behind the next tests."""
+        """After a test: the page as it was handed out (its size, the PLAY settings, no media
+        emulated: nothing a test changed is inherited by the next), and home, so that no game left on
+        the page plays on behind the next tests."""
         try:
+            size = next(size for size, p in self.pages.items() if p is page)
+            page.set_viewport_size(SIZES[size]["viewport"])
+            page.emulate_media(reduced_motion="no-preference")
+            use_settings(page, PLAY)
             home(page, self.server)
         except Exception:  # a page that cannot get home is given up
             self.drop(page)

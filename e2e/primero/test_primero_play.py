@@ -4,7 +4,8 @@ from the worker, and the DOM at every step, is checked for cards the seat on scr
 the hidden cards come from the game's record, replayed in CPython once the game is over.
 
 The tests share booted pages (e2e/kit/tables.py ``Pages``: one per size and pytest process); each
-starts its game from the setup screen by a hash change."""
+starts its game from the setup screen by a hash change. No card moves (kit/a11y.py ``still``) but in
+the two tests that check the DOM at every step, cards in flight included."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from kit import READY_TIMEOUT, STEP_TIMEOUT
+from kit.a11y import still
 from kit.hidden import check_exchanges, final_view, replies
 from kit.primero import human_step, open_setup, play, settle, start
 from kit.tables import table_info, watch_to_the_end
@@ -21,8 +23,16 @@ from playwright.sync_api import Page, expect
 
 
 @pytest.fixture
-def page(take: Callable[[str], Page]) -> Page:
-    """A shared desktop page at the home screen (e2e/conftest.py ``take``)."""
+def page(request: pytest.FixtureRequest, take: Callable[[str], Page], server: str) -> Page:
+    """A shared desktop page at the home screen (e2e/conftest.py ``take``), no card moving on it
+    (kit/a11y.py ``still``: speed Off; these tests are not about motion)."""
+    return still(request, take("desktop"), server)
+
+
+@pytest.fixture
+def moving(take: Callable[[str], Page]) -> Page:
+    """The shared desktop page with its motion (the PLAY settings' "fast"): the DOM checked at
+    every step then holds the cards in flight as well."""
     return take("desktop")
 
 
@@ -68,7 +78,8 @@ def test_rms_whole_deal_with_table_cards(page: Page, server: str) -> None:
     assert seen["deals"] == 1 or seen["ended"]
 
 
-def test_waks_hot_seat_deal_hides_every_hand(page: Page, server: str) -> None:
+def test_waks_hot_seat_deal_hides_every_hand(moving: Page, server: str) -> None:
+    page = moving
     start(page, server, "waks", 2, ["human", "human"], deals=1)
     snapshots: list[tuple[int, int, str]] = []
     seen = play(page, deals=1, hot_seat=True, snapshots=snapshots)
@@ -81,10 +92,11 @@ def test_waks_hot_seat_deal_hides_every_hand(page: Page, server: str) -> None:
         truth.check_html(seat, actions, html, "hot-seat DOM")
 
 
-def test_nothing_hidden_reaches_the_page_until_the_end(page: Page, server: str) -> None:
+def test_nothing_hidden_reaches_the_page_until_the_end(moving: Page, server: str) -> None:
     """No reply from the worker (and no DOM) holds a card the seat on screen may not see, the
     seed the worker drew, or the record, until the game is over; then the end screen gives the
     seed and a replay link for it."""
+    page = moving
     open_setup(page, server, "waks", 3, deals=1)
     expect(page.locator("#setup-seed")).to_have_value("")  # the worker draws the seed
     page.select_option("#seat-1", "hard")
@@ -237,8 +249,8 @@ def test_leaving_the_table_keeps_the_game(page: Page, server: str) -> None:
     watch_to_the_end(page, deals=2)
 
 
-def test_phone_table_fits_without_scrolling(take: Callable[[str], Page], server: str) -> None:
-    page = take("mobile")
+def test_phone_table_fits_without_scrolling(request: pytest.FixtureRequest, take: Callable[[str], Page], server: str) -> None:
+    page = still(request, take("mobile"), server)
     for variant, players in (("waks", 6), ("northpass", 4)):
         start(page, server, variant, players, ["human"] + ["medium"] * (players - 1), seed=5)
         page.wait_for_selector("#screen-table[aria-busy=false] #actions [data-action]", timeout=STEP_TIMEOUT)

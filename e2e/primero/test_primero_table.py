@@ -2,16 +2,18 @@
 inert controls while a move is in flight, setup that survives leaving, costs on every betting
 control, the Northpass bluff mark, going bust, grammar, draw hints, the deal end's reasons and the
 coach's last word. Each test runs at phone (360x740) and desktop (1280x800) size, on the pages the
-tests share (e2e/kit/tables.py ``Pages``: one per size and pytest process)."""
+tests share (e2e/kit/tables.py ``Pages``: one per size and pytest process), no card moving on them
+(kit/a11y.py ``still``: speed Off; no test here is about motion)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from kit import STEP_TIMEOUT
+from kit.a11y import still
 from kit.primero import open_setup, settle, start
 from playwright.sync_api import ConsoleMessage, Page, expect
 
@@ -40,17 +42,9 @@ def listen(page: Page) -> Page:
 
 
 @pytest.fixture(params=list(SIZES))
-def sized(request: pytest.FixtureRequest, take: Callable[[str], Page]) -> Page:
+def sized(request: pytest.FixtureRequest, take: Callable[[str], Page], server: str) -> Page:
     """The shared page of this size (tables.SIZES has the same phone and desktop), at the home screen."""
-    return listen(take(request.param))
-
-
-@pytest.fixture(params=list(SIZES))
-def fresh(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
-    """A page of its own, for a test that needs one where no game was ever started."""
-    context = browser.new_context(viewport=SIZES[request.param], has_touch=request.param == "phone")
-    yield listen(context.new_page())
-    context.close()
+    return listen(still(request, take(request.param), server))
 
 
 def texts(page: Page) -> list[str]:
@@ -173,21 +167,32 @@ def test_controls_are_inert_in_flight_and_errors_speak_to_the_player(sized: Page
     expect(alert).to_have_text("")
 
 
-def test_leaving_setup_before_the_engine_answers_starts_nothing(fresh: Page, server: str) -> None:
-    """Start, then away to the rules before the answer: no table, no error, no saved game."""
+def test_leaving_setup_before_the_engine_answers_starts_nothing(sized: Page, server: str) -> None:
+    """Start, then away to the rules before the answer: no table, no error, no saved game. (The
+    shared page may hold an earlier test's game: that table, and the saves, stay as they were.)"""
     errors: list[str] = []
-    fresh.on("pageerror", lambda e: errors.append(str(e)))
-    open_setup(fresh, server, "waks", 2)
-    fresh.evaluate("""() => { document.querySelector('#setup-start').click(); location.hash = '#/rules'; }""")
-    expect(fresh.locator("#rules-title")).to_be_visible()
-    # The start's answer has come by the time the Continue list is drawn (one worker, in order).
-    fresh.evaluate("location.hash = '#/'")
-    fresh.wait_for_function("window.primi.engineCall({op: 'ping'}).then(r => r.ok)", timeout=STEP_TIMEOUT)
-    saves = fresh.evaluate("window.primi.engineCall({op: 'saves'})")
-    assert saves["ok"] and saves["result"]["saves"] == [], saves
-    assert fresh.evaluate("window.primi.tableInfo()") is None
-    assert "#/table" not in fresh.url
-    assert errors == [], errors
+
+    def error(e: Any) -> None:
+        errors.append(str(e))
+
+    sized.on("pageerror", error)
+    try:
+        table = sized.evaluate("window.primi.tableInfo()")
+        saved = sized.evaluate("window.primi.engineCall({op: 'saves'})")
+        assert saved["ok"], saved
+        open_setup(sized, server, "waks", 2)
+        sized.evaluate("""() => { document.querySelector('#setup-start').click(); location.hash = '#/rules'; }""")
+        expect(sized.locator("#rules-title")).to_be_visible()
+        # The start's answer has come by the time the Continue list is drawn (one worker, in order).
+        sized.evaluate("location.hash = '#/'")
+        sized.wait_for_function("window.primi.engineCall({op: 'ping'}).then(r => r.ok)", timeout=STEP_TIMEOUT)
+        saves = sized.evaluate("window.primi.engineCall({op: 'saves'})")
+        assert saves["ok"] and saves["result"]["saves"] == saved["result"]["saves"], (saved, saves)
+        assert sized.evaluate("window.primi.tableInfo()") == table
+        assert "#/table" not in sized.url
+        assert errors == [], errors
+    finally:
+        sized.remove_listener("pageerror", error)
 
 
 def test_setup_says_what_is_wrong_with_an_option(sized: Page, server: str) -> None:

@@ -5,7 +5,8 @@ from the worker, and the DOM at every step, is checked for cards the seat on scr
 the hidden cards come from the game's record, replayed in CPython once the game is over.
 
 The tests share booted pages (e2e/kit/tables.py ``Pages``: one per size and pytest process); each
-starts its game from the setup screen by a hash change."""
+starts its game from the setup screen by a hash change. No card moves (kit/a11y.py ``motion_off``)
+but in the two tests that check the DOM at every step, cards in flight included."""
 
 from __future__ import annotations
 
@@ -17,17 +18,26 @@ from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, STEP_TIMEOUT
+from kit.a11y import axe, motion_off, still
 from kit.hidden import check_exchanges, replies, views_in
 from kit.primiera import human_step, play, settle, start
-from kit.tables import HOLD_PROBE, address, confirm_each_play, table_info
+from kit.tables import HOLD_PROBE, SIZES, address, confirm_each_play, table_info
 from playwright.sync_api import Page, expect
 
 from pygame_core.primiera.scoring import score_request
 
 
 @pytest.fixture
-def page(take: Callable[[str], Page]) -> Page:
-    """A shared desktop page at the home screen (e2e/conftest.py ``take``)."""
+def page(request: pytest.FixtureRequest, take: Callable[[str], Page], server: str) -> Page:
+    """A shared desktop page at the home screen (e2e/conftest.py ``take``), no card moving on it
+    (kit/a11y.py ``still``: speed Off; these tests are not about motion)."""
+    return still(request, take("desktop"), server)
+
+
+@pytest.fixture
+def moving(take: Callable[[str], Page]) -> Page:
+    """The shared desktop page with its motion (the PLAY settings' "fast"): the DOM checked at
+    every step then holds the cards in flight as well."""
     return take("desktop")
 
 
@@ -354,9 +364,10 @@ def test_kaleidos_herald_reveal(page: Page, server: str) -> None:
         assert page.locator("#seats .badge.partner").count() + page.locator("#me .badge.partner").count() >= 1
 
 
-def test_hot_seat_secret_table_choice_hides_every_hand(page: Page, server: str) -> None:
+def test_hot_seat_secret_table_choice_hides_every_hand(moving: Page, server: str) -> None:
     """Kaleidos hot-seat: each player's secret table card is chosen behind the hand-over and stays
     out of the DOM while the other chooses; nothing hidden reaches the page in the whole round."""
+    page = moving
     start(page, server, "kaleidos", ["human", "human", "easy", "easy"], target=0, max_rounds=1)
     picks: list[str] = []
     snapshots: list[tuple[int, int, str]] = []
@@ -390,7 +401,8 @@ def test_hot_seat_secret_table_choice_hides_every_hand(page: Page, server: str) 
         truth.check_html(seat, actions, html, "hot-seat DOM")
 
 
-def test_nothing_hidden_reaches_the_page_against_the_computer(page: Page, server: str) -> None:
+def test_nothing_hidden_reaches_the_page_against_the_computer(moving: Page, server: str) -> None:
+    page = moving
     start(page, server, "2p", ["human", "hard" if _has_hard() else "medium"], target=0, max_rounds=1)
     snapshots: list[tuple[int, int, str]] = []
     seen = play(page, rounds=1, snapshots=snapshots)
@@ -441,12 +453,12 @@ def test_round_scorer_screen(page: Page, server: str) -> None:
 
 
 def test_phone_table_fits_without_scrolling(take: Callable[[str], Page], server: str) -> None:
-    page = take("mobile")
-    confirm_each_play(page, server, True, table=False)  # every card is picked first: its options show in the bar
-    try:
-        phone_tables(page, server)
-    finally:
-        confirm_each_play(page, server, False, table=False)
+    with motion_off(take("mobile"), server) as page:
+        confirm_each_play(page, server, True, table=False)  # every card is picked first: its options show in the bar
+        try:
+            phone_tables(page, server)
+        finally:
+            confirm_each_play(page, server, False, table=False)
 
 
 def phone_tables(page: Page, server: str) -> None:
@@ -476,42 +488,47 @@ def phone_tables(page: Page, server: str) -> None:
 
 def test_primiera_screens_have_no_axe_violations(take: Callable[[str], Page], server: str) -> None:
     """The table (with a card selected and its options), the round's breakdown and the scorer, at
-    phone and desktop sizes."""
-    from kit.a11y import axe
-
-    for viewport in ("narrow", "desktop"):
-        page = take(viewport)
-        start(page, server, "kaleidos", ["human", "easy", "easy", "easy"], seed=8, target=0, max_rounds=1)
-        confirm_each_play(page, server, True)  # every card is picked first: its options show in the bar
+    phone and desktop sizes: the shared desktop page, at 360x740 first (tables.SIZES' "narrow": no
+    touch, as that page has), no card moving (``motion_off``)."""
+    with motion_off(take("desktop"), server) as page:
         try:
-            for step in range(6):
-                settle(page)
-                page.locator("#my-hand button.card").first.click()
-                expect(page.locator("#actions button[data-action]").first).to_be_visible()
-                if step in (0, 4):
-                    assert axe(page) == [], (viewport, step)
-                page.locator("#actions button[data-action]").last.click()
-            settle(page)  # the table, not Settings, while a move is in flight (the shell would show a stale hand)
+            for viewport in ("narrow", "desktop"):
+                page.set_viewport_size(SIZES[viewport]["viewport"])
+                screens_pass_axe(page, server, viewport)
         finally:
-            confirm_each_play(page, server, False)
-        assert page.locator("#herald-reveal").count() or page.locator("#pa-partners").count()
-        seen = play(page, rounds=1)
-        assert seen["rounds"] == 1
-        assert axe(page) == [], (viewport, "round end")
-        open_scorer(page, server)
-        page.select_option("#pa-score-variant", "3p")
-        page.locator("#pa-score-deck [data-card='7D']").click()
-        page.get_by_role("button", name="Give the other cards to side A").click()
-        page.get_by_role("button", name="Score the round").click()
-        expect(page.locator("#pa-score-breakdown")).to_be_visible()
-        assert axe(page) == [], (viewport, "scorer")
+            page.set_viewport_size(SIZES["desktop"]["viewport"])
+
+
+def screens_pass_axe(page: Page, server: str, viewport: str) -> None:
+    start(page, server, "kaleidos", ["human", "easy", "easy", "easy"], seed=8, target=0, max_rounds=1)
+    confirm_each_play(page, server, True)  # every card is picked first: its options show in the bar
+    try:
+        for step in range(6):
+            settle(page)
+            page.locator("#my-hand button.card").first.click()
+            expect(page.locator("#actions button[data-action]").first).to_be_visible()
+            if step in (0, 4):
+                assert axe(page) == [], (viewport, step)
+            page.locator("#actions button[data-action]").last.click()
+        settle(page)  # the table, not Settings, while a move is in flight (the shell would show a stale hand)
+    finally:
+        confirm_each_play(page, server, False)
+    assert page.locator("#herald-reveal").count() or page.locator("#pa-partners").count()
+    seen = play(page, rounds=1)
+    assert seen["rounds"] == 1
+    assert axe(page) == [], (viewport, "round end")
+    open_scorer(page, server)
+    page.select_option("#pa-score-variant", "3p")
+    page.locator("#pa-score-deck [data-card='7D']").click()
+    page.get_by_role("button", name="Give the other cards to side A").click()
+    page.get_by_role("button", name="Score the round").click()
+    expect(page.locator("#pa-score-breakdown")).to_be_visible()
+    assert axe(page) == [], (viewport, "scorer")
 
 
 def test_learn_by_example(page: Page, server: str) -> None:
     """The rulebook's examples as lessons: the capture (the 8, not 2 + 6), the primiera totals 62
     and 75, and the Heralds' partnerships; the arrow keys step through them."""
-    from kit.a11y import axe
-
     go(page, server, "/primiera/learn")
     expect(page.locator("#pa-lesson[data-lesson=capture]")).to_be_visible()
     page.get_by_role("link", name="Next").click()

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, STEP_TIMEOUT
+from kit.a11y import still
 from kit.hidden import replies, views_in
 from kit.primo import (
     check_dom,
@@ -47,9 +48,16 @@ SETTLED = settled("primo")  # the table is settled (tables.settled)
 # ---------------------------------------------------------------- the page
 # The desktop page the play tests share (e2e/kit/tables.py ``Pages``, with these settings): the engine
 # boots once, and each test starts its game from the setup screen by a hash change (the worker and
-# its sessions stay up; each test reads only the replies of its own game).
+# its sessions stay up; each test reads only the replies of its own game). No card moves on it
+# (kit/a11y.py ``still``: speed Off) but in the tests of the row clear's motion (``moving``).
 @pytest.fixture
-def page(take: Callable[[str], Page]) -> Page:
+def page(request: pytest.FixtureRequest, take: Callable[[str], Page], server: str) -> Page:
+    return still(request, take("desktop"), server)
+
+
+@pytest.fixture
+def moving(take: Callable[[str], Page]) -> Page:
+    """The shared desktop page with its motion (the PLAY settings' "fast")."""
     return take("desktop")
 
 
@@ -357,13 +365,15 @@ def test_hot_seat_hand_over_shows_no_hand(page: Page, server: str) -> None:
     check_dom(snapshots, check_replies(replies(page), export_record(page)))
 
 
-def test_a_row_clear_animates_at_the_chosen_speed(page: Page, server: str) -> None:
+def test_a_row_clear_animates_at_the_chosen_speed(moving: Page, server: str) -> None:
+    page = moving
     seed, players = clear_seed()
     start(page, server, "base", ["human"] + ["easy"] * (players - 1), seed=seed)
     clears(page, want_ms=240)  # the "fast" setting
 
 
-def test_a_row_clear_does_not_move_with_reduced_motion(page: Page, server: str) -> None:
+def test_a_row_clear_does_not_move_with_reduced_motion(moving: Page, server: str) -> None:
+    page = moving
     page.emulate_media(reduced_motion="reduce")
     try:
         seed, players = clear_seed()
