@@ -1,18 +1,21 @@
 """Playing together across devices (issue 22) through the real pages, for e2e/together/test_together.py
 and test_together_games.py: a player's own device (a browser context with the settings and the hooks
-that record every message its data channels deliver), the guest's join screen, and the play loop in
-which every player plays their turns until every table shows the end."""
+that record every message its data channels deliver; the host's, the desktop page the pytest process
+shares, ``hosting``; one guest's, the page of the context it keeps, ``kept_guest``), the guest's join
+screen, and the play loop in which every player plays their turns until every table shows the end."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from kit import READY_TIMEOUT, STEP_TIMEOUT
 from kit.hidden import views_in
-from kit.tables import READY, SIZES
+from kit.tables import READY, SIZES, use_settings
 
 SETTINGS = {"suits": "french", "fourColour": False, "largeIndex": False, "speed": "off", "lang": "en"}
 
@@ -59,13 +62,71 @@ def player(browser: Any, server: str, size: str, url: str) -> tuple[BrowserConte
     ctx: BrowserContext = browser.new_context(**SIZES[size])
     ctx.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
     ctx.add_init_script(HOOK)
-    requests: list[str] = []  # every URL the device asks for: none on another origin
-    ctx.on("request", lambda r: requests.append(r.url))
-    ctx.requests = requests  # type: ignore[attr-defined]
     page = ctx.new_page()
+    record_requests(page, ctx)
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     return ctx, page
+
+
+def record_requests(page: Page, where: BrowserContext | Page) -> Any:
+    """Every URL ``where`` asks for from now on, in ``requests_of(page)`` (none may be on another
+    origin); the listener, to remove when the device is a kept one."""
+    requests: list[str] = []
+    page.requests = requests  # type: ignore[attr-defined]
+
+    def seen(r: Request) -> None:
+        requests.append(r.url)
+
+    where.on("request", seen)
+    return seen
+
+
+def requests_of(page: Page) -> list[str]:
+    got: list[str] = page.requests  # type: ignore[attr-defined]
+    return got
+
+
+NAME_KEY = "primi.net.name"  # the name a player typed in a lobby or a join screen (web/shell/net/guest.js)
+
+
+@contextlib.contextmanager
+def hosting(page: Page, server: str) -> Iterator[Page]:
+    """The host's device for one test: the booted desktop page this pytest process shares (conftest's
+    ``take``), another device than any guest's, at the home screen. While the test runs its speed is
+    off, as every player's is here (``SETTINGS``), and every URL its context asks for is recorded
+    (``requests_of``); its RTCPeerConnections are in conftest's ``window.__primiRtc``. After, the speed
+    and the name kept in its storage are as they were, for the tests that share the page next (a table
+    still open there is closed by the next one the page opens, as the product does)."""
+    name = page.evaluate("(k) => localStorage.getItem(k)", NAME_KEY)
+    settings = use_settings(page, {**json.loads(page.evaluate("localStorage.getItem('primi.settings.v1') || '{}'")),
+                                   "speed": "off", "speedChosen": True})
+    seen = record_requests(page, page.context)
+    try:
+        yield page
+    finally:
+        page.context.remove_listener("request", seen)
+        if not page.is_closed():
+            page.evaluate("([k, v]) => v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v)", [NAME_KEY, name])
+            use_settings(page, settings)
+
+
+@contextlib.contextmanager
+def kept_guest(page: Page, url: str) -> Iterator[Page]:
+    """A guest's device: the page of the context the pytest process keeps (conftest's ``kept_page``:
+    another context than the host's, its storage emptied), at a phone's size, with the settings and
+    the hooks before any script, opened at ``url`` (the invite); every URL its context asks for recorded
+    while the test runs."""
+    page.set_viewport_size(SIZES["phone"]["viewport"])
+    page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
+    page.add_init_script(HOOK)
+    seen = record_requests(page, page.context)
+    try:
+        page.goto(url)
+        page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+        yield page
+    finally:
+        page.context.remove_listener("request", seen)
 
 
 def guest_answer(page: Page, name: str) -> str:

@@ -1,6 +1,9 @@
 """Playing together across devices (issue 22), through the real pages: one Chromium, one browser
 context per player, the test carrying the invite and the answer between them as a person would
-(read from one page, pasted or opened in the other).
+(read from one page, pasted or opened in the other). The host plays on the desktop page this pytest
+process shares (kit.together.hosting; the tampering host on a context of its own), the guest on the
+page of the context it keeps (kit.together.kept_guest), or on a context of its own where the test
+closes it.
 
 - A whole Primero (Waks, one deal) game between a host and one guest on a phone: every message the
   guest's data channel received, and its DOM at each of its turns, holds no card of the host's
@@ -17,22 +20,24 @@ Every context's init script fails the test if an RTCPeerConnection is made with 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, STEP_TIMEOUT, foreign
 from kit.hidden import Truth, views_in
 from kit.review import marks_and_chart
-from kit.tables import SIZES
-from kit.together import SETTINGS, guest_answer, paste, play_all, player, received
+from kit.tables import SIZES, address
+from kit.together import SETTINGS, guest_answer, hosting, kept_guest, paste, play_all, player, received, requests_of
 from playwright.sync_api import BrowserContext, Page, expect
 
 
-def host_lobby(page: Page, server: str, seed_route: str, query: str = "?debug", host_name: str = "") -> str:
+def host_lobby(page: Page, server: str, seed_route: str, host_name: str = "") -> str:
     """The host sets up a table with one friend (and types their name, if given): the invite link the lobby shows."""
-    page.goto(server + query + "#" + seed_route)
+    page.goto(address(page, server) + "#" + seed_route)
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     expect(page.locator("#screen-setup")).to_be_visible()
     page.locator("#setup-together").check()
@@ -58,13 +63,20 @@ def play_to_the_end(host: Page, guest: Page, snapshots: list[tuple[int, str]], s
     return moves
 
 
-def connect(browser: Any, server: str, route: str, name: str = "Anna", query: str = "?debug",
-            audit: bool = False, host_name: str = "") -> tuple[BrowserContext, Page, BrowserContext, Page]:
-    """A host (desktop) and a guest (phone) at one table, started; ``audit``: axe on the lobby and
-    the join screen."""
-    host_ctx, host = player(browser, server, "desktop", server + query + "#/")
-    invite = host_lobby(host, server, route, query, host_name)
-    guest_ctx, guest = player(browser, server, "phone", invite)
+@contextlib.contextmanager
+def connect(server: str, host: Page, kept: Page, route: str, name: str = "Anna", audit: bool = False,
+            host_name: str = "") -> Iterator[Page]:
+    """A host (``host``, at its home screen: the shared desktop page under ``hosting``, or a context
+    of its own) and a guest (``kept``: kept_guest, at a phone's size) at one table, started; the
+    guest's page. ``audit``: axe on the lobby and the join screen."""
+    invite = host_lobby(host, server, route, host_name)
+    with kept_guest(kept, invite) as guest:
+        start_together(host, guest, name, audit)
+        yield guest
+
+
+def start_together(host: Page, guest: Page, name: str, audit: bool = False) -> None:
+    """The guest answers the invite it opened, the host takes the answer and starts the table."""
     answer = guest_answer(guest, name)
     if audit:
         from kit.a11y import axe
@@ -77,16 +89,25 @@ def connect(browser: Any, server: str, route: str, name: str = "Anna", query: st
     host.locator("#together-start").click()
     expect(host.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
     expect(guest.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
-    return host_ctx, host, guest_ctx, guest
 
 
-def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> None:
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", audit=True,
-                                               host_name="Marta")
+Take = Callable[[str], Page]
+
+
+def test_a_whole_primero_game_between_two_devices(server: str, take: Take, kept_page: Page) -> None:
     errors: list[str] = []
-    for page in (host, guest):
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    try:
+
+    def error(m: Any) -> None:
+        if m.type == "error":
+            errors.append(m.text)
+
+    with contextlib.ExitStack() as stack:
+        host = stack.enter_context(hosting(take("desktop"), server))
+        guest = stack.enter_context(connect(server, host, kept_page, "/play/primero?variant=waks&players=2&opt-deals=1",
+                                            audit=True, host_name="Marta"))
+        for page in (host, guest):
+            page.on("console", error)
+            stack.callback(page.remove_listener, "console", error)
         # Names: the guest is "You" on their own screen and Anna on the host's; no undo at a net table.
         assert guest.evaluate("window.primi.tableInfo().names") == ["Marta", "You"]  # the name the host typed
         assert host.evaluate("window.primi.tableInfo().names") == ["You", "Anna"]
@@ -132,13 +153,11 @@ def test_a_whole_primero_game_between_two_devices(browser: Any, server: str) -> 
             page.wait_for_function("(s) => { const t = window.primi.tableInfo(); return t && t.session !== s && !t.terminal; }",
                                    arg=before, timeout=STEP_TIMEOUT)
         assert guest.evaluate("window.primi.tableInfo().names") == ["Marta", "You"]
+        assert guest.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
+        assert host.evaluate("window.__primiRtc.filter((m) => m.servers)") == [], "an ICE server was set while the setting is off"
         for page in (host, guest):
-            assert page.evaluate("window.__iceLeak") == [], "an ICE server was set while the setting is off"
-            assert foreign(page.context.requests, server) == [], "a request to another origin"
+            assert foreign(requests_of(page), server) == [], "a request to another origin"
         assert errors == []
-    finally:
-        guest_ctx.close()
-        host_ctx.close()
 
 
 def new_invite(host: Page) -> str:
@@ -165,37 +184,39 @@ def come_back(host: Page, guest: Page, name: str, tab_of: BrowserContext | None 
     expect(guest.locator("#my-hand [data-card]").first).to_be_visible(timeout=STEP_TIMEOUT)
 
 
-def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str) -> None:
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=2", name="Bruno")
-    try:
-        play_to_the_end(host, guest, [], stop_after=1)
-        guest_ctx.close()  # the phone is gone
+def test_a_dropped_guest_is_replaced_and_comes_back(browser: Any, server: str, take: Take, kept_page: Page) -> None:
+    with hosting(take("desktop"), server) as host:
+        # The guest's first phone: a context of its own, closed mid-game.
+        invite = host_lobby(host, server, "/play/primero?variant=waks&players=2&opt-deals=2")
+        phone, guest = player(browser, server, "phone", invite)
+        try:
+            start_together(host, guest, "Bruno")
+            play_to_the_end(host, guest, [], stop_after=1)
+        finally:
+            phone.close()  # the phone is gone
         expect(host.locator("#table-net")).to_contain_text("Bruno left", timeout=20_000)
-        # Back through the new invite, on a new page of the same phone; the host opens the answer's
-        # link in a new tab, which hands it to the table's tab.
-        guest_ctx, guest = player(browser, server, "phone", new_invite(host))
-        come_back(host, guest, "Bruno", host_ctx)
-        expect(host.locator("#net-panel")).to_have_count(0)
-        # To the end: the friend's device checks the deal, and only then reviews its own seat, from the
-        # record it verified, in its own worker: the replay viewer names the host "Player 1" (a player on
-        # another device) and reviews "You" at once.
-        play_to_the_end(host, guest, [])
-        expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
-        expect(guest.locator("#end-review")).to_be_enabled()
-        guest.locator("#end-review").click()
-        expect(guest.locator("#screen-replay[data-game=primero]")).to_be_visible(timeout=STEP_TIMEOUT)
-        expect(guest.locator("#review-seat")).to_have_count(0)
-        expect(guest.locator("#replay-seat option[value='0']")).to_contain_text("Player 1")
-        reviewed = marks_and_chart(guest)
-        assert reviewed["seat"] == 1, reviewed
-    finally:
-        guest_ctx.close()
-        host_ctx.close()
+        # Back through the new invite, on another phone; the host opens the answer's link in a new
+        # tab, which hands it to the table's tab.
+        with kept_guest(kept_page, new_invite(host)) as guest:
+            come_back(host, guest, "Bruno", host.context)
+            expect(host.locator("#net-panel")).to_have_count(0)
+            # To the end: the friend's device checks the deal, and only then reviews its own seat, from the
+            # record it verified, in its own worker: the replay viewer names the host "Player 1" (a player on
+            # another device) and reviews "You" at once.
+            play_to_the_end(host, guest, [])
+            expect(guest.locator("#end-verify")).to_have_attribute("data-verify", "ok", timeout=STEP_TIMEOUT * 2)
+            expect(guest.locator("#end-review")).to_be_enabled()
+            guest.locator("#end-review").click()
+            expect(guest.locator("#screen-replay[data-game=primero]")).to_be_visible(timeout=STEP_TIMEOUT)
+            expect(guest.locator("#review-seat")).to_have_count(0)
+            expect(guest.locator("#replay-seat option[value='0']")).to_contain_text("Player 1")
+            reviewed = marks_and_chart(guest)
+            assert reviewed["seat"] == 1, reviewed
 
 
-def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> None:
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=2", name="Dario")
-    try:
+def test_the_host_reloads_and_the_guest_rejoins(server: str, take: Take, kept_page: Page) -> None:
+    with hosting(take("desktop"), server) as host, \
+            connect(server, host, kept_page, "/play/primero?variant=waks&players=2&opt-deals=2", name="Dario") as guest:
         play_to_the_end(host, guest, [], stop_after=1)
         actions = host.evaluate("window.primi.tableInfo().actions")
         host.reload()
@@ -208,65 +229,58 @@ def test_the_host_reloads_and_the_guest_rejoins(browser: Any, server: str) -> No
         guest.goto(new_invite(host))
         come_back(host, guest, "Dario")
         assert host.evaluate("window.primi.tableInfo().names")[1] == "Dario"
-    finally:
-        guest_ctx.close()
-        host_ctx.close()
 
 
-def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str) -> None:
+def test_a_host_that_deals_another_seed_is_caught(browser: Any, server: str, kept_page: Page) -> None:
     """The host's worker deals from another seed than the one every secret chose (?debug&tamper):
-    the guest's page warns at the end."""
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1",
-                                               name="Elsa", query="?debug&tamper")
+    the guest's page warns at the end. The host's device a context of its own (its address is not
+    the shared pages')."""
+    host_ctx, host = player(browser, server, "desktop", server + "?debug&tamper#/")
     try:
-        play_to_the_end(host, guest, [])
-        verdict = guest.locator("#end-verify")
-        expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
-        expect(verdict).to_contain_text("Warning")
-        # A deal that cannot be trusted is not reviewed as the guest's game (the host's review stays).
-        expect(guest.locator("#end-review")).to_be_disabled()
-        expect(guest.locator("#end-review")).to_have_attribute("aria-describedby", "end-verify")
-        expect(host.locator("#end-review")).to_be_enabled()
-        # "Play this deal again" on one screen: the host's seat a player's there too (not a refused link).
-        expect(guest.locator("#end-replay")).to_have_attribute("href", re.compile(r"[?&]seats=human,human(&|$)"))
+        with connect(server, host, kept_page, "/play/primero?variant=waks&players=2&opt-deals=1", name="Elsa") as guest:
+            play_to_the_end(host, guest, [])
+            verdict = guest.locator("#end-verify")
+            expect(verdict).to_have_attribute("data-verify", "net.verify.seed", timeout=STEP_TIMEOUT * 2)
+            expect(verdict).to_contain_text("Warning")
+            # A deal that cannot be trusted is not reviewed as the guest's game (the host's review stays).
+            expect(guest.locator("#end-review")).to_be_disabled()
+            expect(guest.locator("#end-review")).to_have_attribute("aria-describedby", "end-verify")
+            expect(host.locator("#end-review")).to_be_enabled()
+            # "Play this deal again" on one screen: the host's seat a player's there too (not a refused link).
+            expect(guest.locator("#end-replay")).to_have_attribute("href", re.compile(r"[?&]seats=human,human(&|$)"))
     finally:
-        guest_ctx.close()
         host_ctx.close()
 
 
-def test_a_guest_reload_asks_for_a_new_link(browser: Any, server: str) -> None:
-    host_ctx, host, guest_ctx, guest = connect(browser, server, "/play/primero?variant=waks&players=2&opt-deals=1", name="Carla")
-    try:
+def test_a_guest_reload_asks_for_a_new_link(server: str, take: Take, kept_page: Page) -> None:
+    with hosting(take("desktop"), server) as host, \
+            connect(server, host, kept_page, "/play/primero?variant=waks&players=2&opt-deals=1", name="Carla") as guest:
         guest.reload()
         expect(guest.locator("#join-message")).to_have_text("This page no longer holds that table. Ask the host for a new link.",
                                                             timeout=READY_TIMEOUT)
         expect(guest.locator("#screen-table")).to_have_count(0)
-    finally:
-        guest_ctx.close()
-        host_ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["it", "de"])
-def test_the_screens_speak_the_players_language(browser: Any, server: str, lang: str) -> None:
-    """No engine words and no English on the setup's choice, the lobby, an answer with no table."""
-    ctx: BrowserContext = browser.new_context(**SIZES["phone"])
-    ctx.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps({**SETTINGS, 'lang': lang}))})")
-    try:
-        page = ctx.new_page()
-        page.goto(server + "#/answer?a=nothing")
-        page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
-        words = {"it": "nessun tavolo", "de": "kein Tisch"}[lang]
-        expect(page.locator("#answer-status")).to_contain_text(words)
-        page.goto(server + "#/together")
-        expect(page.locator("#together-none")).to_contain_text(words)
-        page.goto(server + "#/play/primero?variant=waks&players=2")
-        page.locator("#setup-together").check()
-        options = page.locator("#seat-1 option").all_inner_texts()
-        assert not any("remote" in o for o in options), options
-        # Settings: playing across the internet is off, and says which server it would contact.
-        page.goto(server + "#/settings")
-        expect(page.locator("#set-internet")).not_to_be_checked()
-        expect(page.locator("#set-stun")).to_have_value("stun:stun.l.google.com:19302")
-        expect(page.locator("#set-net legend")).to_have_text({"it": "Gioca via internet", "de": "Übers Internet spielen"}[lang])
-    finally:
-        ctx.close()
+def test_the_screens_speak_the_players_language(server: str, kept_page: Page, lang: str) -> None:
+    """No engine words and no English on the setup's choice, the lobby, an answer with no table. A
+    player's first load in their language: the page of the context this pytest process keeps (its
+    storage emptied), at a phone's size, the setting stored before any script."""
+    page = kept_page
+    page.set_viewport_size(SIZES["phone"]["viewport"])
+    page.add_init_script(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps({**SETTINGS, 'lang': lang}))})")
+    page.goto(server + "#/answer?a=nothing")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    words = {"it": "nessun tavolo", "de": "kein Tisch"}[lang]
+    expect(page.locator("#answer-status")).to_contain_text(words)
+    page.goto(server + "#/together")
+    expect(page.locator("#together-none")).to_contain_text(words)
+    page.goto(server + "#/play/primero?variant=waks&players=2")
+    page.locator("#setup-together").check()
+    options = page.locator("#seat-1 option").all_inner_texts()
+    assert not any("remote" in o for o in options), options
+    # Settings: playing across the internet is off, and says which server it would contact.
+    page.goto(server + "#/settings")
+    expect(page.locator("#set-internet")).not_to_be_checked()
+    expect(page.locator("#set-stun")).to_have_value("stun:stun.l.google.com:19302")
+    expect(page.locator("#set-net legend")).to_have_text({"it": "Gioca via internet", "de": "Übers Internet spielen"}[lang])
