@@ -19,6 +19,7 @@ from kit.a11y import axe
 from kit.hidden import Truth, check_exchanges, replies, views_in
 from kit.primero import human_step as primero_step
 from kit.primero import settle
+from kit.saves import quiet
 from kit.tables import address
 from playwright.sync_api import FilePayload, Page, expect
 
@@ -33,8 +34,9 @@ PAYLOADS_SET = "window.__pwned=1"
 @pytest.fixture
 def page(kept_page: Page) -> Page:
     """A test's own page that loads the site itself, in the context this process keeps with the site's
-    storage emptied (e2e/conftest.py ``KeptContext``: about 9 s of CPU less than a fresh context)."""
-    return kept_page
+    storage emptied (e2e/conftest.py ``KeptContext``: about 9 s of CPU less than a fresh context), with
+    speed Off from its first load on (kit/saves.py ``quiet``: no test here is of the motion)."""
+    return quiet(kept_page)
 
 
 def ready(page: Page) -> None:
@@ -85,7 +87,7 @@ def test_a_share_link_deals_the_same_game_in_another_page(
     start_from_setup(page, game)
     mine = first_view(page)
 
-    friend = kept_page  # the friend's browser: another context, nothing saved in it (e2e/conftest.py KeptContext)
+    friend = quiet(kept_page)  # the friend's browser: another context, nothing saved in it (e2e/conftest.py KeptContext)
     friend.goto(url)
     ready(friend)
     expect(friend.locator("#setup-seed")).to_have_value(seed)
@@ -209,11 +211,13 @@ def test_the_daily_deal_played_to_its_end_shares_its_result_and_counts_the_strea
     assert axe(page) == []
 
 
-def test_two_pages_get_the_same_daily_deal(page: Page, server: str) -> None:
-    fast_settings(page, server)
+def test_two_pages_get_the_same_daily_deal(take: Callable[[str], Page], page: Page, server: str) -> None:
+    """Two browsers: a shared page (tables.Pages) opens the daily deal by a hash change; a page of
+    another context, nothing saved in it, loads the daily link."""
+    shared = take("desktop")
     hands = []
-    for p in (page, page.context.new_page()):
-        p.goto(server + "?debug#/daily/primiera")
+    for p, base in ((shared, address(shared, server)), (page, server + "?debug")):
+        p.goto(base + "#/daily/primiera")
         ready(p)
         p.get_by_role("button", name="Play today's deal").click()
         expect(p.locator("#screen-table[data-game=primiera]")).to_be_visible(timeout=READY_TIMEOUT)
@@ -454,23 +458,22 @@ def test_a_bad_link_opened_fresh_shows_its_message(page: Page, server: str) -> N
 # ---------------------------------------------------------------- Content-Security-Policy
 
 
-def test_the_csp_blocks_an_injected_inline_script_and_pyodide_still_runs(page: Page, server: str) -> None:
-    page.goto(server)
+def test_the_csp_blocks_an_injected_inline_script_and_pyodide_still_runs(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")  # a shared page (tables.Pages): what the test puts in it is taken out at the end
     ready(page)  # Pyodide and the worker run under the policy
     csp = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content") or ""
     assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
     page.evaluate("""() => {
         window.__violations = [];
-        document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));
+        window.__violated = (e) => window.__violations.push(e.violatedDirective);
+        document.addEventListener('securitypolicyviolation', window.__violated);
         const s = document.createElement('script');
         s.textContent = 'window.__pwned = 1';
-        document.body.appendChild(s);
         const img = document.createElement('div');
         img.innerHTML = '<img src="x" onerror="window.__pwned = 2">';
-        document.body.appendChild(img);
         const a = document.createElement('a');
         a.href = 'javascript:window.__pwned=3';
-        document.body.appendChild(a);
+        for (const e of [s, img, a]) { e.dataset.cspProbe = ''; document.body.appendChild(e); }
         a.click();
     }""")
     page.wait_for_function("() => window.__violations.length >= 2")
@@ -479,10 +482,12 @@ def test_the_csp_blocks_an_injected_inline_script_and_pyodide_still_runs(page: P
     assert page.evaluate(PWNED) is None
     # A script from another origin is refused too.
     page.evaluate("""() => { const s = document.createElement('script'); s.src = 'http://example.invalid/x.js';
-        document.body.appendChild(s); }""")
+        s.dataset.cspProbe = ''; document.body.appendChild(s); }""")
     page.wait_for_function("() => window.__violations.length >= 3")
     answer = page.evaluate("window.primi.engineCall({op: 'ping'})")
     assert answer["ok"] and answer["result"] == "pong"
+    page.evaluate("""() => { document.removeEventListener('securitypolicyviolation', window.__violated);
+        for (const e of document.querySelectorAll('[data-csp-probe]')) e.remove(); }""")
 
 
 def test_replay_links_pack_like_zlib_and_a_record_file_opens_in_the_viewer(take: Callable[[str], Page], server: str) -> None:

@@ -1,12 +1,13 @@
 """The game review in the page (issue 23, web/shell/review.js, the worker's web/bridge/review.py).
 
-Lean: two pages. The desktop one (1280x800, English) plays a short Primiera game to its end through the
+Lean: two pages. The desktop one (1280x800, English; a new page in the context the pytest process keeps,
+e2e/conftest.py ``kept_page``) plays a short Primiera game to its end through the
 page, opens "Review this game" from the end screen, waits for the review to complete (its state, not
 time), sees the marks and the chart, activates a marked point and checks the replay viewer moved to that
 step; then a Primo game from a replay link made in CPython (its chart's points by the keyboard: one tab
 stop, the arrow keys between the points, Enter jumps), and the statistics page's "Review accuracy".
 Then, at 360x740 in Italian and after a reload in German, the kept reviews render at once (not made
-again), their decimals as each language writes them. The phone one (360x740, touch, Italian) cancels a Primero review mid-way (the page answers a
+again), their decimals as each language writes them. The phone one (360x740, touch, Italian: a context of its own) cancels a one-deal Primero review mid-way (the page answers a
 replay step), goes on, completes it and jumps from a marked point, with 0 axe violations.
 
 These tests look for "some decisions reviewed, some mark shown", never for a given reviewer's marks.
@@ -136,8 +137,12 @@ def numbers_in(page: Page, comma: bool) -> None:
     assert any(sep in c for c in cells), cells
 
 
-def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_language(browser: Any, server: str) -> None:
-    page = boot(browser, server, SETTINGS, viewport={"width": 1280, "height": 800})
+def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_language(kept_page: Page, server: str) -> None:
+    page = kept_page  # nothing kept in its storage (no review, no setting): the settings stored before the site loads
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate(f"localStorage.setItem('primi.settings.v1', {json.dumps(json.dumps(SETTINGS))})")
+    page.goto(server + "#/")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
     # Primiera played to its end through the page (two computers: a short seeded game).
     page.goto(server + "#/play/primiera?variant=2p&target=0&max_rounds=1&seats=easy,easy&seed=5")
     expect(page.locator("#screen-setup[data-game=primiera]")).to_be_visible()
@@ -201,25 +206,24 @@ def test_review_from_the_end_screen_then_kept_at_the_other_size_and_in_each_lang
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the chart scrolls in its own box
     jump(page)
 
-    # German, in a new page (a new worker; boot()'s page would set English again on a reload): the Primo
-    # review is not made again.
+    # German, in a new page (a new worker): the Primo review is not made again.
     page.goto(server + "#/settings")
     page.select_option("#set-lang", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     page.close()
     page = page.context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(server + link(record, "human,easy"))
     expect(page.locator("#review-title")).to_have_text("Partieanalyse")
     again = marks_and_chart(page)
     assert again["kept"] and again["marks"] == primo["marks"], again
     expect(page.locator("#review-accuracy")).to_contain_text("Genauigkeit")
     numbers_in(page, comma=True)
-    page.context.close()
 
 
 def test_a_review_cancelled_mid_way_goes_on_and_jumps_at_phone_size(browser: Any, server: str) -> None:
     page = boot(browser, server, {**SETTINGS, "lang": "it"}, viewport={"width": 360, "height": 740}, has_touch=True)
-    record = finished_record("primero", "waks", {"players": 2, "deals": 3}, 8)
+    record = finished_record("primero", "waks", {"players": 2, "deals": 1}, 8)  # your 3 decisions: 3 slices
     page.evaluate("window.primi.setReviewSlice(1)")  # one decision a slice: long enough to be cancelled
     page.goto(server + link(record, "human,easy", review=False))
     expect(page.locator("#screen-replay[data-game=primero]")).to_be_visible()

@@ -12,14 +12,15 @@ import json
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, ROOT, STEP_TIMEOUT, primero, tables
 from kit.a11y import axe
-from kit.saves import IDB_ALL, advance, info
+from kit.saves import IDB_ALL, advance, info, quiet
+from kit.tables import address
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(ROOT))
@@ -33,8 +34,9 @@ WATCH_MS = 4000
 @pytest.fixture
 def page(kept_page: Page) -> Page:
     """A test's own page that loads the site itself, in the context this process keeps with the site's
-    storage emptied (e2e/conftest.py ``KeptContext``: about 9 s of CPU less than a fresh context)."""
-    return kept_page
+    storage emptied (e2e/conftest.py ``KeptContext``: about 9 s of CPU less than a fresh context), with
+    speed Off from its first load on (kit/saves.py ``quiet``: the motion is not the subject here)."""
+    return quiet(kept_page)
 
 
 def start(page: Page, base: str, seats: list[str], seed: int = 7) -> None:
@@ -168,10 +170,17 @@ def test_a_damaged_deploy_says_so_within_seconds_and_a_retry_loads_the_fixed_one
 # ---------------------------------------------------------------- item 15: a record before the end
 
 
-def test_a_mid_game_export_warns_first_and_hot_seat_offers_none_before_the_end(page: Page, server: str) -> None:
-    start(page, server + "?debug", ["human", "easy"])
+def test_a_mid_game_export_warns_first_and_hot_seat_offers_none_before_the_end(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")  # no load of its own: a shared page (tables.Pages), its games started by hash changes
+    page.goto(address(page, server) + "#/play/primero?variant=waks&players=2&seed=7")
+    tables.begin(page, "primero", ["human", "easy"])
+    primero.settle(page)
     downloads: list[Any] = []
-    page.on("download", lambda d: downloads.append(d))
+
+    def downloaded(d: Any) -> None:
+        downloads.append(d)
+
+    page.on("download", downloaded)
     page.locator("#table-export").click()
     dialog = page.get_by_role("dialog", name="Export a game still in play?")
     expect(dialog).to_be_visible()
@@ -203,6 +212,7 @@ def test_a_mid_game_export_warns_first_and_hot_seat_offers_none_before_the_end(p
     expect(hot.get_by_role("button", name="Resume")).to_be_visible()
     expect(hot.get_by_role("button", name="Export")).to_have_count(0)
     expect(page.locator("#save-list li").nth(1).get_by_role("button", name="Export")).to_have_count(1)
+    page.remove_listener("download", downloaded)  # the page goes on to other tests
 
 
 # ---------------------------------------------------------------- item 18: two tabs, one save

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from kit import READY_TIMEOUT, ROOT, STEP_TIMEOUT, primero, primiera, primo
 from kit.hidden import Truth, card_tokens, keyed, replies, views_in
-from kit.saves import IDB_ALL, IDB_PUT, advance, info
+from kit.saves import IDB_ALL, IDB_PUT, advance, info, quiet
+from kit.saves import start as start_here
 from playwright.sync_api import Page, expect
 
 # The browser refuses Primi's database (as a private window may), or is full; PyScript's own
@@ -39,8 +40,9 @@ FULL = """() => { const put = IDBObjectStore.prototype.put;
 def page(kept_page: Page) -> Page:
     """Each test's own page, in the context this process keeps (e2e/conftest.py ``KeptContext``) with
     the site's storage emptied: no save, setting or statistic of another test's; the test loads the
-    site itself. (A fresh context each cost about 9 s more CPU, and no test here is of a first visit.)"""
-    return kept_page
+    site itself. (A fresh context each cost about 9 s more CPU, and no test here is of a first visit.)
+    Speed Off from its first load on (kit/saves.py ``quiet``): the motion is not the subject here."""
+    return quiet(kept_page)
 
 
 def export_record(page: Page) -> dict[str, Any]:
@@ -91,7 +93,7 @@ def home(page: Page, server: str) -> None:
 
 
 def new_primero(page: Page, server: str, actions: int = 2) -> dict[str, Any]:
-    primero.start(page, server, "waks", 2, ["human", "medium"])
+    start_here(page, server, "primero", "waks", ["human", "medium"])
     advance(primero, page, actions)
     return info(page)
 
@@ -100,7 +102,7 @@ def new_primero(page: Page, server: str, actions: int = 2) -> dict[str, Any]:
 
 
 def test_reload_mid_game_resumes_a_primero_game(page: Page, server: str) -> None:
-    primero.start(page, server, "waks", 3, ["human", "medium", "easy"])
+    start_here(page, server, "primero", "waks", ["human", "medium", "easy"])
     advance(primero, page, 3)
     before = info(page)
     view = last_view(page)
@@ -116,7 +118,7 @@ def test_reload_mid_game_resumes_a_primero_game(page: Page, server: str) -> None
 
 
 def test_reload_mid_game_resumes_a_primiera_game(page: Page, server: str) -> None:
-    primiera.start(page, server, "2p", ["human", "medium"])
+    start_here(page, server, "primiera", "2p", ["human", "medium"], fixed_players=True)
     advance(primiera, page, 3)
     before = info(page)
     hand = page.eval_on_selector_all("#my-hand [data-card]", "els => els.map(e => e.dataset.card)")
@@ -130,7 +132,7 @@ def test_reload_mid_game_resumes_a_primiera_game(page: Page, server: str) -> Non
 
 
 def test_reload_mid_game_resumes_a_primo_game(page: Page, server: str) -> None:
-    primo.start(page, server, "base", ["human", "medium"])
+    start_here(page, server, "primo", "base", ["human", "medium"])
     for _ in range(3):
         primo.settle(page)
         primo.do(page, primo.policy(primo.last_view(page)))
@@ -181,7 +183,7 @@ def test_close_the_tab_and_reopen_resumes(page: Page, server: str) -> None:
 
 
 def test_a_hot_seat_game_resumes_behind_the_hand_over(page: Page, server: str) -> None:
-    primero.start(page, server, "waks", 2, ["human", "human"])
+    start_here(page, server, "primero", "waks", ["human", "human"])
     advance(primero, page, 2)
     before = info(page)
     reload_and_wait(page, before["actions"])
@@ -196,8 +198,8 @@ def test_a_hot_seat_game_resumes_behind_the_hand_over(page: Page, server: str) -
 def test_several_saves_listed_delete_one_then_all(page: Page, server: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    new_primero(page, server, 1)
-    primiera.start(page, server, "2p", ["human", "medium"])
+    new_primero(page, server, 1)  # one page load: each game after it started by a hash change
+    start_here(page, server, "primiera", "2p", ["human", "medium"], fixed_players=True)
     advance(primiera, page, 1)
     new_primero(page, server, 1)
     home(page, server)
@@ -269,15 +271,9 @@ DEEP_LINK = "#/replay?v=1&r=7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM"
 """Issue 20's link: a record of 5,000 "[", deflated, that killed Pyodide for good."""
 
 
-def reload_home(page: Page, server: str) -> None:
-    """The home screen, loaded anew (a fresh worker reads the store)."""
-    home(page, server)
-    page.reload()  # home's URL may differ from the last by its hash alone
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
-    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
-
-
 def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answers(page: Page, server: str) -> None:
+    """Three page loads: the first plays a game and follows the link; the second reads the deep
+    saves and a mark left with no death; the third opens the link fresh after the engine died."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     new_primero(page, server, 1)
@@ -291,18 +287,22 @@ def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answe
     page.evaluate("(h) => { location.hash = h; }", DEEP_LINK)
     expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=STEP_TIMEOUT)
     expect(page.locator(".game-tile[data-game=primero] a[data-primary]")).to_be_visible()
-    # a new load reads the deep saves: the intact save is listed, the deep ones set aside
-    reload_home(page, server)
-    expect(page.locator("#save-list li")).to_have_count(1)
+    home(page, server)  # this worker lists the store too
+    # the worker's mark left with no death (the page closed while its worker read a save), put once
+    # this page has listed the store: the next load is the first to read it
+    page.evaluate(IDB_PUT, ["gcopy", text])
+    page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
+    # a new load reads the deep saves: the intact saves are listed, the deep ones set aside; the mark
+    # left with no death sets nothing aside (it is only suspected)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
+    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
+    expect(page.locator("#save-list li")).to_have_count(2)
     aside = page.locator("#save-aside")
     for save in ("deep-whole", "deep-inside"):
         expect(aside.locator(f"[data-save='{save}']")).to_contain_text("nested too deeply")
-    # the worker's mark left with no death (the page closed while its worker read a save): nothing set aside
-    page.evaluate(IDB_PUT, ["gcopy", text])
-    page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
-    reload_home(page, server)
-    expect(page.locator("#save-list li")).to_have_count(2)
     expect(aside.locator("[data-save='gcopy']")).to_have_count(0)
+    assert "primi:suspect" in page.evaluate(IDB_ALL)  # the mark was read by this load's worker
     # a save whose reading killed the engine (the worker's mark, left in the store, and the page that
     # found its engine dead notes it) is set aside on the next load
     page.evaluate(IDB_PUT, ["primi:opening", '["gcopy"]'])
@@ -314,15 +314,15 @@ def test_deep_nesting_in_a_link_and_in_saves_is_refused_and_the_page_still_answe
         await new Promise((r) => setTimeout(r, 50));
       }}
       return false; }}""")
-    reload_home(page, server)
+    # the next load is the link's, opened fresh: it says the same, on the home screen, whose list
+    # has the engine's killer set aside
+    page.goto(server + DEEP_LINK)
+    expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=READY_TIMEOUT)
+    page.wait_for_selector("#continue[data-count]", state="attached", timeout=STEP_TIMEOUT)
     expect(page.locator("#save-list li")).to_have_count(1)
     expect(aside.locator("[data-save='gcopy']")).to_contain_text("stopped the game engine")
     assert not {"primi:opening", "primi:died", "primi:suspect"} & set(page.evaluate(IDB_ALL))
-    # the link opened fresh says the same
-    page.goto(server + DEEP_LINK)
-    expect(page.locator(".page-message")).to_contain_text("nested far too deeply", timeout=READY_TIMEOUT)
     # and the engine still answers: the intact game resumes
-    home(page, server)
     page.locator(f"#save-list [data-save='{key}']").get_by_role("button", name="Resume").click()
     page.wait_for_function("window.primi.tableInfo() && window.primi.tableInfo().actions > 0", timeout=STEP_TIMEOUT)
     assert errors == []
@@ -391,7 +391,7 @@ def test_a_save_the_rules_refuse_goes_on_with_a_message_and_every_save_is_listed
 
 def test_the_deal_summary_shows_again_after_a_reload_and_after_an_undo_back_across_the_deal_end(
         page: Page, server: str) -> None:
-    primero.start(page, server, "waks", 2, ["human", "easy"], seed=11)
+    start_here(page, server, "primero", "waks", ["human", "easy"], seed=11)
     box = page.locator("#dealend")
     for _ in range(40):  # to the first deal's end: you fold
         primero.settle(page)
@@ -529,7 +529,7 @@ def test_export_then_import_a_record(take: Callable[[str], Page], server: str, t
     expect(page.locator("#continue-message")).to_contain_text("not valid JSON")
 
 
-def test_import_a_finished_game_opens_its_end(page: Page, server: str, tmp_path: Path) -> None:
+def test_import_a_finished_game_opens_its_end(take: Callable[[str], Page], server: str, tmp_path: Path) -> None:
     from pygame_core.records import Record, replay
     from pygame_core.registry import load
     from pygame_core.rng import AgentRandom
@@ -545,17 +545,24 @@ def test_import_a_finished_game_opens_its_end(page: Page, server: str, tmp_path:
         state = game.apply(state, action)
     path = tmp_path / "done.json"
     path.write_text(json.dumps(record.to_json()))
+    # A shared page (tables.Pages: no load of its own), its statistics emptied for the test (the page
+    # reads them from localStorage at each visit) and given back after.
+    page = take("desktop")
+    stats = page.evaluate("() => { const s = localStorage.getItem('primi.stats.v1'); localStorage.removeItem('primi.stats.v1'); return s; }")
     home(page, server)
     page.set_input_files("#import-file", str(path))
     expect(page.locator("#game-end")).to_be_visible(timeout=STEP_TIMEOUT)
     page.goto(server + "?debug#/stats")
     expect(page.locator("#stats-empty")).to_be_visible()  # an imported game is not one you played here
+    page.evaluate("(s) => { if (s !== null) localStorage.setItem('primi.stats.v1', s); }", stats)
 
 
 # ---------------------------------------------------------------- undo
 
 
-def test_undo_against_the_computer(page: Page, server: str) -> None:
+def test_undo_against_the_computer(take: Callable[[str], Page], server: str) -> None:
+    page = take("desktop")  # no load of its own: a shared page (tables.Pages), its store holding others' saves
+    others = set(page.evaluate(IDB_ALL))
     primero.start(page, server, "waks", 2, ["human", "medium"])
     primero.settle(page)
     undo = page.locator("#table-undo")
@@ -576,8 +583,8 @@ def test_undo_against_the_computer(page: Page, server: str) -> None:
     expect(undo).to_be_hidden()
     # the game goes on from there; the save went back too
     advance(primero, page, 1)
-    saves = page.evaluate(IDB_ALL)
-    (text,) = saves.values()
+    saves = {k: v for k, v in page.evaluate(IDB_ALL).items() if k not in others and not k.startswith(("primi:", "review:"))}
+    (text,) = saves.values()  # this game's one save
     assert len(json.loads(text)["record"]["actions"]) == info(page)["actions"]
     check_replies(exchanges, before_undo)
     check_replies(replies(page)[len(exchanges):], export_record(page))
@@ -598,7 +605,7 @@ def test_undo_can_be_turned_off_in_setup(take: Callable[[str], Page], server: st
 
 
 def test_statistics_after_a_finished_game(page: Page, server: str) -> None:
-    primero.start(page, server, "waks", 2, ["human", "easy"], deals=1)
+    start_here(page, server, "primero", "waks", ["human", "easy"], deals=1)
     primero.play(page, deals=1, max_steps=200)
     if page.locator("#dealend").is_visible():
         page.locator("#dealend-go").click()
@@ -691,7 +698,7 @@ def test_saves_screens_have_no_axe_violations(page: Page, server: str) -> None:
     from kit.a11y import axe
 
     page.set_viewport_size({"width": 360, "height": 740})
-    primero.start(page, server, "waks", 2, ["human", "medium"])
+    start_here(page, server, "primero", "waks", ["human", "medium"])
     advance(primero, page, 1)
     expect(page.locator("#table-undo")).to_be_visible()
     assert axe(page) == []
