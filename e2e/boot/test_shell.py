@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from kit import READY_TIMEOUT, ROOT, foreign
-from kit.tables import boot
+from kit.tables import address
 from playwright.sync_api import Page, expect
 
 
@@ -16,14 +16,18 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT)
 
 
-@pytest.fixture(scope="module")
-def booted(browser: Any, server: str) -> Iterator[Page]:
-    """One page booted for the tests that need only a ready engine (the calculator, a deal), not a
-    load of their own: each opens its screen by a link (a hash change); the calculator's links give
-    ``cards=`` (none), since the calculator keeps its hand between visits within a page."""
-    page = boot(browser, server)
-    yield page
-    page.context.close()
+@pytest.fixture
+def booted(take: Callable[[str], Page]) -> Page:
+    """A shared desktop page (e2e/conftest.py ``take``) for the tests that need only a ready engine
+    (the calculator, a deal), not a load of their own: each opens its screen by a link (a hash change,
+    ``go``); the calculator's links give ``cards=`` (none), since the calculator keeps its hand
+    between visits within a page."""
+    return take("desktop")
+
+
+def go(page: Page, server: str, route: str) -> None:
+    """A screen of a shared page by a hash change from its own address (``?debug`` kept)."""
+    page.goto(address(page, server) + "#" + route)
 
 
 def test_boot_makes_no_request_to_another_origin(page: Page, server: str, requests_log: list[str]) -> None:
@@ -77,9 +81,9 @@ def test_early_picks_are_scored_once_ready(page: Page, server: str) -> None:
 
 def test_calculator_by_mouse_shows_every_rule_set(booted: Page, server: str) -> None:
     page = booted
-    page.goto(server + "#/calc?rules=waks&cards=")  # no hand picked
+    go(page, server, "/calc?rules=waks&cards=")  # no hand picked
     expect(page.locator("#calc-hand .card")).to_have_count(0)
-    page.goto(server + "#/")
+    go(page, server, "/")
     page.get_by_role("link", name="Calculator", exact=True).click()
     page.select_option("#calc-rules", "waks")
     for card in ("AH", "6H", "7H", "KC"):
@@ -102,7 +106,7 @@ def test_calculator_by_mouse_shows_every_rule_set(booted: Page, server: str) -> 
 
 def test_calculator_by_keyboard(booted: Page, server: str) -> None:
     page = booted
-    page.goto(server + "#/calc?rules=waks&cards=")
+    go(page, server, "/calc?rules=waks&cards=")
     expect(page.locator("#calc-hand .card")).to_have_count(0)
     first = page.locator("#calc-deck [data-card='AS']")
     first.focus()
@@ -124,7 +128,7 @@ def test_calculator_by_keyboard(booted: Page, server: str) -> None:
 
 def test_calculator_typed_hand_and_bad_input(booted: Page, server: str) -> None:
     page = booted
-    page.goto(server + "#/calc?rules=waks&cards=")
+    go(page, server, "/calc?rules=waks&cards=")
     expect(page.locator("#calc-hand .card")).to_have_count(0)
     page.fill("#calc-type", "7s 6h ad kc")
     page.keyboard.press("Enter")
@@ -179,10 +183,9 @@ def test_browser_deals_like_cpython(booted: Page, server: str) -> None:
     assert answer["result"] == golden["first16"]
 
 
-def test_phone_portrait_has_no_horizontal_scroll(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.goto(server + "#/calc?rules=waks&cards=7S,6H,AD,KC")
+def test_phone_portrait_has_no_horizontal_scroll(take: Callable[[str], Page], server: str) -> None:
+    page = take("mobile")  # a shared phone page (360x740, touch, a mobile viewport): a hash change, not a boot
+    go(page, server, "/calc?rules=waks&cards=7S,6H,AD,KC")
     wait_ready(page)
     expect(page.locator("#calc-kind")).to_have_attribute("data-points", "65")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -195,7 +198,6 @@ def test_phone_portrait_has_no_horizontal_scroll(browser: Any, server: str) -> N
               .filter(([, w, h]) => w < 24 || h < 24)"""
     )
     assert small == []
-    context.close()
 
 
 def test_offline_after_install(browser: Any, server: str) -> None:
@@ -211,8 +213,10 @@ def test_offline_after_install(browser: Any, server: str) -> None:
             const c = await caches.open(keys[0]); return (await c.keys()).length > 20; }""",
         timeout=60_000,
     )
-    page.reload()
+    # The installed worker took this first visit's page over and saved the whole build in the
+    # background (the files the page loaded before it took over included): no second online load.
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=READY_TIMEOUT)
     context.set_offline(True)
     page.goto(server + "#/calc?rules=waks&cards=7S,6H,AD,KC")
     page.reload()

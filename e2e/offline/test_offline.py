@@ -1,5 +1,6 @@
-"""Offline after one visit: the server is stopped, and new tabs opened on deep links (the rules, a
-game's setup, an unknown path) work, and whole games are played, with no request reaching a server."""
+"""Offline after one visit: the server is stopped, and new tabs opened on deep links (the rules, then a
+game's setup, a share link, the daily deals, the statistics in the same tab; an unknown path) work, and
+whole games are played, with no request reaching a server."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kit import READY_TIMEOUT, primero, primiera
+from kit import READY_TIMEOUT, primiera
 from kit.site import Site
 from kit.snapshot_seed import SnapshotSeed
-from kit.tables import FAST, watch_to_the_end
+from kit.tables import FAST, begin, watch_to_the_end
 from playwright.sync_api import Browser, Page, expect
 
 
@@ -52,49 +53,45 @@ def test_deep_links_and_games_offline_after_one_visit(browser: Browser, own_site
         page.goto(own_site.url + path)
         return page
 
-    rules = tab("#/rules")
-    expect(rules.locator("#screen-rules")).to_be_visible(timeout=READY_TIMEOUT)
-    expect(rules.locator(".rules-game[data-game=primiera]")).to_be_visible()
-    ready(rules)
-    assert rules.evaluate("document.documentElement.dataset.boot") == "snapshot"
-    rules.close()
+    # A deep link opened in a new tab: the rules, the engine from the kept snapshot.
+    links = tab("#/rules")
+    expect(links.locator("#screen-rules")).to_be_visible(timeout=READY_TIMEOUT)
+    expect(links.locator(".rules-game[data-game=primiera]")).to_be_visible()
+    ready(links)
+    assert links.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    # The other deep links in the same tab (each route's screen and modules come from the cache as
+    # they would in a tab of their own: the service worker answers every route with the same page):
+    # a game's setup, a share link (seed and seats), the daily deals, the statistics.
+    links.evaluate("location.hash = '#/play/primiera?variant=2p'")
+    expect(links.get_by_role("button", name="Start the game")).to_be_visible(timeout=READY_TIMEOUT)
+    links.evaluate("location.hash = '#/play/primo?variant=base&players=3&seats=human,easy,medium&seed=42'")
+    expect(links.locator("#setup-players")).to_have_value("3")
+    expect(links.locator("#seat-2")).to_have_value("medium")
+    expect(links.locator("#setup-seed")).to_have_value("42")
+    links.evaluate("location.hash = '#/daily/primiera'")
+    expect(links.get_by_role("button", name="Play today's deal")).to_be_visible()
+    links.evaluate("location.hash = '#/stats'")
+    expect(links.locator("#screen-stats")).to_be_visible()
+    links.evaluate("location.hash = '#/daily/primero'")  # the daily deal, played
+    expect(links.get_by_role("button", name="Play today's deal")).to_be_visible(timeout=READY_TIMEOUT)
+    links.get_by_role("button", name="Play today's deal").click()
+    expect(links.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
+    assert links.evaluate("caches.delete('engine-snapshot')")  # the snapshot gone (a visitor whose maker failed)
+    links.close()
 
-    setup = tab("#/play/primiera?variant=2p")
-    expect(setup.get_by_role("button", name="Start the game")).to_be_visible(timeout=READY_TIMEOUT)
-    ready(setup)
-    # A share link (seed and seats), the daily deal, the statistics: each opens offline, in this tab.
-    setup.evaluate("location.hash = '#/play/primo?variant=base&players=3&seats=human,easy,medium&seed=42'")
-    expect(setup.locator("#setup-players")).to_have_value("3")
-    expect(setup.locator("#seat-2")).to_have_value("medium")
-    expect(setup.locator("#setup-seed")).to_have_value("42")
-    setup.evaluate("location.hash = '#/daily/primiera'")
-    expect(setup.get_by_role("button", name="Play today's deal")).to_be_visible()
-    setup.evaluate("location.hash = '#/stats'")
-    expect(setup.locator("#screen-stats")).to_be_visible()
-    setup.close()
-
-    daily = tab("#/daily/primero")  # a deep link opened fresh, offline: the daily deal, played
-    expect(daily.get_by_role("button", name="Play today's deal")).to_be_visible(timeout=READY_TIMEOUT)
-    ready(daily)
-    daily.get_by_role("button", name="Play today's deal").click()
-    expect(daily.locator("#screen-table[data-game=primero]")).to_be_visible(timeout=READY_TIMEOUT)
-    daily.close()
-
-    # An address the site does not have: sent to the app page, which works.
-    lost = tab("some/deep/path?x=1")
-    ready(lost)
-    assert lost.url == own_site.url
-    assert lost.evaluate("caches.delete('engine-snapshot')")  # the snapshot gone (a visitor whose maker failed)
-    lost.close()
-
-    # A whole Primiera round with a human seat, and a whole Primero game between computers, in a tab
-    # whose engine starts plainly offline: every file of a plain start is at hand.
-    game = ctx.new_page()
-    primiera.start(game, own_site.url, "2p", ["human", "medium"], seed=11)
+    # An address the site does not have, in a new tab: sent to the app page, which works, its engine
+    # started plainly offline (every file of a plain start is at hand). In it, a whole Primiera round
+    # with a human seat and a whole Primero game between computers (hash changes from here).
+    game = tab("some/deep/path?x=1")
+    ready(game)
+    assert game.url == own_site.url
     assert game.evaluate("document.documentElement.dataset.boot") == "plain"
+    game.goto(own_site.url + "#/play/primiera?variant=2p&seed=11")
+    begin(game, "primiera", ["human", "medium"])
     seen: dict[str, Any] = primiera.play(game, rounds=1)
     assert seen["rounds"] == 1
-    primero.start(game, own_site.url, "waks", 2, ["easy", "easy"], deals=1)
+    game.goto(own_site.url + "#/play/primero?variant=waks&players=2&opt-deals=1")
+    begin(game, "primero", ["easy", "easy"])
     watch_to_the_end(game, deals=1)
     # The only request that went to the network is the unknown address, before its redirect.
     assert set(failed) <= {own_site.url + "some/deep/path?x=1"}, failed
