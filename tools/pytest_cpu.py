@@ -6,13 +6,15 @@ already ended included (``Tree``). A test's figure is
 the difference over its set-up, call and tear-down, so a page booted by a fixture is charged to the test
 that booted it. Under pytest-xdist each worker reads its own tree, so the two workers' tests do not mix.
 
-At the end the run prints its slowest tests by wall time with their CPU beside, and the whole run's
-CPU: the sum of every worker's tree, set against the wall time and the machine's cores. On a system
+At the end the run prints its slowest tests by wall time with their CPU beside, the files and the
+folders (a subject of e2e/, a game's unit tests) taking most CPU, writes every test's figures to
+build/test-cpu.json, and prints the whole run's CPU: the sum of every worker's tree, set against the wall time and the machine's cores. On a system
 without /proc the plugin stays silent.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -25,6 +27,7 @@ import pytest
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 PROC = Path("/proc")
 SLOWEST = 25
+REPORT = Path(__file__).resolve().parent.parent / "build" / "test-cpu.json"
 
 
 def _stat(pid: int) -> tuple[int, float, float] | None:
@@ -210,6 +213,19 @@ class Summary:
         tr.section("the files taking most CPU")
         for name, (w, c, n) in sorted(by_file.items(), key=lambda kv: -kv[1][1])[:15]:
             tr.write_line(f"{w:7.1f} s wall {c:7.1f} s CPU  {int(n):4d} tests  {name}")
+        by_subject: dict[str, list[float]] = {}
+        for wall_s, cpu_s, nodeid in self.rows:
+            parts = nodeid.split("::", 1)[0].split("/")
+            f = by_subject.setdefault("/".join(parts[:2]) if len(parts) > 2 else parts[0] + "/", [0.0, 0.0, 0])
+            f[0] += wall_s
+            f[1] += cpu_s
+            f[2] += 1
+        tr.section("by folder")
+        for name, (w, c, n) in sorted(by_subject.items(), key=lambda kv: -kv[1][1]):
+            tr.write_line(f"{w:7.1f} s wall {c:7.1f} s CPU  {int(n):4d} tests  {name}")
+        if REPORT.parent.is_dir():  # every test's figures, for a closer look (build/ is the build's)
+            REPORT.write_text(json.dumps([{"test": n, "wall": round(w, 2), "cpu": round(c, 2)} for w, c, n in sorted(self.rows, reverse=True)], indent=0))
+            tr.write_line(f"every test's figures: {REPORT.relative_to(Path.cwd()) if REPORT.is_relative_to(Path.cwd()) else REPORT}")
         tr.section("CPU use")
         tr.write_line(f"pytest: {wall:.0f} s wall, {cpu:.0f} CPU-s in its processes ({cpu / max(wall, 1e-9):.2f} cores "
                       f"of {cores}; {tests_cpu:.0f} CPU-s within tests); the machine as a whole was busy "
