@@ -60,11 +60,13 @@ Coverage (checklist item -> test):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from kit import STEP_TIMEOUT
-from kit.tables import boot, settle, start
+from kit.a11y import motion_off
+from kit.tables import address, boot, settle, start
 from playwright.sync_api import Page, expect
 
 # ---------------------------------------------------------------- §5 zoom and reflow
@@ -94,28 +96,36 @@ DOUBLE_TEXT = "() => { document.documentElement.style.fontSize = '200%'; }"  # t
 
 @pytest.mark.parametrize("size,zoom", [((640, 400), False), ((320, 568), False), ((1280, 800), True)],
                          ids=["640x400", "320x568", "1280x800-text200"])
-def test_zoom_and_reflow(browser: Any, server: str, size: tuple[int, int], zoom: bool) -> None:
-    page = boot(browser, server, viewport={"width": size[0], "height": size[1]})
-    if zoom:  # set once: every screen below is a hash change in this same document
-        page.evaluate(DOUBLE_TEXT)
-        assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 31
-    found: dict[str, Any] = {}
-    for route, ready in SCREENS:
-        page.goto(server + route)
-        expect(page.locator(ready).first).to_be_visible()
-        bad = page.evaluate(OVERFLOW)
-        if bad:
-            found[route] = bad
-        if route.startswith("#/play/"):  # §4 setup leaks nothing: no card face before the game starts
-            assert page.locator("#screen-setup .card svg, #screen-setup [data-card]").count() == 0, route
-    for game, variant, n in MAX_TABLES:
-        start(page, server, game, variant, ["human"] + ["easy"] * (n - 1), seed=n)
-        settle(page)
-        bad = page.evaluate(OVERFLOW)
-        if bad:
-            found[f"{game} {variant} {n}p"] = bad
-    assert found == {}, found
-    page.context.close()
+def test_zoom_and_reflow(take: Callable[[str], Page], server: str, size: tuple[int, int], zoom: bool) -> None:
+    """On the desktop page the tests share (no boot of its own), set to ``size`` (e2e/conftest.py
+    ``take`` gives it back at its own size), no card moving (a card in flight is drawn where it is
+    not); the text zoom undone after."""
+    page = take("desktop")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    base = address(page, server)
+    with motion_off(page, server):
+        try:
+            if zoom:  # set once: every screen below is a hash change in this same document
+                page.evaluate(DOUBLE_TEXT)
+                assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 31
+            found: dict[str, Any] = {}
+            for route, ready in SCREENS:
+                page.goto(base + route)
+                expect(page.locator(ready).first).to_be_visible()
+                bad = page.evaluate(OVERFLOW)
+                if bad:
+                    found[route] = bad
+                if route.startswith("#/play/"):  # §4 setup leaks nothing: no card face before the game starts
+                    assert page.locator("#screen-setup .card svg, #screen-setup [data-card]").count() == 0, route
+            for game, variant, n in MAX_TABLES:
+                start(page, server, game, variant, ["human"] + ["easy"] * (n - 1), seed=n)
+                settle(page)
+                bad = page.evaluate(OVERFLOW)
+                if bad:
+                    found[f"{game} {variant} {n}p"] = bad
+            assert found == {}, found
+        finally:
+            page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
 
 
 # ---------------------------------------------------------------- §1, §2, §5, §6 at phone size
