@@ -10,10 +10,12 @@ boot and every hard-AI turn (the AI thinks in the worker), and the longest task 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from kit.tables import FOCUS, boot, settle, start
+from kit.a11y import still
+from kit.tables import FOCUS, settle, start
 from playwright.sync_api import Page, expect
 
 # Every visible, enabled control that plays (or goes on): the clicker's whole choice.
@@ -57,11 +59,22 @@ def click_to_the_end(page: Page, game: str, rng: random.Random, steps: int = 400
 
 
 @pytest.mark.parametrize("seed", [1])
-def test_a_random_clicker_reaches_the_end_of_each_game(browser: Any, server: str, seed: int) -> None:
-    page = boot(browser, server, viewport={"width": 360, "height": 740}, has_touch=True)
+def test_a_random_clicker_reaches_the_end_of_each_game(take: Callable[[str], Page], server: str, seed: int,
+                                                       request: pytest.FixtureRequest) -> None:
+    """On the phone page the tests share (no boot of its own), no card moving."""
+    page = still(request, take("phone"), server)
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+
+    def error(e: Any) -> None:
+        errors.append(str(e))
+
+    def console(m: Any) -> None:
+        if m.type == "error":
+            errors.append(m.text)
+
+    page.on("pageerror", error)
+    page.on("console", console)
+    request.addfinalizer(lambda: (page.remove_listener("pageerror", error), page.remove_listener("console", console)))
     rng = random.Random(seed)
     for game, variant, opts in GAMES:
         start(page, server, game, variant, ["human", "hard"], seed=seed, **opts)
@@ -79,4 +92,3 @@ def test_a_random_clicker_reaches_the_end_of_each_game(browser: Any, server: str
     # Printed, not bounded: a task's wall time is stretched by the machine's load (448 ms seen on a
     # loaded 2-core machine). The main thread's tasks while the human plays random moves against the
     # hard AI in each game are bench/site/long_tasks.py's figures (issue 10's 50 ms, on the CPU).
-    page.context.close()

@@ -12,9 +12,12 @@ pages. One page for all of it: both sizes in it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from kit.tables import boot, focus, settle, start, watch_to_the_end
+import pytest
+from kit.a11y import still
+from kit.tables import address, focus, settle, start, watch_to_the_end
 from playwright.sync_api import Page, ViewportSize, expect
 
 PHONE: ViewportSize = {"width": 360, "height": 740}
@@ -97,13 +100,13 @@ def check_dealend(page: Page) -> None:
 
 def set_shortcuts(page: Page, server: str, on: bool) -> None:
     """Settings' "Single-key shortcuts" switch, then back to the table."""
-    page.goto(server + "#/settings")
+    page.goto(address(page, server) + "#/settings")
     box = page.locator("#set-keys")
     expect(box).to_be_checked(checked=not on)
     box.set_checked(on)
     expect(page.locator("#settings-message")).to_have_text("Settings saved.")
     assert page.evaluate("JSON.parse(localStorage.getItem('primi.settings.v1')).keys") is on
-    page.goto(server + "#/table")
+    page.goto(address(page, server) + "#/table")
     settle(page)
 
 
@@ -300,7 +303,7 @@ def primo_by_keys(page: Page, server: str) -> None:
 def errors_in_italian(page: Page, server: str) -> None:
     """Illegal and stale requests of every kind the table can make: each reply's sentence is the
     Italian table's, and none of the engine's English reaches the player."""
-    page.goto(server + "#/settings")
+    page.goto(address(page, server) + "#/settings")
     page.select_option("#set-lang", "it")
     expect(page.locator("html")).to_have_attribute("lang", "it")
     start(page, server, "primero", "waks", ["human", "easy", "easy"], seed=8)
@@ -344,12 +347,13 @@ def errors_in_italian(page: Page, server: str) -> None:
     expect(page.locator("#table-message")).to_have_text("Questa mossa ora non è possibile. Il tavolo mostra che cosa puoi fare.")
 
 
-def test_keys_focus_reading_and_errors_in_each_game(browser: Any, server: str) -> None:
-    """One page (the engine boots once): Primero, Primiera and Primo by the keyboard, then Italian errors."""
-    page = boot(browser, server, viewport=PHONE, has_touch=True)
+def test_keys_focus_reading_and_errors_in_each_game(take: Callable[[str], Page], server: str,
+                                                    request: pytest.FixtureRequest) -> None:
+    """One page, the phone page the tests share (no boot of its own), no card moving: Primero,
+    Primiera and Primo by the keyboard, then Italian errors (its settings are put back after)."""
+    page = still(request, take("phone"), server)
     primero_by_keys(page, server)
     primiera_by_keys(page, server)
     primo_by_keys(page, server)
     log_pages(page, server)
     errors_in_italian(page, server)
-    page.context.close()
