@@ -2,12 +2,12 @@
 readable seats, six players on a phone with no sideways scroll and no cut name, an end screen with
 its standings in a table and the seats and coach cleared, an opaque Learn bar whose cards never
 touch their labels, and the home and setup screens a phone player needs. One page per size (the
-engine boots once); each size is then checked at a second, smaller viewport by a resize."""
+engine boots once: the pages the tests share); each size is then checked at a second, smaller viewport by a resize."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,28 +15,27 @@ from kit import READY_TIMEOUT, ROOT, STEP_TIMEOUT, tables
 from playwright.sync_api import Page, expect
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SETTINGS = tables.PLAY
 SETTLED = """() => document.querySelector('#screen-table[aria-busy=false] #actions:not([data-locked])') && (
     !document.querySelector('#handover').hidden || !document.querySelector('#dealend').hidden
     || document.querySelector('#game-end') || document.querySelector('#actions [data-action]')
     || document.querySelector('#felt button[data-action]') || document.querySelector('#my-hand button.card'))"""
 
 
-def boot(browser: Any, server: str, width: int, height: int, phone: bool) -> Iterator[Page]:
-    page = tables.boot(browser, server, SETTINGS, debug=True, viewport={"width": width, "height": height},
-                       has_touch=phone, is_mobile=phone)
-    yield page
-    page.context.close()
+@pytest.fixture
+def phone(take: Callable[[str], Page]) -> Page:
+    """The phone page the tests share (e2e/conftest.py ``take``: no boot of its own; a mobile
+    browser's, with touch), at 390x844; ``take`` gives it back at its own size."""
+    page = take("mobile")
+    page.set_viewport_size({"width": 390, "height": 844})
+    return page
 
 
 @pytest.fixture
-def phone(browser: Any, server: str) -> Iterator[Page]:
-    yield from boot(browser, server, 390, 844, True)
-
-
-@pytest.fixture
-def desktop(browser: Any, server: str) -> Iterator[Page]:
-    yield from boot(browser, server, 1920, 1080, False)
+def desktop(take: Callable[[str], Page]) -> Page:
+    """The desktop page the tests share, at 1920x1080."""
+    page = take("desktop")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    return page
 
 
 def start(page: Page, server: str, game: str, variant: str, seats: list[str], seed: int, **opts: int) -> None:
