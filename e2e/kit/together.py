@@ -95,9 +95,9 @@ def hosting(page: Page, server: str) -> Iterator[Page]:
     """The host's device for one test: the booted desktop page this pytest process shares (conftest's
     ``take``), another device than any guest's, at the home screen. While the test runs its speed is
     off, as every player's is here (``SETTINGS``), and every URL its context asks for is recorded
-    (``requests_of``); its RTCPeerConnections are in conftest's ``window.__primiRtc``. After, the speed
-    and the name kept in its storage are as they were, for the tests that share the page next (a table
-    still open there is closed by the next one the page opens, as the product does)."""
+    (``requests_of``); its RTCPeerConnections are in conftest's ``window.__primiRtc``. After, its table
+    is closed, and the speed and the name kept in its storage are as they were, for the tests that
+    share the page next."""
     name = page.evaluate("(k) => localStorage.getItem(k)", NAME_KEY)
     settings = use_settings(page, {**json.loads(page.evaluate("localStorage.getItem('primi.settings.v1') || '{}'")),
                                    "speed": "off", "speedChosen": True})
@@ -107,6 +107,10 @@ def hosting(page: Page, server: str) -> Iterator[Page]:
     finally:
         page.context.remove_listener("request", seen)
         if not page.is_closed():
+            # The table closed as a host who leaves closes it (its guests told, its connections shut):
+            # else the host finds its guests gone later, hands their seats to the computer and shows
+            # its panel over the next tests' screens.
+            page.evaluate("() => import('./shell/net/host.js').then((m) => m.closeTable())")
             page.evaluate("([k, v]) => v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v)", [NAME_KEY, name])
             use_settings(page, settings)
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from kit.a11y import axe
 from kit.primero import start
 from kit.tables import settle, table_info, watch_to_the_end
@@ -52,13 +53,20 @@ def free_fold(now: list[str]) -> bool:
     return "fold" in now and "pass" in now
 
 
-def test_fold_with_a_free_pass_asks_in_the_page_then_acts(take: Callable[[str], Page], server: str) -> None:
+def test_fold_with_a_free_pass_asks_in_the_page_then_acts(take: Callable[[str], Page], server: str,
+                                                         request: pytest.FixtureRequest) -> None:
     """Click, Enter and F on Fold while passing is free: each opens the page's own question (no
     native dialog, which a browser may dismiss unseen: then Fold did nothing); Cancel and Esc play
     nothing and give the focus back, "Pass instead" passes, "Fold anyway" folds."""
     page = take("desktop")
     natives: list[str] = []
-    page.on("dialog", lambda d: (natives.append(d.message), d.dismiss()))
+
+    def native(d: Any) -> None:
+        natives.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", native)
+    request.addfinalizer(lambda: page.remove_listener("dialog", native))  # the page is shared
     start(page, server, "waks", 2, ["human", "medium"], seed=3, deals=6)
     fold = page.locator("#actions button[data-action='fold']")
     ask = page.locator("#fold-ask")

@@ -25,7 +25,9 @@ COLLECT = """() => {
   window.__texts = new Set();
   const grab = () => { for (const el of document.querySelectorAll('.seat-last, #log li, #actions, #dealend-body'))
     window.__texts.add(el.textContent.trim()); };
-  new MutationObserver(grab).observe(document.body, {subtree: true, childList: true, characterData: true});
+  if (window.__collect) window.__collect.disconnect();  // the page is shared: one observer at a time
+  window.__collect = new MutationObserver(grab);
+  window.__collect.observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
 
 
@@ -43,8 +45,11 @@ def listen(page: Page) -> Page:
 
 @pytest.fixture(params=list(SIZES))
 def sized(request: pytest.FixtureRequest, take: Callable[[str], Page], server: str) -> Page:
-    """The shared page of this size (tables.SIZES has the same phone and desktop), at the home screen."""
-    return listen(still(request, take(request.param), server))
+    """The shared page of this size (tables.SIZES has the same phone and desktop), at the home screen;
+    the texts' observer (``COLLECT``) stopped after the test."""
+    page = listen(still(request, take(request.param), server))
+    request.addfinalizer(lambda: page.is_closed() or page.evaluate("() => window.__collect && window.__collect.disconnect()"))
+    return page
 
 
 def texts(page: Page) -> list[str]:
