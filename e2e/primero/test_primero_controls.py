@@ -170,7 +170,7 @@ OVERLAPS = """() => {
 
 FLYING = """() => {
   window.__flying = [];
-  new MutationObserver(() => {
+  window.__flyingSeen = new MutationObserver(() => {
     const d = document.querySelector('#dealend');
     if (d && !d.hidden) { const fx = document.querySelector('#fx-layer'); window.__flying.push(fx ? fx.childElementCount : 0); }
   }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['hidden']});
@@ -212,6 +212,7 @@ def test_deal_end_keeps_cards_off_the_names_and_the_end_drops_the_claim(take: Ca
         expect(page.locator("#screen-table")).not_to_contain_text("Claim to beat")
         expect(page.locator("#felt .stock")).to_have_count(0)
     finally:
+        page.evaluate("() => window.__flyingSeen && window.__flyingSeen.disconnect()")  # the page is shared
         slow_motion(page, "fast")
 
 
