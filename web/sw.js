@@ -87,9 +87,17 @@ async function fetchChecked(url, sha, onBytes = () => {}) {
   throw new Stale(`${url} does not match build __BUILD_HASH__`);
 }
 
+// Messages to the pages, posted in the order they were told: each waits for the one before it (the
+// clients are looked up asynchronously, and a later lookup may finish first: a fill's progress
+// posted after its "complete" left a page saying "Saving 4.7 of 4.7 MB" for good).
+/** @type {Promise<void>} */
+let told = Promise.resolve();
 /** @param {{type: string, [field: string]: unknown}} msg */
-async function tell(msg) {
-  for (const c of await scope.clients.matchAll({ includeUncontrolled: true })) c.postMessage({ cache: CACHE, ...msg });
+function tell(msg) {
+  told = told.then(async () => {
+    for (const c of await scope.clients.matchAll({ includeUncontrolled: true })) c.postMessage({ cache: CACHE, ...msg });
+  }).catch(() => {});
+  return told;
 }
 
 // A response's bytes, read as they arrive; onBytes(n) hears the running count (the progress bar).
