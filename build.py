@@ -585,7 +585,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/bin/chromium")  # the benches' browser (bench/kit/browser.py), and the tests' snapshot maker's
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")  # the e2e tests' (bench/kit/browser.py E2E_CHROMIUM)
 DEV_MODULES = ("pytest", "hypothesis", "playwright", "pytest_playwright", "ruff", "mypy")
 
 
@@ -599,17 +600,18 @@ def _missing_modules() -> list[str]:
 
 
 def ensure_test_tools() -> None:
-    """Install the Python dev extras, the npm packages and Debian's chromium when missing."""
+    """Install the Python dev extras, the npm packages and Debian's chromium and chromium-headless-shell when missing."""
     missing = _missing_modules()
     if missing:
         print(f"test: installing the Python dev extras (missing: {', '.join(missing)})", flush=True)
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[dev]"], cwd=ROOT, check=True)
     ensure_node_modules()
-    if not CHROMIUM.exists():
-        print("test: installing Debian's chromium (apt-get install -y chromium)", flush=True)
+    lacking = [pkg for pkg, path in ((CHROMIUM.name, CHROMIUM), (HEADLESS_SHELL.name, HEADLESS_SHELL)) if not path.exists()]
+    if lacking:
+        print(f"test: installing Debian's {' and '.join(lacking)} (apt-get install -y {' '.join(lacking)})", flush=True)
         sudo = [] if os.geteuid() == 0 else ["sudo"]
         subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True)
-        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], check=True,
+        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *lacking], check=True,
                        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
 
 

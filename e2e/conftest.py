@@ -16,7 +16,7 @@ from kit.snapshot_seed import SnapshotSeed
 from kit.tables import Pages
 from playwright.sync_api import Page, expect
 
-from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, loopback_webrtc_args, maker_off, static_server
+from bench.kit.browser import CHROMIUM_ARGS, E2E_CHROMIUM, loopback_webrtc_args, maker_off, static_server
 
 E2E = ROOT / "e2e"
 
@@ -56,9 +56,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's chromium quietly on this closed network, its contexts able to connect to each
     other on loopback with no ICE server (issue 22: ``loopback_webrtc_args``)."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: the test command installs it (apt-get install -y chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": [*CHROMIUM_ARGS, *loopback_webrtc_args()]}
+    if not Path(E2E_CHROMIUM).exists():
+        pytest.fail(f"{E2E_CHROMIUM} is missing: the test command installs it (apt-get install -y chromium-headless-shell)")
+    return {**browser_type_launch_args, "executable_path": E2E_CHROMIUM, "args": [*CHROMIUM_ARGS, *loopback_webrtc_args()]}
 
 
 @pytest.fixture(scope="session")

@@ -158,11 +158,11 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
-    from bench.kit.browser import launch, static_server
+    from bench.kit.browser import E2E_CHROMIUM, launch, static_server
 
     dist = ROOT / "dist"
     with static_server() as url, sync_playwright() as p:
-        browser = launch(p)
+        browser = launch(p, E2E_CHROMIUM)  # the e2e tests' browser (the snapshot is the engine's, the same in either)
         try:
             seed = SnapshotSeed(browser.new_context, url, dist)
             seed.make()
