@@ -26,6 +26,7 @@ Description keys: see DESCRIPTION_KEYS.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -297,12 +298,22 @@ class PrimieraGame:
         return describe_action(state, parse(action))
 
 
-def _named_before_round(state: PrimieraState) -> set[str]:
+def _named_before_round(state: PrimieraState) -> frozenset[str]:
     """The cards named in the public log before this round's deal."""
+    before: Any = state.log
+    while before is not None and len(before) > state.round_log_start:
+        before = before.previous  # this round's entries are few: the earlier log is shared, not copied
+    return _named_in(before) if before is not None else frozenset()
+
+
+@functools.lru_cache(maxsize=16)
+def _named_in(log: Any) -> frozenset[str]:
+    """The cards named in ``log`` (a PublicLog: immutable, hashed), each earlier log read once: every
+    observation of a later round asks for the same one (a pure memo, no game state)."""
     named: set[str] = set()
-    for _seat, _key, args in state.log.entries(0, state.round_log_start):
+    for _seat, _key, args in log.entries():
         named.update(t for t in _WORD.findall(args) if t in VALUE)
-    return named
+    return frozenset(named)
 
 
 def _shuffled_list(items: list[str], rng: Rng) -> tuple[list[str], Rng]:

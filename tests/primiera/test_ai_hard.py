@@ -87,15 +87,22 @@ def _round(variant: str, agents: list[Agent], seed: int) -> tuple[int, ...]:
 
 
 def test_hard_beats_easy_on_duplicate_deals() -> None:
-    """2p, the same deals with the seats swapped: hard scores clearly more round points (about +0.9 per round)."""
+    """2p, the same deals with the seats swapped: hard scores clearly more round points (+1.59 a round on
+    these 16 deals, +1.32 on the first 30; the bench, bench/primiera/strength.py, measures it over many).
+
+    16 deals rather than 30 (issue 33: 46 CPU-s, the suite's slowest unit test), with the bar raised
+    from 0.3 to 0.6 so that it still catches a hard that is no better than easy: a deal's difference
+    spreads about 3 points, so at parity the mean of 16 passes 0.6 about one time in twenty (30 deals
+    passed 0.3 about one time in eight). The games are seeded and the agents take no clock: the same
+    every run."""
     hard, easy = HardAgent(), EasyAgent()
-    deals = 30
+    deals = 16
     diff = 0
     for seed in range(deals):
         p = _round("2p", [hard, easy], seed)
         q = _round("2p", [easy, hard], seed)
         diff += (p[0] - p[1]) + (q[1] - q[0])
-    assert diff / (2 * deals) > 0.3
+    assert diff / (2 * deals) > 0.6
 
 
 def test_levels_are_declared(primiera: None) -> None:
