@@ -606,7 +606,7 @@ def ensure_test_tools() -> None:
         print(f"test: installing the Python dev extras (missing: {', '.join(missing)})", flush=True)
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[dev]"], cwd=ROOT, check=True)
     ensure_node_modules()
-    lacking = [pkg for pkg, path in ((CHROMIUM.name, CHROMIUM), (HEADLESS_SHELL.name, HEADLESS_SHELL)) if not path.exists()]
+    lacking = [path.name for path in (CHROMIUM, HEADLESS_SHELL) if not path.exists()]  # each its Debian package's name
     if lacking:
         print(f"test: installing Debian's {' and '.join(lacking)} (apt-get install -y {' '.join(lacking)})", flush=True)
         sudo = [] if os.geteuid() == 0 else ["sudo"]

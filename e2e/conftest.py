@@ -54,8 +54,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's chromium quietly on this closed network, its contexts able to connect to each
-    other on loopback with no ICE server (issue 22: ``loopback_webrtc_args``)."""
+    """Launch Debian's chromium-headless-shell (``E2E_CHROMIUM``) quietly on this closed network, its
+    contexts able to connect to each other on loopback with no ICE server (issue 22: ``loopback_webrtc_args``)."""
     if not Path(E2E_CHROMIUM).exists():
         pytest.fail(f"{E2E_CHROMIUM} is missing: the test command installs it (apt-get install -y chromium-headless-shell)")
     return {**browser_type_launch_args, "executable_path": E2E_CHROMIUM, "args": [*CHROMIUM_ARGS, *loopback_webrtc_args()]}

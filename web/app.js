@@ -516,7 +516,7 @@ let readyCache = ""; // the cache the worker last said was whole
 function offlineCopy(d) {
   if (d.type === "primi-fill" && typeof d.bytes === "number" && d.totalBytes > 0) {
     // Once this build's copy is whole it stays so: a late word from a fill says nothing new.
-    if (!d.complete && html.dataset.offline === "ready" && d.cache === readyCache) return;
+    if (!d.complete && d.cache === readyCache) return;
     if (d.complete) readyCache = d.cache;
     offlineFigures = { bytes: d.bytes, totalBytes: d.totalBytes };
     html.dataset.offline = d.complete ? "ready" : "saving";

@@ -221,13 +221,11 @@ async function fill(lanes, type) {
     bytes: urls.filter((u) => have.has(u)).reduce((a, u) => a + wireOf(u), 0),
   };
   let over = false; // a lane failed: this fill has said its last
-  const send = throttled(() => {
+  const report = throttled(() => {
     if (over) return;
     const { bytes, totalBytes, done, total } = progress;
     tell({ type, done, total, bytes: Math.min(bytes, totalBytes), totalBytes, complete: done === total });
   });
-  /** @param {boolean} [final] */
-  const report = (final = false) => { if (!over) send(final); };
   report(true);
   const one = async ([url, sha]) => {
     let size = wireOf(url); // its wire size: the estimate until its response says

@@ -4,7 +4,7 @@ to ``html.ready``, per browser (issue 33: the e2e tests open about a hundred suc
 
     nice -n 10 python3 -m bench.site.context_cpu [--contexts 4] [--browser /usr/bin/chromium ...]
 
-Each browser is launched as the e2e tests launch theirs (bench.kit.browser CHROMIUM_ARGS), one context
+Each browser is launched as the e2e tests launch theirs (bench.kit.browser ``launch``: CHROMIUM_ARGS), one context
 first to warm the browser up, then ``--contexts`` in turn: each seeded, the page opened on a Primero
 setup link and waited for until ready, then closed. CPU is every process under this one (the static
 server, Playwright's driver, the browser and its renderers), read from /proc (tools/pytest_cpu.py Tree).
@@ -21,21 +21,17 @@ import sys
 import time
 from typing import Any
 
-from bench.kit.browser import CHROMIUM, CHROMIUM_ARGS, E2E_CHROMIUM, ROOT, maker_off, static_server
+from bench.kit.browser import CHROMIUM, E2E_CHROMIUM, ROOT, launch, static_server
 from bench.net.table import seeder
 from tools.pytest_cpu import Tree
 
 ROUTE = "#/play/primero?variant=waks&players=2&seed=7"
 
 
-def measure(playwright: Any, url: str, executable: str, contexts: int) -> dict[str, float]:
+def measure(playwright: Any, tree: Tree, url: str, executable: str, contexts: int) -> dict[str, float]:
     """Median CPU-s and seconds per context for ``executable``: seeding, to ready, and in all (closed)."""
-    tree = Tree(os.getpid())
-    tree.watch()
-    browser = maker_off(playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS))
-    seed = seeder(browser, url, ROOT / "dist")
-    if not seed.load():
-        seed.make()
+    browser = launch(playwright, executable)
+    seed = seeder(browser, url, ROOT / "dist")  # the kept snapshot, or made at the first put (the warm-up)
     rows: list[tuple[float, float, float, float]] = []
     try:
         for i in range(contexts + 1):
@@ -64,9 +60,11 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    tree = Tree(os.getpid())
+    tree.watch()
     with static_server(build_first=not (ROOT / "dist" / "index.html").exists()) as url, sync_playwright() as p:
         for exe in args.browser or [CHROMIUM, E2E_CHROMIUM]:
-            f = measure(p, url, exe, args.contexts)
+            f = measure(p, tree, url, exe, args.contexts)
             print(f"{exe}: a context seeded {f['seed_cpu']:.2f} CPU-s; to ready {f['ready_cpu']:.2f} CPU-s, "
                   f"{f['ready_s']:.2f} s; in all {f['all_cpu']:.2f} CPU-s (median of {args.contexts})", flush=True)
     return 0
