@@ -1,4 +1,10 @@
-"""The command line ``python -m pygame_core``, run as a subprocess: every command and every bad input."""
+"""The command line ``python -m pygame_core``: every command and every bad input.
+
+The commands run in this process as ``python -m pygame_core`` runs them (``run``: sys.argv and the
+three standard streams are the command's own for the call, UTF-8 text over bytes as a process's are,
+and ``main``'s status is the exit status), so a test costs what the command does, not a Python
+start-up. A few run as a real subprocess (``process=True``), for what only a process shows: the module
+entry point, the exit status the process ends with, and bytes on the real stdin."""
 
 from __future__ import annotations
 
@@ -40,11 +46,55 @@ def _primero_game_available() -> bool:
 needs_primero_game = pytest.mark.skipif(not _primero_game_available(), reason="pygame_core.primero.game not written yet")
 
 
-def run(*args: str, stdin: str | None = None, toy: bool = False, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run the CLI; never a traceback on stderr, whatever the status."""
+def _in_process(args: tuple[str, ...], stdin: bytes, toy: bool) -> tuple[int, bytes, bytes]:
+    """``(status, stdout, stderr)`` of the CLI run in this process as ``python -m pygame_core`` (or, with
+    ``toy``, ``_WITH_TOY``) runs it: for the call sys.argv is the command's, sys.stdin, sys.stdout and
+    sys.stderr are UTF-8 text streams over bytes (stdin and stdout strict, as PYTHONIOENCODING=utf-8:strict
+    makes a process's; stderr backslashreplace, as Python's always is; each with its ``buffer``, so the
+    commands read the bytes as they do a real stdin's), the working directory is the repository, and
+    the toy game is registered only with ``toy`` (as in a fresh process, never left behind)."""
+    out, err = io.BytesIO(), io.BytesIO()
+    streams = {
+        "stdin": io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", errors="strict"),
+        "stdout": io.TextIOWrapper(out, encoding="utf-8", errors="strict"),
+        "stderr": io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace"),
+    }
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(ROOT)
+        for name, stream in streams.items():
+            mp.setattr(sys, name, stream)
+        mp.delitem(registry._GAMES, "toy", raising=False)
+        if toy:
+            mp.setitem(registry._MODULES, "toy", "tests.toy.game")
+            mp.setattr(sys, "argv", ["-c", *args])
+            status = main(sys.argv[1:])
+        else:
+            mp.delitem(registry._MODULES, "toy", raising=False)
+            mp.setattr(sys, "argv", [str(ROOT / "pygame_core" / "__main__.py"), *args])
+            status = main()
+        streams["stdout"].flush()
+        streams["stderr"].flush()
+    return status, out.getvalue(), err.getvalue()
+
+
+def _process(args: tuple[str, ...], stdin: bytes | None, toy: bool, env: dict[str, str]) -> tuple[int, bytes, bytes]:
+    """``(status, stdout, stderr)`` of ``python -m pygame_core`` (or, with ``toy``, ``_WITH_TOY``) as a subprocess."""
     cmd = [sys.executable, "-c", _WITH_TOY, *args] if toy else [sys.executable, "-m", "pygame_core", *args]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=timeout)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def run(*args: str, stdin: str | None = None, toy: bool = False,
+        process: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run the CLI (in this process, or with ``process`` as a subprocess); never a traceback on stderr,
+    whatever the status."""
+    data = None if stdin is None else stdin.encode()
+    if process:
+        status, out, err = _process(args, data, toy, {})
+    else:
+        status, out, err = _in_process(args, data or b"", toy)
+    proc = subprocess.CompletedProcess(list(args), status, out.decode(), err.decode())
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
@@ -343,7 +393,8 @@ def test_main_reports_an_unknown_rule_set_and_a_deep_record() -> None:
 
 
 def test_module_entry_point() -> None:
-    proc = run("--help")
+    """``python -m pygame_core`` as a real process: the module runs main and exits with its status."""
+    proc = run("--help", process=True)
     assert proc.returncode == 0 and "primero-hand" in proc.stdout
 
 
@@ -364,18 +415,22 @@ def test_replay_a_primero_record(tmp_path: Path) -> None:
 # --- hardening: encodings, huge input, final checks, crashing games, option cross-checks ---------------
 
 
-def run_bytes(*args: str, stdin: bytes, toy: bool = False) -> subprocess.CompletedProcess[bytes]:
-    """Run the CLI with raw bytes on stdin and strict UTF-8 streams; never a traceback."""
-    cmd = [sys.executable, "-c", _WITH_TOY, *args] if toy else [sys.executable, "-m", "pygame_core", *args]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8:strict"}
-    proc = subprocess.run(cmd, input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=120)
-    assert b"Traceback" not in proc.stderr, proc.stderr[-2000:]
-    return proc
+def run_bytes(*args: str, stdin: bytes, toy: bool = False,
+              process: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """Run the CLI with raw bytes on stdin and strict UTF-8 streams (in this process, or with ``process`` as
+    a subprocess under PYTHONIOENCODING=utf-8:strict); never a traceback."""
+    if process:
+        status, out, err = _process(args, stdin, toy, {"PYTHONIOENCODING": "utf-8:strict"})
+    else:
+        status, out, err = _in_process(args, stdin, toy)
+    assert b"Traceback" not in err, err[-2000:]
+    return subprocess.CompletedProcess(list(args), status, out, err)
 
 
 def test_primero_hand_stdin_line_that_is_not_utf8() -> None:
+    """A real process (its stdin the real one, strict UTF-8), which exits with status 2."""
     good = b"7S 6H AD KC\n"
-    proc = run_bytes("primero-hand", stdin=good * 5000 + b"\xff\n" + b"7H 6H 5H KC\n")
+    proc = run_bytes("primero-hand", stdin=good * 5000 + b"\xff\n" + b"7H 6H 5H KC\n", process=True)
     assert proc.returncode == 2
     outs = [json.loads(x) for x in proc.stdout.decode().splitlines()]
     assert len(outs) == 5002  # every good line's result is there, before and after the bad one
@@ -393,7 +448,9 @@ def test_replay_with_a_byte_order_mark(tmp_path: Path, toy_record: dict[str, Any
     data = b"\xef\xbb\xbf" + json.dumps(toy_record).encode()
     path = tmp_path / "bom.json"
     path.write_bytes(data)
-    for proc in (run_bytes("replay", str(path), stdin=b"", toy=True), run_bytes("replay", "-", stdin=data, toy=True)):
+    # the record on stdin: a real process's stdin
+    for proc in (run_bytes("replay", str(path), stdin=b"", toy=True),
+                 run_bytes("replay", "-", stdin=data, toy=True, process=True)):
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout)["actions"] == 6
 
