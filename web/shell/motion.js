@@ -162,8 +162,10 @@ export function rects(root, selector, attr) {
   return out;
 }
 
-/** The rect of an element or a selector (null if none on screen). */
+/** The rect of an element or a selector (null if none on screen, or with motion off: only motion
+ * reads rects, and a read right after a render forces a layout of its own, as `rects` avoids too). */
 export function rectOf(x) {
+  if (motionSpeed() === "off") return null;
   const el = typeof x === "string" ? document.querySelector(x) : x;
   if (!el || !el.isConnected) return null;
   const r = el.getBoundingClientRect();
