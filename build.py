@@ -327,7 +327,7 @@ GZIP_SUFFIXES = (".html", ".js", ".mjs", ".json", ".py", ".svg", ".css", ".webma
 COPY_SUFFIXES = (".gz", ".br")
 # Brotli at quality 11 (Node's zlib), one Node for the whole list of [file, out] pairs (JSON on stdin):
 # writes each compressed copy to its out path. Quality 11 is slow (half a minute for the wasm on a busy
-# machine), so the copies are kept by content in BROTLI_CACHE and each is made once.
+# machine), so the copies are kept by content in BROTLI_CACHE and each is made once on a machine.
 _BROTLI_JS = r"""
 const fs = require("node:fs"), zlib = require("node:zlib");
 const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
@@ -339,8 +339,13 @@ for (const [file, out] of JSON.parse(fs.readFileSync(0, "utf8"))) {
   fs.renameSync(tmp, out);
 }
 """
-BROTLI_CACHE = ROOT / "build" / "brotli"  # ignored by git (the top-level build/)
-GZIP_CACHE = ROOT / "build" / "gzip"  # likewise, the .gz copies by content
+# The compressed copies are kept by their input's SHA-256 in the machine's cache (``$PRIMI_CACHE``, else
+# ``$XDG_CACHE_HOME/primi``, else ``~/.cache/primi``), as npm keeps its packages: a file's copy depends on
+# its bytes alone, and most bytes are the pinned runtime's, the same in every clone. A fresh clone's build
+# (CI's) otherwise spent a minute of its 10 in brotli (pyodide.asm.wasm alone is 9.6 MB at quality 11).
+CACHE = Path(os.environ.get("PRIMI_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "primi")
+BROTLI_CACHE = CACHE / "brotli"
+GZIP_CACHE = CACHE / "gzip"
 
 
 def node_path() -> str | None:

@@ -112,7 +112,10 @@ def imports_of(source: str | bytes, name: str, is_pkg: bool = False) -> set[str]
                 names = m.group(2).strip("()").replace("\n", " ").split(",")
                 found.update(f"{mod}.{n.split()[0]}" for n in names if n.split() and mod)
         return _with_parents(found)
-    todo: list[ast.AST] = [tree]
+    # An import is a statement, and statements sit only in other statements' bodies (no expression
+    # holds one): the walk goes through those lists alone, never into expressions (a build's stdlib
+    # closure read every node of 426 modules: 48 of its 54 s).
+    todo: list[ast.stmt] = list(tree.body)
     while todo:
         node = todo.pop()
         if isinstance(node, ast.If) and (_is_type_checking(node.test) or _is_main_guard(node.test)):
@@ -124,8 +127,21 @@ def imports_of(source: str | bytes, name: str, is_pkg: bool = False) -> set[str]
             mod = _resolve(node.level, node.module, name, is_pkg)
             found.add(mod)
             found.update(f"{mod}.{alias.name}" for alias in node.names if alias.name != "*" and mod)
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(_inner_statements(node))
     return _with_parents(found)
+
+
+def _inner_statements(node: ast.stmt) -> list[ast.stmt]:
+    """The statements directly inside ``node``: its bodies (a def's, a class's, a loop's, a with's, an
+    if's and try's branches), its except handlers' and its match cases'."""
+    out: list[ast.stmt] = []
+    for field in ("body", "orelse", "finalbody"):
+        out.extend(getattr(node, field, ()))
+    for handler in getattr(node, "handlers", ()):
+        out.extend(handler.body)
+    for case in getattr(node, "cases", ()):
+        out.extend(case.body)
+    return out
 
 
 @functools.cache
