@@ -47,6 +47,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from tools.machine_cache import CACHE
 from tools.stdlib_closure import KEEP as STDLIB_KEEP
 from tools.stdlib_closure import closure, entries_for, source_roots
 
@@ -339,11 +340,10 @@ for (const [file, out] of JSON.parse(fs.readFileSync(0, "utf8"))) {
   fs.renameSync(tmp, out);
 }
 """
-# The compressed copies are kept by their input's SHA-256 in the machine's cache (``$PRIMI_CACHE``, else
-# ``$XDG_CACHE_HOME/primi``, else ``~/.cache/primi``), as npm keeps its packages: a file's copy depends on
-# its bytes alone, and most bytes are the pinned runtime's, the same in every clone. A fresh clone's build
-# (CI's) otherwise spent a minute of its 10 in brotli (pyodide.asm.wasm alone is 9.6 MB at quality 11).
-CACHE = Path(os.environ.get("PRIMI_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "primi")
+# The compressed copies are kept by their input's SHA-256 in the machine's cache (tools/machine_cache.py),
+# as npm keeps its packages: a file's copy depends on its bytes alone, and most bytes are the pinned
+# runtime's, the same in every clone. A fresh clone's build (CI's) otherwise spent a minute of the test
+# command in brotli (pyodide.asm.wasm alone is 9.6 MB at quality 11).
 BROTLI_CACHE = CACHE / "brotli"
 GZIP_CACHE = CACHE / "gzip"
 

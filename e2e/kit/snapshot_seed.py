@@ -1,5 +1,5 @@
 """The engine's snapshot that e2e/conftest.py puts into every new browser context (``SnapshotSeed``),
-made once per engine and kept in build/e2e-snapshot/ under the engine's tag, so that neither each
+made once per engine and kept in the machine's cache (~/.cache/primi/e2e-snapshot/) under the engine's tag, so that neither each
 pytest worker nor each run boots Pyodide and makes one again (20 to 30 s of a busy core each time).
 
 ``build.py test`` makes it before its pytest starts, beside the lint and type steps
@@ -21,7 +21,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]  # also run as a script (build.py) and loaded by path (bench/net/table.py): no kit import
-KEPT = ROOT / "build" / "e2e-snapshot"  # ignored by git (the top-level build/)
+if str(ROOT) not in sys.path:  # run as a script: tools/ is the repository's
+    sys.path.insert(0, str(ROOT))
+from tools.machine_cache import CACHE  # noqa: E402
+
+# Kept in the machine's cache (tools/machine_cache.py), as build.py keeps its compressed copies: a
+# snapshot is its engine's alone (its name is the engine's tag, a hash of every engine file), so a
+# fresh clone of the same engine finds it made (making it is a plain Pyodide boot in chromium: about
+# 45 s of a fresh clone's test command).
+KEPT = CACHE / "e2e-snapshot"
 
 
 def engine_tag(dist: Path) -> str:
