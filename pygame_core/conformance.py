@@ -24,33 +24,25 @@ from .rng import AgentRandom
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")
+_WORD_BREAKS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})  # ASCII: all but _TOKEN's
 
 
 class ConformanceError(AssertionError):
     """A game broke the protocol; the message says where."""
 
 
-def _tokens(data: Any) -> set[str]:
-    """Every word of every string (keys included) in JSON data (numbers too, which match no card)."""
-    try:
-        text = json.dumps(data, ensure_ascii=False)  # C-fast; escapes (\n, \", \u0001) become separators
-    except (TypeError, ValueError):
-        return _tokens_walk(data)
-    return set(_TOKEN.findall(_ESCAPE.sub(" ", text)))
+def _hidden_in(hidden: set[str], text: str) -> set[str]:
+    """The cards of ``hidden`` that are words of ``text``, some data's JSON text: every word of every
+    string (keys included; escapes such as \\n, \\" or \\u00e9 are separators, and numbers match no card).
 
-
-def _tokens_walk(data: Any) -> set[str]:
-    found: set[str] = set()
-    if isinstance(data, str):
-        found.update(_TOKEN.findall(data))
-    elif isinstance(data, dict):
-        for k, v in data.items():
-            found.update(_tokens_walk(k))
-            found.update(_tokens_walk(v))
-    elif isinstance(data, (list, tuple)):
-        for v in data:
-            found.update(_tokens_walk(v))
-    return found
+    An ASCII text (``json.dumps``'s) is cut into words by ``str.translate`` and ``split``, the same
+    words as ``_TOKEN`` finds at a third of its cost.
+    """
+    if not hidden:
+        return set()
+    plain = _ESCAPE.sub(" ", text)
+    words = plain.translate(_WORD_BREAKS).split() if plain.isascii() else _TOKEN.findall(plain)
+    return hidden.intersection(words)
 
 
 def _is_int(x: Any) -> bool:
@@ -61,18 +53,29 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def _json_round_trip(data: Any, what: str, where: str) -> None:
+def _json_round_trip(data: Any, what: str, where: str) -> str:
+    """``data``'s JSON text (keys sorted, ASCII); ConformanceError if it is not JSON or does not survive it.
+
+    ``_hidden_in`` reads the text's words (the order of keys changes none)."""
     try:
         text = json.dumps(data, sort_keys=True)
     except (TypeError, ValueError) as exc:
         raise ConformanceError(f"{where}: {what} is not JSON-able: {exc}") from None
     if json.loads(text) != data:
         raise ConformanceError(f"{where}: {what} does not survive JSON")
+    return text
+
+
+_SCALARS = (str, int, float, bool)
+
+
+def _is_mapping(x: Any) -> bool:
+    return type(x) is dict or isinstance(x, Mapping)  # a dict skips the ABC's slower check
 
 
 def _check_arg(value: Any, what: str, where: str) -> None:
     """A Description arg: a JSON scalar, a list of args, or a nested message."""
-    if value is None or isinstance(value, (str, int, float, bool)):
+    if value is None or isinstance(value, _SCALARS):
         return
     if isinstance(value, list):
         for v in value:
@@ -86,17 +89,18 @@ def _check_arg(value: Any, what: str, where: str) -> None:
 
 def check_description(desc: Any, what: str, where: str, players: int | None = None) -> None:
     """``desc`` is a Description: ``{"key": str, "args": {str: arg}, "seat"?: int}`` (args may nest messages)."""
-    if not isinstance(desc, Mapping):
+    if not _is_mapping(desc):
         raise ConformanceError(f"{where}: {what} is a {type(desc).__name__}, not a Description")
     key, args = desc.get("key"), desc.get("args")
     if not isinstance(key, str) or not key:
         raise ConformanceError(f"{where}: {what} has no message key")
-    if not isinstance(args, Mapping) or not all(isinstance(k, str) for k in args):
+    if not _is_mapping(args) or not all(isinstance(k, str) for k in args):
         raise ConformanceError(f"{where}: {what} ({key}) has no args object")
     if "seat" in desc and not (_is_int(desc["seat"]) and (players is None or -1 <= desc["seat"] < players)):
         raise ConformanceError(f"{where}: {what} ({key}) names no seat of the game: {desc['seat']!r}")
     for v in args.values():
-        _check_arg(v, f"{what} ({key})", where)
+        if v is not None and not isinstance(v, _SCALARS):  # a scalar passes _check_arg at once
+            _check_arg(v, f"{what} ({key})", where)
 
 
 def check_observations(
@@ -106,9 +110,9 @@ def check_observations(
     with ``log_entries`` (the whole log is read and leak-checked only when ``whole_log``)."""
     for seat in range(-1, players):
         obs = game.observation(state, seat)
-        _json_round_trip(obs, f"observation for seat {seat}", where)
+        text = _json_round_trip(obs, f"observation for seat {seat}", where)
         hidden = set(game.hidden_cards(state, seat))
-        leaked = hidden & _tokens(obs)
+        leaked = _hidden_in(hidden, text)
         if leaked:
             raise ConformanceError(f"{where}: seat {seat} sees hidden cards {sorted(leaked)}")
         other = game.resample_hidden(state, seat, resample_seed)
@@ -138,8 +142,7 @@ def _check_log(
     if log and entries[len(entries) - len(log):] != log:
         raise ConformanceError(f"{where}: log_entries for seat {seat} does not end with the observation's log")
     if whole_log:
-        _json_round_trip(entries, f"log_entries for seat {seat}", where)
-        leaked = hidden & _tokens(entries)
+        leaked = _hidden_in(hidden, _json_round_trip(entries, f"log_entries for seat {seat}", where))
         if leaked:
             raise ConformanceError(f"{where}: seat {seat}'s log_entries show hidden cards {sorted(leaked)}")
 
@@ -189,8 +192,7 @@ def random_playthrough(
         for a in legal if checked else (action,):
             desc = game.describe_action(state, a)
             check_description(desc, f"describe_action({a!r})", where, players)
-            _json_round_trip(desc, f"describe_action({a!r})", where)
-            leaked = hidden & _tokens(desc)
+            leaked = _hidden_in(hidden, _json_round_trip(desc, f"describe_action({a!r})", where))
             if leaked:
                 raise ConformanceError(f"{where}: describe_action({a!r}) names cards hidden from seat {seat}: "
                                        f"{sorted(leaked)}")

@@ -14,10 +14,11 @@ entries into the observation's ``{seat, key, args, ...}`` dicts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 E = TypeVar("E")
+T = TypeVar("T")
 
 
 class PublicLog(Generic[E]):
@@ -126,3 +127,49 @@ class PublicLog(Generic[E]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PublicLog[E]:
         return self
+
+
+class LogFold(Generic[E, T]):
+    """A value folded over a log's entries (oldest first), remembered for the last ``size`` logs read.
+
+    ``extend(value, entries)`` gives the value of a log from the value of an earlier part of it and
+    the entries after that part; ``empty`` is the value of an empty log. A later state's log shares
+    its past with an earlier one's, so reading it folds only the entries added since the newest log
+    remembered (an action adds a few), not the whole log again. A pure memo keyed on immutable logs,
+    bounded, with no game state; ``T`` must be immutable (every caller gets the same value).
+    """
+
+    __slots__ = ("_empty", "_extend", "_memo", "_size")
+
+    def __init__(self, extend: Callable[[T, list[E]], T], empty: T, size: int = 32) -> None:
+        self._extend = extend
+        self._empty = empty
+        self._size = size
+        self._memo: dict[PublicLog[E], T] = {}
+
+    def __call__(self, log: PublicLog[E]) -> T:
+        memo = self._memo
+        got = memo.pop(log, _MISSING)  # put back last: the memo drops the least recently read first
+        if got is not _MISSING:
+            value: T = got
+        else:
+            value = self._empty
+            fresh: list[E] = []
+            node: PublicLog[E] | None = log
+            while node is not None and node._entry is not None:
+                earlier = memo.get(node, _MISSING)
+                if earlier is not _MISSING:
+                    value = earlier
+                    break
+                fresh.append(node._entry)
+                node = node._prev
+            if fresh:
+                fresh.reverse()
+                value = self._extend(value, fresh)
+            while len(memo) >= self._size:
+                memo.pop(next(iter(memo)), None)
+        memo[log] = value
+        return value
+
+
+_MISSING: Any = object()

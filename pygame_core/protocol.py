@@ -476,8 +476,12 @@ def check_seat(seat: int, players: int) -> None:
 def _action_key(a: str) -> tuple[Any, ...]:
     """The sort key of one action text (memoised: a pure function of the text, and the same texts
     come back every turn; Northpass offers hundreds of claims a turn)."""
-    # ASCII digits only: '²'.isdigit() is True but int('²') raises.
-    return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in a.split())
+    # ASCII digits only: '²'.isdigit() is True but int('²') raises. Each word is three fields, (0, number, "")
+    # or (1, 0, word), laid end to end: ordered as the tuple of triples is, and compared faster (not nested).
+    key: list[Any] = []
+    for p in a.split():
+        key += (0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p)
+    return tuple(key)
 
 
 def sorted_actions(actions: Sequence[str]) -> tuple[str, ...]:

@@ -90,13 +90,26 @@ class Rng:
                 return r % n, rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """A Fisher-Yates shuffled copy of ``items``."""
+        """A Fisher-Yates shuffled copy of ``items``.
+
+        The draws are ``randbelow``'s, worked on the bare state: one Rng is made at the end, not one
+        per draw (hidden cards are shuffled at every observation check and every AI world)."""
         out = list(items)
-        rng = self
+        state, inc = self.state, self.inc
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.randbelow(i + 1)
+            n = i + 1
+            threshold = ((1 << 32) - n) % n
+            while True:  # next_u32, as in randbelow
+                old = state
+                state = (old * _MULT + inc) & _MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                if r >= threshold:
+                    break
+            j = r % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), (self if state == self.state else Rng(state, inc))
 
     def to_json(self) -> list[str]:
         """The state as JSON-able data (hex strings, exact in JavaScript too)."""

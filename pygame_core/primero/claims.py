@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 
 from ..cards import SUITS, Card
@@ -46,3 +46,23 @@ def claim_table(hands_name: str) -> tuple[tuple[str, int], ...]:
 def claim_key(rules: HandRules, kind: str, points: int) -> tuple[int, int]:
     """Order of claims: kind first, then points, always in normal (not Losing) order."""
     return (rules.kind_rank(kind), points)
+
+
+def claims_above(rules: HandRules, kind: str | None, points: int) -> tuple[tuple[str, int], ...]:
+    """The claims of ``claim_table`` strictly better than ``kind`` ``points`` by ``claim_key``, worst
+    first (every claim when ``kind`` is empty: no claim yet)."""
+    return _claims_above(rules.name, rules.kinds, claim_key(rules, kind, points) if kind else (-1, -1))
+
+
+@lru_cache(maxsize=1024)
+def _claims_above(hands_name: str, kinds: tuple[str, ...], last: tuple[int, int]) -> tuple[tuple[str, int], ...]:
+    """``claims_above`` for a rule set's name and kinds (all ``claim_key`` reads): filtered once per
+    claim (every legal-action list of a betting round asks), a bounded memo of immutable tuples."""
+    return tuple(c for c in claim_table(hands_name) if (kinds.index(c[0]), c[1]) > last)
+
+
+@lru_cache(maxsize=256)
+def claim_actions(verb: str, n: int, claims: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The action texts ``verb n kind points`` for each of ``claims`` (a ``claims_above`` tuple), in
+    its order: built once, not at every legal-action list (a bounded memo of immutable tuples)."""
+    return tuple(f"{verb} {n} {k} {pts}" for k, pts in claims)

@@ -41,6 +41,9 @@ only the count, as the log does. RMS's ``discard C`` is ``primero.act.discard.on
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..protocol import Description
@@ -116,3 +119,21 @@ def log_entry(entry: Entry) -> dict[str, Any]:
     seat, text, deal = entry
     key, args = describe_text(text, log=True)
     return {"seat": seat, "key": key, "args": args, "action": text, "deal": deal}
+
+
+def log_entries(entries: Sequence[Entry]) -> list[dict[str, Any]]:
+    """``[log_entry(e) for e in entries]``: each distinct text is read once (``_log_said``), and the
+    args of all come out of one ``json.loads``, fresh dicts each time (every observation carries two
+    deals' entries)."""
+    said = [_log_said(text) for _seat, text, _deal in entries]
+    args = json.loads("[" + ",".join(a for _key, a in said) + "]")
+    return [{"seat": seat, "key": key, "args": a, "action": text, "deal": deal}
+            for (seat, text, deal), (key, _), a in zip(entries, said, args, strict=True)]
+
+
+@lru_cache(maxsize=4096)
+def _log_said(text: str) -> tuple[str, str]:
+    """``describe_text(text, log=True)`` with the args as JSON text (a bounded memo of immutable strings:
+    the args are JSON, ints and strings, so ``json.loads`` gives them back exactly)."""
+    key, args = describe_text(text, log=True)
+    return key, json.dumps(args)

@@ -62,7 +62,7 @@ from ..rng import Rng
 from .ai import FACTORIES as AI_FACTORIES
 from .cli import COMMANDS
 from .decisions import DECISIONS
-from .describe import describe, describe_text, log_entry
+from .describe import describe, describe_text, log_entries
 from .engine.deal import first_dealer, start_deal, state_from_deal
 from .engine.northpass import ENGINE as NORTHPASS
 from .engine.northpass import forced_stake
@@ -125,6 +125,30 @@ def parse(text: str) -> str:
     raise InvalidActionError(f"not a Primero action: {quote(text)}")
 
 
+class _LegalSet:
+    """The legal action texts of the state last asked, as a set, kept for as long as that same state
+    object is asked again: ``apply`` and ``describe_action`` are called once for each legal action
+    of one state (the conformance check, the coach, the agents' searches), and the engine builds its
+    whole list each time (Northpass: hundreds of bets). A state is immutable, so the same object has
+    the same actions; a pure memo, matched by identity, holding one state."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[PrimeroState, frozenset[str]] | None = None
+
+    def __call__(self, state: PrimeroState) -> frozenset[str]:
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        legal = frozenset(state.rules.engine.legal(state))
+        self._last = (state, legal)  # one assignment: a reader sees a state with its own actions
+        return legal
+
+
+_legal_set = _LegalSet()
+
+
 def _lessons(request: Mapping[str, Any], view: Mapping[str, Any] | None) -> JSON:
     return lessons(GAME, request)
 
@@ -170,10 +194,9 @@ class PrimeroGame:
         canonical = parse(action)
         if state.over:
             raise IllegalActionError("the game is over", key="err.over")
-        engine = state.rules.engine
-        if canonical not in engine.legal(state):
+        if canonical not in _legal_set(state):
             raise IllegalActionError(f"{quote(canonical)} is not legal now")
-        return engine.apply(state, canonical)
+        return state.rules.engine.apply(state, canonical)
 
     def parse_action(self, text: str) -> str:
         """Canonical text of an action; InvalidActionError if it is not one."""
@@ -243,7 +266,7 @@ class PrimeroGame:
         """
         a = parse(action)
         seat = state.to_act
-        if not state.over and a in state.rules.engine.legal(state):  # unsorted: no need to order them here
+        if not state.over and a in _legal_set(state):
             after = state.rules.engine.apply(state, a)
             for p, text, _ in after.log.entries(len(state.log)):
                 if p == seat:
@@ -260,7 +283,7 @@ class PrimeroGame:
         for name, value in (("start", start), ("stop", stop)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionsError(f"the log's {name} must be a whole number, not {quote(value)}")
-        return [log_entry(e) for e in state.log.entries(start, stop)]
+        return log_entries(state.log.entries(start, stop))
 
 
 def _public_cards(state: PrimeroState) -> set[str]:
@@ -299,7 +322,7 @@ def recent_log(s: PrimeroState, light: bool = False) -> list[JSON]:
     out.reverse()
     if light:
         return [{"seat": seat, "action": text, "deal": deal} for seat, text, deal in out]
-    return [log_entry(e) for e in out]
+    return log_entries(out)
 
 
 WHY_KEYS = frozenset({"primero.dealend.why.kind", "primero.dealend.why.points", "primero.dealend.why.total", "primero.dealend.why.tie",

@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalActionError
+from ..gamelog import LogFold
 from ..protocol import (
     JSON,
     TERMINAL,
@@ -65,6 +66,19 @@ RECAP_MAX = 240
 many entries (five opponents' turns of about ten entries each fit many times over)."""
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _named_cards(named: frozenset[str], entries: list[tuple[int, str, str]]) -> frozenset[str]:
+    """``named`` with the cards the log ``entries`` name."""
+    more = set(named)
+    for _s, _key, args in entries:
+        more.update(t for t in _WORD.findall(args) if t in VALUE)
+    return frozenset(more)
+
+
+_named_in_log: LogFold[tuple[int, str, str], frozenset[str]] = LogFold(_named_cards, frozenset())
+"""The cards named in a public log: each entry read once, not the whole log at every ``hidden_cards``
+(a pure memo on immutable logs)."""
 
 
 def _reviewer() -> Any:
@@ -159,8 +173,7 @@ class PrimoGame:
         seen = {c for row in state.rows for c in row}
         if seat >= 0:
             seen.update(state.hands[seat])
-        for _s, _key, args in state.log:
-            seen.update(t for t in _WORD.findall(args) if t in VALUE)
+        seen.update(_named_in_log(state.log))
         out = [c for s in range(state.players) if s != seat for c in state.hands[s]]
         out += [c for pile in state.piles for c in pile]
         return sort_cards(set(out) - seen)

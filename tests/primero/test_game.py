@@ -44,7 +44,9 @@ def _random_game(variant: str, seed: int, players: int, deals: int = 3, **opts: 
 AGENT_GAME_LIST = json.loads(AGENT_GAMES.read_text())
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+# Module-scoped: pytest runs each variant's two lockstep tests one after the other, so the second
+# plays on the hand tables the first built (it never clears them; the first still starts empty).
+@pytest.mark.parametrize("variant", VARIANTS, scope="module")
 def test_agents_choose_as_before_the_log_window(variant: str) -> None:
     """The fixture was recorded with observations carrying the whole log (tests/primero/agent_games.py).
 
@@ -87,7 +89,7 @@ def _full_log(s: PrimeroState, seat: int) -> dict[str, Any]:
     return obs
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS, scope="module")
 def test_agents_choose_the_same_with_the_whole_log_or_the_window(variant: str) -> None:
     """Lockstep on the current engine: agents fed the whole log and agents fed the window agree."""
     n = 5 if variant == "rms" else 4

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 from ...rng import AgentRandom
@@ -173,20 +172,9 @@ def pot_odds_ok(v: View, q: float, lv: Level, cost: int) -> bool:
 
 
 def keep_options(ev: Evaluator, hand: Sequence[int], sizes: Sequence[int]) -> list[tuple[float, tuple[int, ...]]]:
-    """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards, best first."""
-    out = []
-    vals = ev.keep_values(hand)  # by kept cards' bitmask, the rest of the hand excluded
-    for k in sizes:
-        for kept in combinations(hand, k):
-            mask = 0
-            for x in kept:
-                mask |= 1 << x
-            got = vals.get(mask) if kept else 0.5
-            if got is None:
-                got = ev.keep_value(kept, [x for x in hand if x not in kept])
-            out.append((got, kept))
-    out.sort(key=lambda t: (-t[0], t[1]))
-    return out
+    """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards, best first
+    (``Evaluator.keep_options``; its first, remembered: ``Evaluator.best_keep``)."""
+    return ev.keep_options(hand, sizes)
 
 
 def _table_q(v: View) -> float:
@@ -200,7 +188,7 @@ def _table_q(v: View) -> float:
             # real hands decide, but the claimer probably holds its claim, and we may still trade up
             p *= 0.0 if v.claim_gates else 0.25
     else:
-        p = keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0]
+        p = ev.best_keep(v.hand, range(len(v.hand) + 1))[0]
         if v.claim >= 0 and v.claim_gates:
             p = min(p, 1.0 - ev.pct_claim(v.claim) + 0.1)
     return float(p ** k)
@@ -239,7 +227,7 @@ def own_pct(v: View) -> float:
     ev = v.ev
     if len(v.hand) == 4:
         return float(ev.pct(v.hand))
-    return float(keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0])
+    return float(ev.best_keep(v.hand, range(len(v.hand) + 1))[0])
 
 
 def above(p: float, cut: float) -> float:

@@ -47,6 +47,21 @@ def _subset_tables(h: int) -> tuple[list[tuple[int, int]], list[tuple[int, int, 
     return subs, terms
 
 
+@cache
+def _keep_plan(h: int, wanted: frozenset[int] | None) -> tuple[
+        list[tuple[int, int, int, int]], list[tuple[int, int, list[tuple[int, float]]]]]:
+    """``_subset_tables(h)`` read for the kept sets of ``wanted`` sizes (every size when None): each
+    subset with the one it extends by its lowest bit, that bit's card position and its size, or 0
+    when its sum is no term (a subset smaller than every wanted size is in none); then the wanted
+    subsets' terms. Worked out once per hand size and sizes, not at every hand."""
+    subsets, terms_of = _subset_tables(h)
+    least = 1 if wanted is None else min((k for k in wanted if k > 0), default=5)
+    steps = [(sub, sub ^ (sub & -sub), (sub & -sub).bit_length() - 1, size if size >= least else 0)
+             for sub, size in subsets]
+    outs = [t for t in terms_of if wanted is None or t[1] in wanted]
+    return steps, outs
+
+
 class Evaluator:
     """Integer hand keys and percentile tables for one variant (and RMS wild option)."""
 
@@ -74,8 +89,10 @@ class Evaluator:
         self._keep: dict[tuple[int, ...], float] = {}  # suit pattern of kept cards -> sum over completions
         self._keep_sets: dict[int, float] = {}  # the same sums by the kept cards' bitmask
         self._keep_hands: dict[int, dict[int, float]] = {}  # hand bitmask -> keep_values
+        self._best_keeps: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
         self._by_claim: tuple[array[int], array[int]] | None = None
         self._warm = False  # every draw sum filled (warm_keeps)
+        self._plain_keys: dict[int, int] | None = None  # while _build runs with a wild card: each hand's plain key
 
     # --- keys -----------------------------------------------------------------
     def _plain(self, a: int, b: int, c: int, d: int) -> int:
@@ -94,36 +111,53 @@ class Evaluator:
             return (self.k_primero * 1000 + total) * 100 + tie
         sums = [0, 0, 0, 0]
         cnt = [0, 0, 0, 0]
-        for x in (a, b, c, d):
-            sums[s[x]] += v[x]
-            cnt[s[x]] += 1
-        if self.k_supremus >= 0:
-            for q in range(4):
-                if cnt[q] == 3:
-                    ranks = {r[x] for x in (a, b, c, d) if s[x] == q}
-                    if ranks == {0, 5, 6}:
-                        pts = self.sup_points if self.sup_points is not None else total
-                        return (self.k_supremus * 1000 + pts) * 100 + tie
-        best = max(sums[q] for q in range(4) if cnt[q] >= 2)
+        sums[sa] += v[a]
+        cnt[sa] += 1
+        sums[sb] += v[b]
+        cnt[sb] += 1
+        sums[sc] += v[c]
+        cnt[sc] += 1
+        sums[sd] += v[d]
+        cnt[sd] += 1
+        if self.k_supremus >= 0 and 3 in cnt:
+            q = cnt.index(3)  # one suit at most holds three of four cards
+            ranks = {r[x] for x in (a, b, c, d) if s[x] == q}
+            if ranks == {0, 5, 6}:
+                pts = self.sup_points if self.sup_points is not None else total
+                return (self.k_supremus * 1000 + pts) * 100 + tie
+        best = -1  # the best suit of two or more cards (there is one: four suits would be a primero)
+        for q in (0, 1, 2, 3):
+            if cnt[q] >= 2 and sums[q] > best:
+                best = sums[q]
         return (self.k_numerus * 1000 + best) * 100 + tie
 
     def raw(self, h: Sequence[int]) -> int:
         """The hand's key in normal order (higher is a better hand outside Losing)."""
         a, b, c, d = h
-        got = self._raw.get((1 << a) | (1 << b) | (1 << c) | (1 << d))
+        mask = (1 << a) | (1 << b) | (1 << c) | (1 << d)
+        got = self._raw.get(mask)
         if got is not None:
             return got
         w = self.wild
+        plain = self._plain_keys
         if w >= 0 and w in h:
             others = [x for x in h if x != w]
             best = -1
+            if plain is not None:  # building the tables: every hand's plain key is known (_plain is symmetric)
+                base = (1 << others[0]) | (1 << others[1]) | (1 << others[2])
+                for sub in range(self.size):
+                    if sub not in others:
+                        k = plain[base | (1 << sub)]
+                        if k > best:
+                            best = k
+                return best
             for sub in range(self.size):
                 if sub not in others:
                     k = self._plain(others[0], others[1], others[2], sub)
                     if k > best:
                         best = k
             return best
-        return self._plain(a, b, c, d)
+        return self._plain(a, b, c, d) if plain is None else plain[mask]
 
     def strength(self, h: Sequence[int]) -> int:
         """Larger is better under the variant (Losing Primero reverses the order)."""
@@ -155,11 +189,17 @@ class Evaluator:
     # --- tables ---------------------------------------------------------------
     def _build(self) -> dict[int, float]:
         counts: dict[int, int] = {}
+        if self.wild >= 0:
+            # With the wild J of hearts a hand's key is the best of 37 plain keys: work out each plain
+            # key once (then read) rather than 37 times for each of the 9,139 hands holding the J.
+            self._plain_keys = {(1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3]): self._plain(*h)
+                                for h in combinations(range(self.size), 4)}
         for h in combinations(range(self.size), 4):
             k = self.strength(h)
             if self.size <= 40:
                 self._raw[(1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3])] = -k if self.lowest else k
             counts[k] = counts.get(k, 0) + 1
+        self._plain_keys = None
         total = sum(counts.values())
         out: dict[int, float] = {}
         below = 0
@@ -220,10 +260,40 @@ class Evaluator:
             pool = [x for x in range(self.size) if not mask >> x & 1]
             kl = list(kept)
             got = 0.0
-            for fill in combinations(pool, 4 - len(kl)):
-                got += self.pct(kl + list(fill))
+            if self._raw or self.wild < 0:
+                got = self._keep_sum_keys(kl, mask, pool)
+            else:
+                for fill in combinations(pool, 4 - len(kl)):
+                    got += self.pct(kl + list(fill))
             self._keep[key] = got
         self._keep_sets[mask] = got
+        return got
+
+    def _keep_sum_keys(self, kl: list[int], mask: int, pool: list[int]) -> float:
+        """``_keep_sum``'s enumeration, ``pct`` of each completion added in the same order, each key read
+        straight from the table of every hand (by bitmask) or, without one and without a wild card,
+        worked out by ``_plain`` (which is what ``raw`` does then): no calls through ``pct``,
+        ``strength`` and ``raw`` for each of up to 20,825 completions (a 52-card deck's single card)."""
+        if self._pct is None:
+            self._pct = self._build()
+        table, raw, lowest, plain = self._pct, self._raw, self.lowest, self._plain
+        got = 0.0
+        if raw:
+            bits = [1 << x for x in pool]
+            for fill in combinations(bits, 4 - len(kl)):
+                m = mask
+                for b in fill:
+                    m |= b
+                r = raw[m]
+                k = -r if lowest else r
+                p = table.get(k)
+                got += self.pct_of(k) if p is None else p
+            return got
+        for fill in combinations(pool, 4 - len(kl)):
+            r = plain(*kl, *fill)
+            k = -r if lowest else r
+            p = table.get(k)
+            got += self.pct_of(k) if p is None else p
         return got
 
     def warm_keeps(self, big: bool = False) -> None:
@@ -271,17 +341,28 @@ class Evaluator:
         got = self._keep_hands.get(hm)
         if got is not None:
             return got
+        out = self._keep_values(hand, None)
+        if len(self._keep_hands) > 20_000:  # about 1 KB each
+            self._keep_hands.clear()
+        self._keep_hands[hm] = out
+        return out
+
+    def _keep_values(self, hand: Sequence[int], sizes: Sequence[int] | None) -> dict[int, float]:
+        """``keep_values(hand)`` (not remembered), only for kept sets of ``sizes`` cards when given: the
+        same values, each the same sum in the same order, without working out the others (a trade
+        keeps two or three cards: the single cards' values are half the work)."""
         cards = sorted(set(hand))
         h = len(cards)
         bits = [1 << x for x in cards]
         masks = [0] * (1 << h)  # subset (by position bits) -> card bitmask
         sums = [0.0] * (1 << h)
-        subsets, terms_of = _subset_tables(h)
+        steps, outs = _keep_plan(h, None if sizes is None else frozenset(sizes))
         sets, raw, pct = self._keep_sets, self._raw, self._pct
-        for sub, size in subsets:
-            low = sub & -sub
-            m = masks[sub ^ low] | bits[low.bit_length() - 1]
+        for sub, prev, low, size in steps:
+            m = masks[prev] | bits[low]
             masks[sub] = m
+            if not size:
+                continue
             if size == 4:
                 r = raw.get(m)
                 sums[sub] = pct[-r if self.lowest else r] if r is not None and pct is not None else self.pct(
@@ -291,7 +372,7 @@ class Evaluator:
                 sums[sub] = t if t is not None else self._keep_sum([cards[j] for j in range(h) if sub >> j & 1], m)
         out: dict[int, float] = {}
         rest = self.size - h
-        for sub, size, terms in terms_of:
+        for sub, size, terms in outs:
             if size == 4:
                 out[masks[sub]] = sums[sub]
                 continue
@@ -300,10 +381,43 @@ class Evaluator:
                 total += sign * sums[x]
             n = comb(rest, 4 - size)
             out[masks[sub]] = round(total / n, 12) if n else 0.0  # rounded: equal values compare equal
-        if len(self._keep_hands) > 20_000:  # about 1 KB each
-            self._keep_hands.clear()
-        self._keep_hands[hm] = out
         return out
+
+    def keep_options(self, hand: Sequence[int], sizes: Sequence[int]) -> list[tuple[float, tuple[int, ...]]]:
+        """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards of ``hand``
+        (kept in ``hand``'s order), the rest of ``hand`` excluded from the draw, best first."""
+        out = []
+        sizes = tuple(sizes)  # read twice
+        hm = 0
+        for x in hand:
+            hm |= 1 << x
+        vals = self._keep_hands.get(hm)  # by kept cards' bitmask, the rest of the hand excluded
+        if vals is None:
+            vals = self._keep_values(hand, sizes)  # keep_values(hand), for these sizes only
+        for k in sizes:
+            for kept in combinations(hand, k):
+                mask = 0
+                for x in kept:
+                    mask |= 1 << x
+                got = vals.get(mask) if kept else 0.5
+                if got is None:
+                    got = self.keep_value(kept, [x for x in hand if x not in kept])
+                out.append((got, kept))
+        out.sort(key=lambda t: (-t[0], t[1]))
+        return out
+
+    def best_keep(self, hand: Sequence[int], sizes: Sequence[int]) -> tuple[float, tuple[int, ...]]:
+        """``keep_options(hand, sizes)[0]``, remembered by the hand (in its order) and the sizes: the
+        hard players' samples ask the same small hands again and again (a bounded memo of the
+        evaluator's exact values)."""
+        key = (tuple(hand), tuple(sizes))
+        got = self._best_keeps.get(key)
+        if got is None:
+            got = self.keep_options(hand, key[1])[0]
+            if len(self._best_keeps) > 20_000:  # about 300 bytes each
+                self._best_keeps.clear()
+            self._best_keeps[key] = got
+        return got
 
     def hands_by_claim(self) -> tuple[array[int], array[int]]:
         """Every 4-card hand of the deck sorted by claim key (``raw // 100``), with the sorted keys:

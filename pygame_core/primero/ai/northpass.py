@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ...rng import AgentRandom
-from .common import Opp, View, choose_keep, count_verbs, estimate, keep_options, local_rng, pick_size
+from .common import Opp, View, choose_keep, count_verbs, estimate, local_rng, pick_size
 from .eval import Evaluator, unpack
 from .levels import Level
 
@@ -44,7 +44,7 @@ def _hard_q_northpass(v: View, rr: random.Random, samples: int) -> float:
                 w *= (1.0 - b) * (0.3 + ev.pct(h)) ** 1.5 / 0.75 + (b if ev.meets(h, o.claim) else 0.0)
             s = ev.strength(h)
             if s <= my_s:
-                kept = keep_options(ev, h, (2, 3))[0][1]
+                kept = ev.best_keep(h, (2, 3))[1]
                 final = list(kept) + cards[6 * j + 4:6 * j + 4 + 4 - len(kept)]
                 s = ev.strength(final)
             if s > my_s:
@@ -284,7 +284,7 @@ def _best_keep(ev: Evaluator, h: Sequence[int], sizes: Sequence[int] = (2, 3)) -
     key = (ev.variant + ("*" if ev.wild >= 0 else ""), (1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3]), tuple(sizes))
     got = _BEST_KEEP.get(key)
     if got is None:
-        got = keep_options(ev, sorted(h), sizes)[0][1]  # canonical order: ties break the same way
+        got = ev.best_keep(sorted(h), sizes)[1]  # canonical order: ties break the same way
         if len(_BEST_KEEP) > 200_000:
             _BEST_KEEP.clear()
         _BEST_KEEP[key] = got

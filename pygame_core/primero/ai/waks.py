@@ -22,7 +22,6 @@ from .common import (
     choose_keep,
     count_verbs,
     estimate,
-    keep_options,
     local_rng,
     own_pct,
     pick_size,
@@ -34,14 +33,19 @@ from .levels import Level
 # --- hard: Monte Carlo ------------------------------------------------------------
 
 
-def _opp_weight_waks(ev: Evaluator, o: Opp, initial_value: float, final_pct: float, trust: float = 1.0) -> float:
-    """How likely ``o``'s vies and sees are with this hand; ``trust`` (0..1) scales how much
-    they mean (low for an opponent whose shown hands did not back its vies)."""
+def _opp_counts_waks(o: Opp) -> tuple[int, int, int, int]:
+    """``o``'s vies (and revies) and sees before its discard, and after it."""
     cut = next((i for i, a in enumerate(o.acts) if a.startswith("discard")), len(o.acts))
-    a1 = count_verbs(o.acts[:cut], ("vie", "revie"))
-    s1 = count_verbs(o.acts[:cut], ("see",))
-    a2 = count_verbs(o.acts[cut + 1:], ("vie", "revie"))
-    s2 = count_verbs(o.acts[cut + 1:], ("see",))
+    return (count_verbs(o.acts[:cut], ("vie", "revie")), count_verbs(o.acts[:cut], ("see",)),
+            count_verbs(o.acts[cut + 1:], ("vie", "revie")), count_verbs(o.acts[cut + 1:], ("see",)))
+
+
+def _opp_weight_waks(ev: Evaluator, o: Opp, initial_value: float, final_pct: float, trust: float = 1.0,
+                     counts: tuple[int, int, int, int] | None = None) -> float:
+    """How likely ``o``'s vies and sees are with this hand; ``trust`` (0..1) scales how much
+    they mean (low for an opponent whose shown hands did not back its vies). ``counts``:
+    ``_opp_counts_waks(o)``, read once for every sample of an estimate."""
+    a1, s1, a2, s2 = _opp_counts_waks(o) if counts is None else counts
     w = (0.3 + initial_value) ** (trust * (0.8 * a1 + 0.25 * s1))
     w *= (0.2 + final_pct) ** (trust * (1.3 * a2 + 0.5 * s2))
     return float(w)
@@ -49,8 +53,8 @@ def _opp_weight_waks(ev: Evaluator, o: Opp, initial_value: float, final_pct: flo
 
 def _waks_policy_keep(ev: Evaluator, initial: Sequence[int], discards: int | None) -> tuple[int, ...]:
     if discards is None:
-        return keep_options(ev, initial, range(len(initial) + 1))[0][1]
-    return keep_options(ev, initial, [len(initial) - discards])[0][1]
+        return ev.best_keep(initial, range(len(initial) + 1))[1]
+    return ev.best_keep(initial, (len(initial) - discards,))[1]
 
 
 def _hard_q_waks(v: View, rr: random.Random, samples: int,
@@ -62,8 +66,9 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int,
     drawn = v.phase == "bet2"
     my_keep: tuple[int, ...] = tuple(v.hand)
     if not drawn:
-        my_keep = keep_options(ev, v.hand, range(len(v.hand) + 1))[0][1]
+        my_keep = ev.best_keep(v.hand, range(len(v.hand) + 1))[1]
     disc: dict[int, int | None] = {}
+    counts = {o.seat: _opp_counts_waks(o) for o in opps}
     for o in opps:
         d = next((int(a.split()[1]) for a in o.acts if a.startswith("discard")), None)
         disc[o.seat] = d if drawn else None
@@ -72,6 +77,18 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int,
     pool = v.unseen
     num = 0.0
     den = 0.0
+    # An opponent's keep depends only on its first two cards and what it discarded, and its value
+    # only on the cards kept: each worked out once per estimate, not at every sample.
+    keeps: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
+    values: dict[tuple[int, ...], float] = {}
+
+    def policy_keep(initial: list[int], d: int | None) -> tuple[int, ...]:
+        key = (initial[0], initial[1], d)
+        got = keeps.get(key)
+        if got is None:
+            got = keeps[key] = _waks_policy_keep(ev, initial, d)
+        return got
+
     for _ in range(samples):
         cards = rr.sample(pool, need_me + per_opp * len(opps))
         mine = list(my_keep) + cards[:need_me]
@@ -85,15 +102,18 @@ def _hard_q_waks(v: View, rr: random.Random, samples: int,
             i += per_opp
             d = disc[o.seat]
             initial = block[0:2]
-            kept = _waks_policy_keep(ev, initial, d)
-            if d is not None and _waks_policy_keep(ev, initial, None) != kept:
+            kept = policy_keep(initial, d)
+            if d is not None and policy_keep(initial, None) != kept:
                 initial = block[2:4]  # one retry to match the number discarded
-                kept = _waks_policy_keep(ev, initial, d)
+                kept = policy_keep(initial, d)
             fill = [x for x in block[4:] if x not in kept][: 4 - len(kept)]
             final = list(kept) + fill
             final_pct = ev.pct(final)
             top = max(top, final_pct)
-            w *= _opp_weight_waks(ev, o, ev.keep_value(kept) if kept else 0.5, final_pct, v.trust.get(o.seat, 1.0))
+            value = values.get(kept)
+            if value is None:
+                value = values[kept] = ev.keep_value(kept) if kept else 0.5
+            w *= _opp_weight_waks(ev, o, value, final_pct, v.trust.get(o.seat, 1.0), counts[o.seat])
             if my_s is None:
                 win = 0.0
             else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...cards import Card, format_cards
-from ..claims import claim_key, claim_table
+from ..claims import claim_actions, claims_above
 from ..state import (
     PrimeroState,
     add_log,
@@ -54,12 +54,10 @@ def legal(s: PrimeroState) -> list[str]:
     hand = sort_cards(s.hands[p])
     acts = ["trade " + format_cards(c) for k in (1, 2) for c in combinations(hand, k)]  # D-NP3
     lo, hi = s.rules.bet_limits(s)
-    hr = s.hand_rules
-    last = claim_key(hr, s.claim_kind, s.claim_points) if s.claim_kind else (-1, -1)
-    amounts = [n for n in range(lo, hi + 1) if s.latest_bet + n <= s.chips[p]]
-    if amounts:
-        claims = [c for c in claim_table(hr.name) if claim_key(hr, c[0], c[1]) > last]  # D-NP4
-        acts += [f"bet {n} {k} {pts}" for n in amounts for k, pts in claims]
+    claims = claims_above(s.hand_rules, s.claim_kind, s.claim_points)  # D-NP4
+    for n in range(lo, hi + 1):
+        if s.latest_bet + n <= s.chips[p]:
+            acts += claim_actions("bet", n, claims)
     return acts
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...cards import Card, format_cards
-from ..claims import claim_key, claim_table
+from ..claims import claim_actions, claims_above
 from ..state import (
     REVIE_CAP,
     PrimeroState,
@@ -53,12 +53,7 @@ def forced_seer(s: PrimeroState) -> int:
 
 def claim_options(s: PrimeroState) -> list[tuple[str, int]]:
     """Claims strictly better than the last one (D-PR9)."""
-    hr = s.hand_rules
-    table = claim_table(hr.name)
-    if not s.claim_kind:
-        return list(table)
-    last = claim_key(hr, s.claim_kind, s.claim_points)
-    return [c for c in table if claim_key(hr, c[0], c[1]) > last]
+    return list(claims_above(s.hand_rules, s.claim_kind, s.claim_points))
 
 
 def legal(s: PrimeroState) -> list[str]:
@@ -78,8 +73,9 @@ def legal(s: PrimeroState) -> list[str]:
     if s.vier < 0:
         amounts = list(range(stake, min(rest, chips) + 1))
         if s.rules.claims_on_vie:
-            claims = claim_options(s)
-            acts += [f"vie {n} {k} {pts}" for n in amounts for k, pts in claims]
+            claims = claims_above(s.hand_rules, s.claim_kind, s.claim_points)  # D-PR9 (claim_options)
+            for n in amounts:
+                acts += claim_actions("vie", n, claims)
         else:
             acts += [f"vie {n}" for n in amounts]
         acts += ["pass", "fold"]
