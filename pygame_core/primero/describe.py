@@ -114,15 +114,9 @@ def describe(seat: int, text: str, rms: bool = False, log: bool = False) -> Desc
     return {"key": key, "seat": seat, "args": args}
 
 
-def log_entry(entry: Entry) -> dict[str, Any]:
-    """A log entry as the observation carries it: seat, key, args, the public action text and the deal."""
-    seat, text, deal = entry
-    key, args = describe_text(text, log=True)
-    return {"seat": seat, "key": key, "args": args, "action": text, "deal": deal}
-
-
 def log_entries(entries: Sequence[Entry]) -> list[dict[str, Any]]:
-    """``[log_entry(e) for e in entries]``: each distinct text is read once (``_log_said``), and the
+    """The log entries as the observation carries them (seat, key, args, the public action text and the
+    deal): each distinct text is read once (``_log_said``), and the
     args of all come out of one ``json.loads``, fresh dicts each time (every observation carries two
     deals' entries)."""
     said = [_log_said(text) for _seat, text, _deal in entries]

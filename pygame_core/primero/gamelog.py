@@ -2,7 +2,7 @@
 
 The text is the public action text (``discard 2``, ``see all-in``,
 ``first-dealer``...), the seat it is about, and the deal it belongs to;
-``describe.log_entry`` turns one into the observation's dict.
+``describe.log_entries`` turns them into the observation's dicts.
 """
 
 from __future__ import annotations

@@ -51,11 +51,6 @@ def forced_seer(s: PrimeroState) -> int:
     return prev_seat(s, s.vier, can_act)
 
 
-def claim_options(s: PrimeroState) -> list[tuple[str, int]]:
-    """Claims strictly better than the last one (D-PR9)."""
-    return list(claims_above(s.hand_rules, s.claim_kind, s.claim_points))
-
-
 def legal(s: PrimeroState) -> list[str]:
     """Legal action texts for the seat to act (unsorted)."""
     p = s.to_act
@@ -73,7 +68,7 @@ def legal(s: PrimeroState) -> list[str]:
     if s.vier < 0:
         amounts = list(range(stake, min(rest, chips) + 1))
         if s.rules.claims_on_vie:
-            claims = claims_above(s.hand_rules, s.claim_kind, s.claim_points)  # D-PR9 (claim_options)
+            claims = claims_above(s.hand_rules, s.claim_kind, s.claim_points)  # D-PR9: claims strictly better than the last one
             for n in amounts:
                 acts += claim_actions("vie", n, claims)
         else:
