@@ -1,11 +1,12 @@
 """A random clicker reaches the end of a game in each of the three games (issue 10), pressing only
 controls that carry data-action (the hand-over and next-deal buttons carry it too; a card that is
 picked first, its moves then shown, carries data-action="pick", and a card whose one move a tap
-plays carries that move): no other control is ever
-pressed, in any game. After every click the focus is somewhere, never on <body>, and the
-page logs no error. One page for the three games (short settings: two players, one deal), against
-the hard computer: the Long Tasks API watches the main thread from the first script, through the
-boot and every hard-AI turn (the AI thinks in the worker), and the longest task is printed."""
+plays carries that move), and in a dialog that has none (Primero's "fold when passing is free?")
+one of its answers: no other control is ever pressed, in any game. After every click the focus is
+somewhere, never on <body>, and the page logs no error. One page for the three games (short
+settings: two players, one deal), against the hard computer: the Long Tasks API watches the main
+thread from the first script, through the boot and every hard-AI turn (the AI thinks in the
+worker), and the longest task is printed."""
 
 from __future__ import annotations
 
@@ -18,11 +19,20 @@ from kit.a11y import still
 from kit.tables import FOCUS, settle, start
 from playwright.sync_api import Page, expect
 
-# Every visible, enabled control that plays (or goes on): the clicker's whole choice.
-CONTROLS = """() => [...document.querySelectorAll('[data-action]')].filter((el) => !el.disabled
-  && !el.closest('[hidden]') && el.getClientRects().length && el.dataset.action !== ''
-  && (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button'))
-  .map((el, i) => { el.dataset.clickerId = String(i); return [i, el.dataset.action === 'pick', !!el.closest('#my-hand')]; })"""
+# Every visible, enabled control that plays (or goes on): the clicker's whole choice. While a
+# dialog is open (a round's summary, the hand-over, Primero's "fold when passing is free?"), only its
+# buttons: its data-action ones if it has any, else every one (the fold question's three answers).
+CONTROLS = """() => {
+  for (const el of document.querySelectorAll('[data-clicker-id]')) delete el.dataset.clickerId; // the last step's marks
+  const shown = (el) => !el.disabled && !el.closest('[hidden]') && el.getClientRects().length;
+  const dialogs = [...document.querySelectorAll('.overlay[role=dialog]')].filter(shown);
+  const modal = dialogs[dialogs.length - 1];
+  const acting = (el) => el.dataset.action !== '' && (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button');
+  let found = [...(modal || document).querySelectorAll('[data-action]')].filter((el) => shown(el) && acting(el));
+  if (modal && !found.length) found = [...modal.querySelectorAll('button')].filter(shown);
+  return found.map((el, i) => { el.dataset.clickerId = String(i); return [i, el.dataset.action === 'pick', !!el.closest('#my-hand')]; });
+}"""
+
 
 GAMES = [
     ("primero", "waks", {"deals": 1}),

@@ -168,6 +168,7 @@ export function nextControl() {
     || document.querySelector("#actions button:not([disabled]), #actions select:not([disabled])")
     || document.querySelector("#my-hand button[tabindex='0']:not([disabled])")
     || document.querySelector("#my-hand button:not([disabled])")
+    || document.querySelector("#game-end [data-primary]:not([disabled])")
     || $("#actions");
 }
 

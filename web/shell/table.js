@@ -57,6 +57,7 @@ let shell = null; // {engineCall, announce, settings, cardOpts, loadCatalogue, l
  * @property {"fast" | "now" | null} [autoplay] playing to the end without stops
  * @property {((value?: unknown) => void) | null} [afterRound] goes on once the round summary is closed
  * @property {boolean} [keepLogScroll]
+ * @property {boolean} [focusing] the focus is on its way back to a control after a redraw (keepFocus)
  * @property {import("../protocol").EngineCall} engine the game's engine: the worker, or a net table's controller (shell/net/)
  * @property {NetTable | null} net a table played together across devices (shell/net/host.js, guest.js), else null
  */
@@ -311,8 +312,15 @@ export async function renderTable(main) {
 
 function setBusy(busy) {
   game.busy = busy;
+  showBusy();
+}
+
+// The table says it is busy while a call is in flight, and while the focus is on its way back to a
+// control after a redraw (keepFocus: until the next frame), so nothing reads it settled with the
+// focus on <body>.
+function showBusy() {
   const screen = $("#screen-table");
-  if (screen) screen.setAttribute("aria-busy", String(busy));
+  if (screen) screen.setAttribute("aria-busy", String(!!(game.busy || game.focusing)));
 }
 
 // A move the engine refuses (a stale tap, a double tap) is said in the player's words, never the
@@ -366,6 +374,7 @@ async function run() {
         if (g.autoplay) { g.autoplay = null; setThinking(null); draw(); }
         shell.announce(t("end.winners", { names: v.result.winners.map(nameOf).join(", ") }));
         if (v.result.winners.some((s) => g.seats[s] === "human")) playSound("win");
+        keepFocus(); // the end's own controls, when the last draw took the focused one away
         return;
       }
       const cur = v.current;
@@ -726,7 +735,14 @@ function keepFocus() {
   const lost = () => { const el = document.activeElement; return !el || el === document.body || !el.isConnected || el.id === "actions" || el.id === "main"; };
   if (!lost()) return;
   const g = game;
-  requestAnimationFrame(() => { if (game === g && lost()) focusBar(); });
+  g.focusing = true;
+  showBusy();
+  requestAnimationFrame(() => {
+    if (game !== g) return;
+    g.focusing = false;
+    if (lost()) focusBar();
+    showBusy();
+  });
 }
 
 // ---------------------------------------------------------------- the end
