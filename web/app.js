@@ -287,7 +287,9 @@ function bootFailed(err) {
     retry.id = "boot-retry";
     retry.dataset.i18n = "boot.retry";
     retry.textContent = t("boot.retry");
-    retry.addEventListener("click", () => location.reload());
+    // The retry fetches the page's files past the HTTP cache first (web/boot-guard.js): a damaged file
+    // kept there would fail again.
+    retry.addEventListener("click", () => { retry.disabled = true; (window.primiRetry || (() => location.reload()))(); });
     stage.after(retry);
   }
   $("#boot-progress").setAttribute("aria-valuetext", msg);

@@ -31,8 +31,25 @@
     button.className = "btn secondary";
     button.id = "boot-retry";
     button.textContent = retry;
-    button.addEventListener("click", () => location.reload());
+    button.addEventListener("click", () => { button.disabled = true; refetchAndReload(); });
     stage.after(button);
   }
+  // The retry. A plain reload may load the very file that failed again, from the browser's HTTP
+  // cache: kept fresh by the host's Cache-Control (a max-age: the mended deploy unseen until it
+  // expires), or revalidated and answered 304 (Last-Modified counts whole seconds). So every file of
+  // this site the page loaded is fetched again first, past that cache (cache: "reload": no
+  // conditional request), which keeps the server's copy as it is now; then the page reloads. A file
+  // that cannot be fetched is left as it is (the reload then says what is still wrong). With a
+  // service worker in control these requests go through it: it holds only files checked against its
+  // build (sw.js), so that copy is the one the reload gets anyway.
+  async function refetchAndReload() {
+    const urls = new Set([location.href.split("#")[0]]);
+    for (const e of performance.getEntriesByType("resource")) urls.add(e.name);
+    for (const el of document.querySelectorAll("script[src], link[href]")) urls.add(new URL(el.getAttribute("src") || el.getAttribute("href") || "", document.baseURI).href);
+    const own = [...urls].filter((u) => new URL(u).origin === location.origin);
+    await Promise.all(own.map((u) => fetch(u, { cache: "reload" }).then((r) => r.arrayBuffer(), () => {}).catch(() => {})));
+    location.reload();
+  }
+  window.primiRetry = refetchAndReload; // app.js's own retry (the engine could not start) does the same
   document.addEventListener("DOMContentLoaded", () => { if (!("started" in html.dataset)) broken(); });
 })();

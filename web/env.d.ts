@@ -57,5 +57,7 @@ interface Window {
     /** With ?debug: the settings read again from storage (the tests' shared pages, between tests). */
     reloadSettings?: () => Promise<object>;
   };
+  /** The boot's retry (web/boot-guard.js): the page's files fetched again past the HTTP cache, then a reload. */
+  primiRetry?: () => Promise<void>;
   webkitAudioContext?: typeof AudioContext;
 }
