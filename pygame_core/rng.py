@@ -48,6 +48,14 @@ def _fold_seed(seed: int) -> int:
     return h
 
 
+def _pcg32(state: int, inc: int) -> tuple[int, int]:
+    """One PCG32 (XSH RR) step: the 32-bit output of ``state`` and the state after it."""
+    xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
+    rot = state >> 59
+    out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+    return out, (state * _MULT + inc) & _MASK64
+
+
 @dataclass(frozen=True)
 class Rng:
     """Immutable PCG32 state; each method returns ``(result, next_rng)``."""
@@ -71,12 +79,8 @@ class Rng:
 
     def next_u32(self) -> tuple[int, Rng]:
         """A uniform 32-bit integer."""
-        old = self.state
-        new_state = (old * _MULT + self.inc) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-        rot = old >> 59
-        out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
-        return out, Rng(new_state, self.inc)
+        out, state = _pcg32(self.state, self.inc)
+        return out, Rng(state, self.inc)
 
     def randbelow(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, n)``, unbiased (rejection sampling), for 1 <= n <= 2**32."""
@@ -99,14 +103,9 @@ class Rng:
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
             threshold = ((1 << 32) - n) % n
-            while True:  # next_u32, as in randbelow
-                old = state
-                state = (old * _MULT + inc) & _MASK64
-                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-                rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
-                if r >= threshold:
-                    break
+            r, state = _pcg32(state, inc)
+            while r < threshold:  # rejection, as in randbelow
+                r, state = _pcg32(state, inc)
             j = r % n
             out[i], out[j] = out[j], out[i]
         return tuple(out), (self if state == self.state else Rng(state, inc))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygame_core.primero.ai import PrimeroAgent
-from pygame_core.primero.ai.common import View, keep_options, parse_view
+from pygame_core.primero.ai.common import View, parse_view
 from pygame_core.rng import AgentRandom
 
 BASE_STYLES = ("maxer", "station", "rock15", "rock30", "probe", "bluffer", "minraiser", "tag", "lag", "passive")
@@ -57,7 +57,7 @@ def _strength(v: View) -> float:
         return float(ev.pct(v.hand))
     if not v.hand:
         return 0.5
-    return float(keep_options(ev, v.hand, range(len(v.hand) + 1))[0][0])
+    return float(ev.best_keep(v.hand, range(len(v.hand) + 1))[0])
 
 
 def _checked_to(v: View) -> bool:

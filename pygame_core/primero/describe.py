@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..gamelog import loads_each
 from ..protocol import Description
 from .gamelog import Entry
 
@@ -116,11 +117,10 @@ def describe(seat: int, text: str, rms: bool = False, log: bool = False) -> Desc
 
 def log_entries(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     """The log entries as the observation carries them (seat, key, args, the public action text and the
-    deal): each distinct text is read once (``_log_said``), and the
-    args of all come out of one ``json.loads``, fresh dicts each time (every observation carries two
-    deals' entries)."""
+    deal): each distinct text is read once (``_log_said``), and the args of all are decoded at once
+    (``gamelog.loads_each``), fresh dicts each time (every observation carries two deals' entries)."""
     said = [_log_said(text) for _seat, text, _deal in entries]
-    args = json.loads("[" + ",".join(a for _key, a in said) + "]")
+    args = loads_each(a for _key, a in said)
     return [{"seat": seat, "key": key, "args": a, "action": text, "deal": deal}
             for (seat, text, deal), (key, _), a in zip(entries, said, args, strict=True)]
 

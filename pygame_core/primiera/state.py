@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..gamelog import PublicLog
+from ..gamelog import PublicLog, loads_each
 from ..rng import Rng
 from .rules import PrimieraRules
 from .scoring import SidePoints
@@ -39,9 +39,7 @@ def log_size(log: Log) -> int:
 def log_slice(log: Log, start: int, stop: int) -> list[dict[str, Any]]:
     """Entries ``start:stop`` (clamped) as the page gets them: Descriptions with the seat they concern."""
     entries = log.entries(max(0, start), max(0, stop))
-    # One json.loads for the whole slice: the same fresh dicts as one call per entry, without its per-call cost
-    # (observations decode their window of the log every time).
-    args = json.loads("[" + ",".join(text for _seat, _key, text in entries) + "]")
+    args = loads_each(text for _seat, _key, text in entries)
     return [{"seat": seat, "key": key, "args": a} for (seat, key, _text), a in zip(entries, args, strict=True)]
 
 

@@ -171,12 +171,6 @@ def pot_odds_ok(v: View, q: float, lv: Level, cost: int) -> bool:
 # --- table (easy/medium) estimates ---------------------------------------------------
 
 
-def keep_options(ev: Evaluator, hand: Sequence[int], sizes: Sequence[int]) -> list[tuple[float, tuple[int, ...]]]:
-    """(expected final percentile, kept cards) for every way of keeping ``sizes`` cards, best first
-    (``Evaluator.keep_options``; its first, remembered: ``Evaluator.best_keep``)."""
-    return ev.keep_options(hand, sizes)
-
-
 def _table_q(v: View) -> float:
     """Winning chance from the percentile tables: (expected) percentile ** opponents."""
     ev = v.ev
